@@ -1,0 +1,45 @@
+"""The errors a user can cause.  Each names the input and the place, and the CLI shows it
+as one line with exit code 2."""
+
+from __future__ import annotations
+
+__all__ = ["PrintkitError", "LayoutError", "RecordError", "PhotoError", "FitError"]
+
+
+class PrintkitError(ValueError):
+    """Base class: bad input from a user (a flag, a layout file, a record, a photo)."""
+
+    def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ""
+        if self.source:
+            where = self.source
+            if self.line is not None:
+                where += f":{self.line}"
+                if self.column is not None:
+                    where += f":{self.column}"
+            where += ": "
+        return where + self.message
+
+
+class LayoutError(PrintkitError):
+    """A layout file or layout flag that cannot be used."""
+
+
+class FitError(LayoutError):
+    """A component that does not fit on the chosen paper at the chosen size."""
+
+
+class RecordError(PrintkitError):
+    """A game record or position file that cannot be read."""
+
+
+class PhotoError(PrintkitError):
+    """A photo that cannot be read as a board position."""
