@@ -1,0 +1,98 @@
+"""Writing kits to files: every sheet as PDF, SVG and PNG, named by kit and sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.draw.model import Document, Page
+from printkit.fileio import write_atomic
+from printkit.kits import Kit
+from printkit.layout.config import Layout
+from printkit.layout.sheet import Sheet
+
+__all__ = ["FORMATS", "OutputFile", "sheet_files", "build_kits", "parse_formats"]
+
+FORMATS = ("pdf", "svg", "png")
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """A file to write: its path relative to the output folder and how to make its bytes."""
+
+    path: str
+    make: Callable[[], bytes | str]
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    """``"pdf,svg"`` → ``("pdf", "svg")``; unknown names raise ValueError naming them."""
+    names = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
+    bad = [n for n in names if n not in FORMATS]
+    if bad or not names:
+        raise ValueError(f"unknown format {', '.join(bad) or repr(text)}: use pdf, svg, png")
+    return names
+
+
+def _pdf(pages: list[Page], title: str, duplex: str | None = None) -> Callable[[], bytes]:
+    from printkit.draw.pdf import pdf_bytes
+
+    return lambda: pdf_bytes(Document(title, pages, duplex=duplex))  # type: ignore[arg-type]
+
+
+def _svg(page: Page) -> Callable[[], str]:
+    from printkit.draw.svg import page_svg
+
+    return lambda: page_svg(page, page.label)
+
+
+def _png(page: Page, dpi: float) -> Callable[[], bytes]:
+    from printkit.draw.png import page_png
+
+    return lambda: page_png(page, dpi)
+
+
+def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[OutputFile]:
+    """The files one sheet is written as.
+
+    A one-sided sheet is ``STEM.pdf``; a two-sided one is ``STEM-side-a.*`` and
+    ``STEM-side-b.*`` (for gluing) plus ``STEM-duplex.pdf`` (both pages, for printers
+    that print double-sided).
+    """
+    formats = tuple(formats)
+    dpi = float(layout["print"]["preview_dpi"])
+    base = f"{sheet.kit}/{sheet.stem}"
+    sides = [("", sheet.front)] if sheet.back is None else \
+        [("-side-a", sheet.front), ("-side-b", sheet.back)]
+    files = []
+    for suffix, page in sides:
+        if "pdf" in formats:
+            files.append(OutputFile(f"{base}{suffix}.pdf", _pdf([page], page.label)))
+        if "svg" in formats:
+            files.append(OutputFile(f"{base}{suffix}.svg", _svg(page)))
+        if "png" in formats:
+            files.append(OutputFile(f"{base}{suffix}.png", _png(page, dpi)))
+    if sheet.back is not None and "pdf" in formats:
+        files.append(OutputFile(f"{base}-duplex.pdf",
+                                _pdf(sheet.pages, sheet.title, layout.flip)))
+    return files
+
+
+def build_kits(kits: Iterable[Kit], layout: Layout, out_dir: Path, formats: Iterable[str],
+               on_plan: Callable[[int], None] | None = None,
+               on_file: Callable[[Path], None] | None = None) -> dict[str, list[Sheet]]:
+    """Lay out every sheet of the kits, then write their files under ``out_dir/<kit>/``.
+
+    Everything is laid out before anything is written, so a layout error leaves the
+    output folder untouched.
+    """
+    formats = tuple(formats)
+    laid_out = {kit.name: kit.sheets(layout) for kit in kits}
+    plan = [f for sheets in laid_out.values() for s in sheets for f in sheet_files(s, formats, layout)]
+    if on_plan:
+        on_plan(len(plan))
+    for f in plan:
+        path = write_atomic(out_dir / f.path, f.make())
+        if on_file:
+            on_file(path)
+    return laid_out

@@ -1,0 +1,39 @@
+"""The PNG backend: one ``Page`` rasterised by cairosvg from its SVG, on white.
+
+Drawing once and rasterising the SVG keeps the picture the same as the vector files.
+Text uses whatever font the system maps Helvetica to, so label widths in a PNG may
+differ slightly from the PDF's.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cairosvg
+
+from printkit.draw.model import Page
+from printkit.draw.svg import page_svg
+from printkit.fileio import write_atomic
+
+__all__ = ["page_png", "png_size", "save_png"]
+
+
+def png_size(page: Page, dpi: float = 100) -> tuple[int, int]:
+    """The pixel size of the page at ``dpi``: ``mm * dpi / 25.4``, rounded as cairosvg does."""
+    return (round(page.width * dpi / 25.4), round(page.height * dpi / 25.4))
+
+
+def page_png(page: Page, dpi: float = 100) -> bytes:
+    """The page as PNG bytes at ``dpi`` pixels per inch, white where nothing is drawn."""
+    if not dpi > 0:
+        raise ValueError(f"page {page.label!r}: dpi must be positive, not {dpi}")
+    svg = page_svg(page).encode("utf-8")
+    png = cairosvg.svg2png(bytestring=svg, dpi=dpi, background_color="white")
+    assert png is not None  # only None when writing to a file object
+    return png
+
+
+def save_png(page: Page, path: str | os.PathLike[str], dpi: float = 100) -> Path:
+    """Write the page as a PNG file at ``path`` atomically; return the path."""
+    return write_atomic(path, page_png(page, dpi))

@@ -1,0 +1,48 @@
+"""The kits printkit builds, registered by name so the CLI, layouts and manifests agree."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+
+from printkit.errors import LayoutError
+from printkit.layout.config import Layout
+from printkit.layout.sheet import Sheet
+
+__all__ = ["Kit", "KITS", "find_kit"]
+
+
+@dataclass(frozen=True)
+class Kit:
+    """A buildable kit: ``sheets(layout)`` gives every sheet it prints."""
+
+    name: str
+    title: str
+    summary: str
+    module: str
+    function: str = "sheets"
+
+    @property
+    def sheets(self) -> Callable[[Layout], list[Sheet]]:
+        # Imported on use so that `printkit --help` stays quick.
+        return getattr(import_module(self.module), self.function)
+
+
+KITS: dict[str, Kit] = {
+    kit.name: kit
+    for kit in (
+        Kit("tripakus", "TriPakus", "3 players: 22 pieces each, the side-19 board in 3 sections",
+            "printkit.games.tripakus.components"),
+        Kit("calibration", "Duplex calibration", "a two-sided sheet to measure a printer's "
+            "back-side offset", "printkit.layout.calibration", "calibration_sheets"),
+    )
+}
+
+
+def find_kit(name: str) -> Kit:
+    """A kit by name, case-insensitive; the error lists the known kits."""
+    kit = KITS.get(name.strip().lower())
+    if kit is None:
+        raise LayoutError(f"unknown kit {name!r}: choose from {', '.join(KITS)}")
+    return kit

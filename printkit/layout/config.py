@@ -1,0 +1,205 @@
+"""Layouts: the settings every sheet is drawn with, read from TOML files.
+
+``layouts/default.toml`` is both the defaults and the schema: a user's layout file
+and ``--set`` overrides may only name keys it has, with values of the same type.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import LayoutError
+from printkit.layout.paper import paper_size
+
+__all__ = ["Layout", "load_layout", "DEFAULT_LAYOUT_FILE"]
+
+
+def _find_default() -> Path:
+    here = Path(__file__).resolve()
+    for candidate in (here.parents[2] / "layouts" / "default.toml",
+                      here.parents[1] / "layouts" / "default.toml"):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError("layouts/default.toml is missing from the installation")
+
+
+DEFAULT_LAYOUT_FILE = _find_default()
+
+_CHOICES = {("print", "ink"): ("fill", "outline"), ("print", "flip"): ("long", "short")}
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Merged layout settings: ``layout["tripakus"]["cell"]`` and a few named shortcuts."""
+
+    data: dict[str, dict[str, Any]]
+
+    def __getitem__(self, section: str) -> dict[str, Any]:
+        return self.data[section]
+
+    @property
+    def paper_name(self) -> str:
+        return str(self.data["paper"]["size"]).lower()
+
+    @property
+    def paper(self) -> tuple[float, float]:
+        return paper_size(self.data["paper"]["size"])
+
+    @property
+    def margin(self) -> float:
+        return float(self.data["paper"]["margin"])
+
+    @property
+    def ink(self) -> str:
+        return self.data["print"]["ink"]
+
+    @property
+    def flip(self) -> str:
+        return self.data["print"]["flip"]
+
+    @property
+    def back_offset(self) -> tuple[float, float]:
+        x, y = self.data["print"]["back_offset"]
+        return (float(x), float(y))
+
+    def colour(self, name: str) -> str:
+        """A colour by name from ``[colours]``, or a literal ``#rrggbb``."""
+        if _COLOUR.match(name):
+            return name
+        try:
+            return self.data["colours"][name]
+        except KeyError:
+            raise LayoutError(f"unknown colour {name!r}: add it to [colours]") from None
+
+    def with_values(self, **sections: dict[str, Any]) -> Layout:
+        """A copy with some values replaced (validated like a layout file)."""
+        data = copy.deepcopy(self.data)
+        for section, values in sections.items():
+            for key, value in values.items():
+                _merge_value(data, section, key, value, "override", None)
+        return Layout(data)
+
+
+def _line_of(text: str | None, section: str, key: str | None) -> int | None:
+    """The line on which ``key`` is set inside ``[section]`` of a TOML text (the section's
+    header line when ``key`` is None), if found."""
+    if text is None:
+        return None
+    current = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        header = re.match(r"^\[([^\]]+)\]", stripped)
+        if header:
+            current = header.group(1).strip()
+            if key is None and current == section:
+                return number
+        elif key is None:
+            continue
+        elif current == section and re.match(rf"^{re.escape(key)}\s*=", stripped):
+            return number
+        elif current is None and re.match(rf"^{re.escape(section)}\s*=", stripped):
+            return number
+    return None
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", str: "text",
+            list: "a list"}.get(type(value), type(value).__name__)
+
+
+def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
+    """The value converted to the default's type, or a LayoutError saying what is wrong."""
+    where = f"{section}.{key}"
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise LayoutError(f"{where} must be true or false, not {value!r}")
+        return value
+    if isinstance(default, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise LayoutError(f"{where} must be {_type_name(default)}, not {value!r}")
+        if value < 0:
+            raise LayoutError(f"{where} must not be negative, got {value!r}")
+        return type(default)(value) if isinstance(default, float) or float(value).is_integer() \
+            else value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise LayoutError(f"{where} must be text, not {value!r}")
+        choices = _CHOICES.get((section, key))
+        if choices and value.lower() not in choices:
+            raise LayoutError(f"{where} must be one of {', '.join(choices)}, not {value!r}")
+        if section == "colours" and not _COLOUR.match(value):
+            raise LayoutError(f"{where} must be a colour like \"#1f5fbf\", not {value!r}")
+        if (section, key) == ("paper", "size"):
+            paper_size(value)
+        return value.lower() if choices else value
+    if isinstance(default, list):
+        if not isinstance(value, list):
+            raise LayoutError(f"{where} must be a list, not {value!r}")
+        if default and all(isinstance(x, (int, float)) for x in default):
+            if len(value) != len(default) or not all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) for x in value
+            ):
+                raise LayoutError(f"{where} must be {len(default)} numbers, not {value!r}")
+            return [float(x) for x in value]
+        if not all(isinstance(x, type(default[0])) for x in value) if default else False:
+            raise LayoutError(f"{where} must be a list of {_type_name(default[0])}, not {value!r}")
+        return value
+    return value
+
+
+def _merge_value(data: dict, section: str, key: str, value: Any, source: str,
+                 text: str | None) -> None:
+    try:
+        if section not in data:
+            raise LayoutError(f"unknown section [{section}]: known are "
+                              + ", ".join(f"[{s}]" for s in data))
+        if key not in data[section]:
+            if section == "colours":  # new named colours are welcome
+                data[section][key] = _check_value(section, key, "#000000", value)
+                return
+            raise LayoutError(f"unknown key {section}.{key}: known are "
+                              + ", ".join(data[section]))
+        data[section][key] = _check_value(section, key, data[section][key], value)
+    except LayoutError as e:
+        line = _line_of(text, section, key if section in data else None)
+        raise LayoutError(e.message, source=source, line=line) from None
+
+
+def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LayoutError("no such layout file", source=str(path)) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise LayoutError(f"cannot read layout file: {e}", source=str(path)) from None
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
+        raise LayoutError(f"not valid TOML: {message}", source=str(path),
+                          line=int(m.group(1)) if m else None,
+                          column=int(m.group(2)) if m else None) from None
+
+
+def load_layout(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Layout:
+    """The default layout, updated by a layout file and then by ``{"section.key": value}`` overrides."""
+    data, _ = _read_toml(DEFAULT_LAYOUT_FILE)
+    if path is not None:
+        user, text = _read_toml(Path(path))
+        for section, values in user.items():
+            if not isinstance(values, dict):
+                raise LayoutError(f"{section} = … must sit inside a [section]", source=str(path),
+                                  line=_line_of(text, section, section))
+            for key, value in values.items():
+                _merge_value(data, section, key, value, str(path), text)
+    for dotted, value in (overrides or {}).items():
+        section, _, key = dotted.partition(".")
+        _merge_value(data, section, key, value, "command line", None)
+    return Layout(data)

@@ -1,0 +1,62 @@
+"""Paper sizes in millimetres (portrait: width <= height)."""
+
+from __future__ import annotations
+
+import re
+
+from printkit.errors import LayoutError
+
+__all__ = ["PAPER_SIZES", "ISO_PAPERS", "US_PAPERS", "paper_size", "smallest_paper"]
+
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "a5": (148.0, 210.0),
+    "a4": (210.0, 297.0),
+    "a3": (297.0, 420.0),
+    "a2": (420.0, 594.0),
+    "a1": (594.0, 841.0),
+    "a0": (841.0, 1189.0),
+    "letter": (215.9, 279.4),
+    "legal": (215.9, 355.6),
+    "tabloid": (279.4, 431.8),
+}
+
+ISO_PAPERS = ("a5", "a4", "a3", "a2", "a1", "a0")
+US_PAPERS = ("letter", "legal", "tabloid", "a3", "a2", "a1", "a0")
+"""Paper families to look in for a larger sheet; A3 and up serve both."""
+
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*$", re.IGNORECASE)
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    """The portrait size of a named paper (case-insensitive) or of ``"WIDTHxHEIGHT"`` in mm."""
+    key = name.strip().lower()
+    if key in PAPER_SIZES:
+        return PAPER_SIZES[key]
+    m = _CUSTOM.match(key)
+    if m:
+        w, h = float(m.group(1)), float(m.group(2))
+        if w < 50 or h < 50 or w > 5000 or h > 5000:
+            raise LayoutError(f"paper size {name!r} is out of range: each side must be 50 to 5000 mm")
+        return (min(w, h), max(w, h))
+    names = ", ".join(PAPER_SIZES)
+    raise LayoutError(f"unknown paper {name!r}: use one of {names}, or WIDTHxHEIGHT in mm")
+
+
+def smallest_paper(width: float, height: float, margin: float,
+                   candidates: tuple[str, ...] = ISO_PAPERS,
+                   ) -> tuple[str, bool]:
+    """The smallest paper of ``candidates`` holding a ``width`` x ``height`` mm area plus margins.
+
+    Returns the paper name and whether it must be used in landscape.
+    """
+    fits = []
+    for name in candidates:
+        w, h = PAPER_SIZES[name]
+        for landscape in (False, True):
+            pw, ph = (h, w) if landscape else (w, h)
+            if width + 2 * margin <= pw and height + 2 * margin <= ph:
+                fits.append((w * h, name, landscape))
+    if not fits:
+        raise LayoutError(f"nothing up to A0 holds {width:.0f} x {height:.0f} mm")
+    _, name, landscape = min(fits)
+    return name, landscape

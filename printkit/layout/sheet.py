@@ -1,0 +1,175 @@
+"""Sheets: pages with their furniture (title, footer, scale bar, marks) and two-sided pairs.
+
+A two-sided sheet is drawn in *through* coordinates: everything meant for Side B is
+drawn where it must land behind Side A, as if seen through the paper from the front.
+``back_transform`` then mirrors it for the chosen flip (and printer offset), so both
+sides line up when printed double-sided or glued back to back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from printkit.draw.model import Affine, Circle, Drawing, Page, Polyline, Role, Style, Text
+from printkit.errors import FitError
+from printkit.layout.config import Layout
+
+__all__ = [
+    "Sheet",
+    "HEADER",
+    "FOOTER",
+    "page_size",
+    "content_box",
+    "new_page",
+    "back_transform",
+    "two_sided",
+    "registration_marks",
+    "crop_marks",
+    "place_centred",
+    "CUT",
+]
+
+HEADER = 8.0
+"""Height of the title band at the top of the printable area."""
+FOOTER = 13.0
+"""Height of the footer band (print-at-actual-size note and 100 mm scale bar)."""
+
+CUT = Style(stroke="#000000", width=0.3)
+"""The style of a cut line."""
+
+
+@dataclass
+class Sheet:
+    """One printed sheet of a kit: Side A, and Side B when it is two-sided.
+
+    ``stem`` names its files (``pieces-red`` → ``pieces-red-side-a.pdf``); ``copies``,
+    ``stock`` and ``steps`` tell the person printing it what to do.
+    """
+
+    kit: str
+    stem: str
+    title: str
+    front: Page
+    back: Page | None = None
+    copies: int = 1
+    stock: str = "plain paper"
+    steps: list[str] = field(default_factory=list)
+
+    @property
+    def pages(self) -> list[Page]:
+        return [self.front] if self.back is None else [self.front, self.back]
+
+
+def page_size(layout: Layout, landscape: bool = False) -> tuple[float, float]:
+    """The layout's paper size, portrait unless ``landscape``."""
+    w, h = layout.paper
+    return (h, w) if landscape else (w, h)
+
+
+def content_box(size: tuple[float, float], margin: float) -> tuple[float, float, float, float]:
+    """The area left for components once margins, title band and footer are taken."""
+    w, h = size
+    return (margin, margin + HEADER, w - margin, h - margin - FOOTER)
+
+
+def new_page(size: tuple[float, float], margin: float, title: str, side: str | None = None,
+             stacked: bool = False) -> Page:
+    """A page with its title band and footer drawn: ``title · Side A`` and the scale bar.
+
+    ``stacked`` puts the footer just under the title, in the top-left corner, for a
+    component (a triangular board) that leaves that corner empty but needs the full height.
+    """
+    w, h = size
+    label = f"{title} · {side}" if side else title
+    page = Page(width=w, height=h, label=label)
+    page.add(Text((margin, margin + 3.0), label, 3.6, anchor="start", bold=True, role=Role.INFO))
+    footer_bottom = margin + HEADER + FOOTER if stacked else h - margin
+    page.extend(_footer(w, footer_bottom, margin))
+    return page
+
+
+def _footer(w: float, bottom: float, margin: float) -> list:
+    """Print-at-actual-size note and a 100 mm scale bar in a band ending at ``bottom``."""
+    grey = "#444444"
+    y = bottom - 3.0
+    items: list = [
+        Text((margin, bottom - 9.0),
+             "Print at actual size: 100 %, no fit-to-page. The bar below must measure 100 mm.",
+             2.6, fill=grey, anchor="start", role=Role.INFO),
+    ]
+    bar = Style(stroke=grey, width=0.25)
+    x0 = margin
+    items.append(Polyline(((x0, y), (x0 + 100.0, y)), bar, Role.MARK))
+    for k in range(11):
+        tick = 2.4 if k % 5 == 0 else 1.2
+        items.append(Polyline(((x0 + 10 * k, y - tick), (x0 + 10 * k, y)), bar, Role.MARK))
+    items.append(Text((x0 + 102.0, y - 0.6), "100 mm", 2.2, fill=grey, anchor="start",
+                      role=Role.INFO))
+    items.append(Text((w - margin, y - 0.6), "printkit", 2.2, fill=grey, anchor="end",
+                      role=Role.INFO))
+    return items
+
+
+def back_transform(size: tuple[float, float], flip: str,
+                   offset: tuple[float, float] = (0.0, 0.0)) -> Affine:
+    """Through coordinates → Side B page coordinates.
+
+    Turning a sheet over its long edge mirrors a portrait page left-right and a landscape
+    page top-bottom; the short edge does the opposite.  ``offset`` then shifts Side B.
+    """
+    w, h = size
+    left_right = (flip == "long") == (w <= h)
+    mirror = Affine(-1.0, 0.0, 0.0, 1.0, w, 0.0) if left_right else Affine(1.0, 0.0, 0.0, -1.0, 0.0, h)
+    return Affine.translate(*offset) @ mirror
+
+
+def two_sided(front: Page, through: Drawing, back: Page, layout: Layout) -> tuple[Page, Page]:
+    """Place ``through`` (Side B content in through coordinates) mirrored onto ``back``."""
+    t = back_transform((back.width, back.height), layout.flip, layout.back_offset)
+    # Page furniture was drawn on ``back`` already; the mirrored content goes under it.
+    furniture = back.items
+    back.items = [item.transformed(t) for item in through.items] + furniture
+    return front, back
+
+
+def registration_marks(box: tuple[float, float, float, float], distance: float = 4.0,
+                       ) -> list:
+    """Four target marks just outside the corners of ``box`` (in through coordinates)."""
+    x0, y0, x1, y1 = box
+    style = Style(stroke="#000000", width=0.2)
+    items: list = []
+    for cx, cy in ((x0 - distance, y0 - distance), (x1 + distance, y0 - distance),
+                   (x0 - distance, y1 + distance), (x1 + distance, y1 + distance)):
+        items.append(Circle((cx, cy), 1.5, style, Role.MARK))
+        items.append(Polyline(((cx - 2.5, cy), (cx + 2.5, cy)), style, Role.MARK))
+        items.append(Polyline(((cx, cy - 2.5), (cx, cy + 2.5)), style, Role.MARK))
+    return items
+
+
+def crop_marks(box: tuple[float, float, float, float], gap: float = 2.0, length: float = 4.0,
+               ) -> list:
+    """Corner crop marks around ``box``, kept ``gap`` mm away from it."""
+    x0, y0, x1, y1 = box
+    style = Style(stroke="#000000", width=0.2)
+    items: list = []
+    for x, sx in ((x0, -1), (x1, 1)):
+        for y, sy in ((y0, -1), (y1, 1)):
+            items.append(Polyline(((x + sx * gap, y), (x + sx * (gap + length), y)), style,
+                                  Role.MARK))
+            items.append(Polyline(((x, y + sy * gap), (x, y + sy * (gap + length))), style,
+                                  Role.MARK))
+    return items
+
+
+def place_centred(drawing: Drawing, box: tuple[float, float, float, float], what: str,
+                  ) -> Affine:
+    """The translation centring ``drawing`` (its 0..width, 0..height box) in ``box``.
+
+    Raises FitError when it does not fit.
+    """
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    if drawing.width > bw + 1e-6 or drawing.height > bh + 1e-6:
+        raise FitError(f"{what} needs {drawing.width:.1f} x {drawing.height:.1f} mm but the "
+                       f"printable area is {bw:.1f} x {bh:.1f} mm")
+    return Affine.translate(x0 + (bw - drawing.width) / 2, y0 + (bh - drawing.height) / 2)

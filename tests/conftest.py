@@ -1,0 +1,29 @@
+"""Shared fixtures: layouts and built sheets are cached per session (building is pure)."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.draw.model import Document
+from printkit.draw.pdf import pdf_bytes
+from printkit.layout.config import Layout, load_layout
+
+
+@cache
+def layout_for(**overrides) -> Layout:
+    """The default layout with ``section.key`` overrides given as ``section__key=value``."""
+    return load_layout(overrides={k.replace("__", "."): v for k, v in overrides.items()})
+
+
+def read_pages(pages, title="test", duplex=None) -> PdfReader:
+    """Write pages as one PDF in memory and read it back."""
+    return PdfReader(io.BytesIO(pdf_bytes(Document(title, list(pages), duplex=duplex))))
+
+
+@pytest.fixture
+def default_layout() -> Layout:
+    return layout_for()
