@@ -1,7 +1,7 @@
 """How fast the PDF, SVG and PNG backends write a busy page of labelled triangles.
 
-Run from the repository root: ``PYTHONPATH=. python benchmarks/bench_backends.py [rows]`` (default 40 rows: 1600 triangles and
-1600 labels on one A4 page, a board-sized load).
+Run from the repository root: ``PYTHONPATH=. python benchmarks/bench_backends.py [rows]``
+(default 40 rows: 1600 triangles and 1600 labels on one A4 page, a board-sized load).
 """
 
 from __future__ import annotations

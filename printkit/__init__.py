@@ -1,3 +1,3 @@
-"""printkit: print-and-play kits for triangle-grid games, and a checker for games played with them."""
+"""printkit: print-and-play kits for triangle-grid games, and a checker for their games."""
 
 __version__ = "0.1.0"

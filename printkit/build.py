@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from printkit import __version__
 from printkit.draw.model import Document, Page
 from printkit.fileio import write_atomic
 from printkit.kits import Kit
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet
 
-__all__ = ["FORMATS", "OutputFile", "sheet_files", "build_kits", "parse_formats"]
+__all__ = ["FORMATS", "OutputFile", "sheet_files", "build_kits", "parse_formats", "manifest"]
 
 FORMATS = ("pdf", "svg", "png")
 
@@ -78,6 +80,42 @@ def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[Ou
     return files
 
 
+def _how_to_print(sheet: Sheet, layout: Layout) -> str:
+    if sheet.back is None:
+        return "single-sided"
+    return (f"double-sided, turning over on the {layout.flip} edge "
+            "(or two single sheets glued back to back)")
+
+
+def manifest(kit: Kit, sheets: list[Sheet], layout: Layout, formats: Iterable[str]) -> dict:
+    """What a kit's folder holds and what to do with it, as plain data (written as JSON)."""
+    formats = tuple(formats)
+    entries = []
+    for sheet in sheets:
+        files = [f.path.split("/", 1)[1] for f in sheet_files(sheet, formats, layout)]
+        entries.append({
+            "sheet": sheet.stem,
+            "title": sheet.title,
+            "files": files,
+            "copies": sheet.copies,
+            "stock": sheet.stock,
+            "sides": len(sheet.pages),
+            "print": _how_to_print(sheet, layout),
+            "flip": layout.flip if sheet.back is not None else None,
+            "steps": list(sheet.steps),
+        })
+    return {
+        "manifest_version": 1,
+        "generator": f"printkit {__version__}",
+        "kit": kit.name,
+        "title": kit.title,
+        "paper": layout.paper_name,
+        "ink": layout.ink,
+        "back_offset_mm": list(layout.back_offset),
+        "sheets": entries,
+    }
+
+
 def build_kits(kits: Iterable[Kit], layout: Layout, out_dir: Path, formats: Iterable[str],
                on_plan: Callable[[int], None] | None = None,
                on_file: Callable[[Path], None] | None = None) -> dict[str, list[Sheet]]:
@@ -87,8 +125,14 @@ def build_kits(kits: Iterable[Kit], layout: Layout, out_dir: Path, formats: Iter
     output folder untouched.
     """
     formats = tuple(formats)
+    kits = list(kits)
     laid_out = {kit.name: kit.sheets(layout) for kit in kits}
-    plan = [f for sheets in laid_out.values() for s in sheets for f in sheet_files(s, formats, layout)]
+    plan = [f for sheets in laid_out.values() for s in sheets
+            for f in sheet_files(s, formats, layout)]
+    for kit in kits:
+        data = manifest(kit, laid_out[kit.name], layout, formats)
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        plan.append(OutputFile(f"{kit.name}/manifest.json", lambda text=text: text))
     if on_plan:
         on_plan(len(plan))
     for f in plan:

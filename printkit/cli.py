@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 
 from printkit.errors import PrintkitError
@@ -143,20 +142,26 @@ def enumerate_shapes(
 def main() -> None:
     """Entry point: runs the app and turns every user error into one line and exit code 2."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except PrintkitError as e:
         typer.echo(f"printkit: error: {e}", err=True)
         sys.exit(2)
-    except click.exceptions.Exit as e:
-        sys.exit(e.exit_code)
-    except click.exceptions.Abort:
-        typer.echo("printkit: aborted", err=True)
-        sys.exit(130)
-    except click.ClickException as e:
-        typer.echo(f"printkit: error: {e.format_message()}", err=True)
-        sys.exit(2)
     except typer.Exit as e:
         sys.exit(e.exit_code)
+    except typer.Abort:
+        typer.echo("printkit: aborted", err=True)
+        sys.exit(130)
+    except Exception as e:
+        # Usage errors of the command-line parser (bad flag, bad value) carry their own
+        # message and exit code; anything else is a bug and keeps its traceback.
+        if type(e).__name__ == "NoArgsIsHelpError":
+            typer.echo(e.format_message())  # type: ignore[attr-defined]
+            sys.exit(0)
+        if hasattr(e, "format_message") and hasattr(e, "exit_code"):
+            typer.echo(f"printkit: error: {e.format_message()}", err=True)
+            sys.exit(2)
+        raise
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

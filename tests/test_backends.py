@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import itertools
 import math
+import os
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -316,6 +321,30 @@ def test_same_document_gives_identical_pdf_and_svg():
     data = pdf_bytes(one)
     assert b"D:20000101000000" in data or b"CreationDate" not in data
     assert 'id="' not in page_svg(one.pages[0])
+
+
+_DIGEST = """
+import hashlib, sys
+sys.path.insert(0, sys.argv[1])
+from test_backends import sample_document
+from printkit.draw.pdf import pdf_bytes
+from printkit.draw.svg import page_svg
+doc = sample_document()
+print(hashlib.sha256(pdf_bytes(doc) + page_svg(doc.pages[0], "t").encode()).hexdigest())
+"""
+
+
+def test_output_is_identical_across_processes():
+    """Hash-seed dependent ordering or per-process ids would show up here."""
+    doc = sample_document()
+    here = hashlib.sha256(pdf_bytes(doc) + page_svg(doc.pages[0], "t").encode()).hexdigest()
+    tests_dir = Path(__file__).parent
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed,
+               "PYTHONPATH": os.pathsep.join([str(tests_dir.parent), *sys.path])}
+        out = subprocess.run([sys.executable, "-c", _DIGEST, str(tests_dir)], env=env,
+                             capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == here
 
 
 def test_errors_name_the_page_and_item():

@@ -24,6 +24,11 @@ def test_help_lists_the_commands(capsys, monkeypatch):
         assert command in out
 
 
+def test_no_arguments_shows_help(capsys, monkeypatch):
+    code, out, _ = run([], capsys, monkeypatch)
+    assert code == 0 and "Commands" in out and "build" in out
+
+
 def test_list_shows_the_kits(capsys, monkeypatch):
     code, out, _ = run(["list"], capsys, monkeypatch)
     assert code == 0 and "tripakus" in out and "calibration" in out
@@ -58,7 +63,7 @@ def test_build_writes_grouped_files(tmp_path, capsys, monkeypatch):
     (["build", "--set", "tripakus.cell=40"], "largest that fits is"),
     (["build", "--set", "tripakus.size=4"], "unknown key tripakus.size"),
     (["build", "--frobnicate"], "No such option: --frobnicate"),
-    (["enumerate", "--max-order", "zero"], "'zero' is not a valid integer"),
+    (["enumerate", "--max-order", "zero"], "Invalid value for '--max-order'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, fragment, tmp_path, capsys, monkeypatch):
     code, out, err = run([*args, "--out", str(tmp_path)] if args[0] == "build" else args,

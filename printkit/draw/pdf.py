@@ -22,7 +22,7 @@ from printkit.draw.model import MIDLINE, Circle, Document, Item, Page, Point, Po
 from printkit.draw.text import font_name
 from printkit.fileio import write_atomic
 
-__all__ = ["PT_PER_MM", "mm_to_pt", "pdf_bytes", "save_pdf"]
+__all__ = ["PT_PER_MM", "mm_to_pt", "pdf_bytes", "rgb", "save_pdf"]
 
 PT_PER_MM = 72 / 25.4
 CREATOR = "printkit"

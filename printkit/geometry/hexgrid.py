@@ -56,7 +56,7 @@ DIRECTIONS: tuple[Hex, ...] = (
 """The six neighbour offsets, counter-clockwise on paper starting east."""
 
 AXES: tuple[Hex, Hex, Hex] = (Hex(1, 0), Hex(0, 1), Hex(1, -1))
-"""One direction per line through a hexagon: east-west, south-east/north-west, north-east/south-west."""
+"""One direction per line through a hexagon: E-W, SE-NW, NE-SW."""
 
 
 def neighbours(h: tuple[int, int]) -> tuple[Hex, ...]:

@@ -157,11 +157,13 @@ def _map_vertex(sym: Callable[[int, int], tuple[int, int]], v: tuple[int, int]) 
 def transform(cells: Iterable[tuple[int, int]], index: int) -> Shape:
     """Apply symmetry ``SYMMETRIES[index]`` (about the origin vertex) to a set of cells."""
     sym = SYMMETRIES[index]
-    return frozenset(cell_from_vertices(_map_vertex(sym, v) for v in vertices(cell)) for cell in cells)
+    return frozenset(
+        cell_from_vertices(_map_vertex(sym, v) for v in vertices(cell)) for cell in cells
+    )
 
 
 def normalise(cells: Iterable[tuple[int, int]]) -> Shape:
-    """Translate a shape (keeping each cell's orientation) so its top row is 0 and min column 0 or 1."""
+    """Translate a shape (cells keep their orientation) to top row 0 and least column 0 or 1."""
     cells = list(cells)
     dr = -min(r for r, _ in cells)
     dc = -min(c for _, c in cells)
@@ -171,7 +173,7 @@ def normalise(cells: Iterable[tuple[int, int]]) -> Shape:
 
 
 def canonical(cells: Iterable[tuple[int, int]]) -> tuple[Cell, ...]:
-    """The canonical form of a free shape: the least sorted normalised image under the 12 symmetries."""
+    """The canonical form of a free shape: its least sorted normalised image of the 12."""
     cells = frozenset(cells)
     return min(tuple(sorted(normalise(transform(cells, k)))) for k in range(12))
 

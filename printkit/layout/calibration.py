@@ -13,12 +13,15 @@ from printkit.draw.model import Page, Polyline, Role, Style, Text
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, back_transform, content_box, new_page, page_size
 
-__all__ = ["calibration_sheet", "calibration_sheets", "calibration_targets", "RULER_HALF", "RULER_STEP"]
+__all__ = ["calibration_sheet", "calibration_sheets", "calibration_targets", "RULER_HALF",
+           "RULER_STEP", "RULER_GAP"]
 
-RULER_HALF = 6.0
+RULER_HALF = 8.0
 """Each ruler reads from -RULER_HALF to +RULER_HALF mm."""
 RULER_STEP = 0.5
 """Distance between ruler ticks, mm."""
+RULER_GAP = 10.0
+"""How far each ruler lies from its target, mm."""
 
 LINE = Style(stroke="#000000", width=0.25)
 THIN = Style(stroke="#000000", width=0.12)
@@ -27,34 +30,39 @@ THIN = Style(stroke="#000000", width=0.12)
 def calibration_targets(size: tuple[float, float], margin: float) -> list[tuple[float, float]]:
     """Where the cross-hairs sit on Side A: the centre and near the four corners."""
     x0, y0, x1, y1 = content_box(size, margin)
-    inset = 35.0
+    inset = 40.0
     return [((x0 + x1) / 2, (y0 + y1) / 2), (x0 + inset, y0 + inset), (x1 - inset, y0 + inset),
             (x0 + inset, y1 - inset), (x1 - inset, y1 - inset)]
 
 
-def _cross(x: float, y: float, arm: float = 14.0) -> list:
+def _cross(x: float, y: float, arm: float = 24.0) -> list:
     return [Polyline(((x - arm, y), (x + arm, y)), LINE, Role.MARK),
             Polyline(((x, y - arm), (x, y + arm)), LINE, Role.MARK)]
 
 
 def _rulers(x: float, y: float) -> list:
-    """A horizontal and a vertical ruler crossing at (x, y), in page coordinates."""
+    """Rulers for the target at (x, y), in page coordinates.
+
+    The x ruler lies ``RULER_GAP`` below the target and reads Side A's vertical line;
+    the y ruler lies ``RULER_GAP`` to its right and reads the horizontal line.  Each
+    ruler's zero is on the target's line, so the two never need to cross.
+    """
     items: list = []
     steps = round(RULER_HALF / RULER_STEP)
-    items.append(Polyline(((x - RULER_HALF, y), (x + RULER_HALF, y)), THIN, Role.MARK))
-    items.append(Polyline(((x, y - RULER_HALF), (x, y + RULER_HALF)), THIN, Role.MARK))
+    hy, vx = y + RULER_GAP, x + RULER_GAP
+    items.append(Polyline(((x - RULER_HALF, hy), (x + RULER_HALF, hy)), THIN, Role.MARK))
+    items.append(Polyline(((vx, y - RULER_HALF), (vx, y + RULER_HALF)), THIN, Role.MARK))
     for k in range(-steps, steps + 1):
         v = k * RULER_STEP
-        length = 2.2 if k % 2 == 0 else 1.2
-        if k % 4 == 0:
-            length = 3.2
-        items.append(Polyline(((x + v, y), (x + v, y + length)), THIN, Role.MARK))
-        items.append(Polyline(((x, y + v), (x + length, y + v)), THIN, Role.MARK))
-        if k % 4 == 0 and k != 0:
-            items.append(Text((x + v, y + 5.0), f"{v:+g}", 1.8, role=Role.LABEL))
-            items.append(Text((x + 4.0, y + v), f"{v:+g}", 1.8, anchor="start", role=Role.LABEL))
-    items.append(Text((x + RULER_HALF + 1.5, y - 1.5), "x", 2.2, anchor="start", bold=True))
-    items.append(Text((x - 1.5, y + RULER_HALF + 2.5), "y", 2.2, anchor="end", bold=True))
+        length = 3.2 if k % 8 == 0 else 2.4 if k % 4 == 0 else 1.6 if k % 2 == 0 else 1.0
+        items.append(Polyline(((x + v, hy), (x + v, hy + length)), THIN, Role.MARK))
+        items.append(Polyline(((vx, y + v), (vx + length, y + v)), THIN, Role.MARK))
+        if k % 8 == 0:
+            figure = f"{v:+g}" if k else "0"
+            items.append(Text((x + v, hy + 4.6), figure, 1.8, role=Role.LABEL))
+            items.append(Text((vx + 3.8, y + v), figure, 1.8, anchor="start", role=Role.LABEL))
+    items.append(Text((x - RULER_HALF - 1.5, hy + 1.5), "x", 2.4, anchor="end", bold=True))
+    items.append(Text((vx + 1.5, y - RULER_HALF - 2.4), "y", 2.4, bold=True))
     return items
 
 
@@ -76,8 +84,8 @@ def calibration_sheet(layout: Layout) -> Sheet:
         "2. Hold the sheet against a window with Side B towards you.",
     ])
     _instructions(back, x0, y0 + 4, [
-        "3. At each ruler, read where the dark Side A line crosses it: x on the",
-        "   horizontal ruler, y on the vertical one (mm, signs as printed).",
+        "3. At each pair of rulers, read where the dark Side A lines cross them: x on",
+        "   the horizontal ruler, y on the vertical one (mm, signs as printed).",
         "4. Add the readings (averaged over the five rulers) to print.back_offset",
         f"   in your layout file; now [{layout.back_offset[0]:g}, {layout.back_offset[1]:g}].",
         "   Reprint: every line should now cross its ruler at 0.",

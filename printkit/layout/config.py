@@ -189,7 +189,8 @@ def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
 
 
 def load_layout(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Layout:
-    """The default layout, updated by a layout file and then by ``{"section.key": value}`` overrides."""
+    """The default layout, updated by a layout file, then by ``{"section.key": value}`` overrides.
+    """
     data, _ = _read_toml(DEFAULT_LAYOUT_FILE)
     if path is not None:
         user, text = _read_toml(Path(path))

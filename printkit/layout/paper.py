@@ -36,7 +36,8 @@ def paper_size(name: str) -> tuple[float, float]:
     if m:
         w, h = float(m.group(1)), float(m.group(2))
         if w < 50 or h < 50 or w > 5000 or h > 5000:
-            raise LayoutError(f"paper size {name!r} is out of range: each side must be 50 to 5000 mm")
+            raise LayoutError(f"paper size {name!r} is out of range: "
+                              "each side must be 50 to 5000 mm")
         return (min(w, h), max(w, h))
     names = ", ".join(PAPER_SIZES)
     raise LayoutError(f"unknown paper {name!r}: use one of {names}, or WIDTHxHEIGHT in mm")

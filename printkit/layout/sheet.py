@@ -119,7 +119,10 @@ def back_transform(size: tuple[float, float], flip: str,
     """
     w, h = size
     left_right = (flip == "long") == (w <= h)
-    mirror = Affine(-1.0, 0.0, 0.0, 1.0, w, 0.0) if left_right else Affine(1.0, 0.0, 0.0, -1.0, 0.0, h)
+    if left_right:
+        mirror = Affine(-1.0, 0.0, 0.0, 1.0, w, 0.0)
+    else:
+        mirror = Affine(1.0, 0.0, 0.0, -1.0, 0.0, h)
     return Affine.translate(*offset) @ mirror
 
 
