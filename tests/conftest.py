@@ -15,8 +15,13 @@ from printkit.layout.config import Layout, load_layout
 
 @cache
 def layout_for(**overrides) -> Layout:
-    """The default layout with ``section.key`` overrides given as ``section__key=value``."""
-    return load_layout(overrides={k.replace("__", "."): v for k, v in overrides.items()})
+    """The default layout with ``section.key`` overrides given as ``section__key=value``.
+
+    Tuples stand for TOML arrays (they keep the cache hashable).
+    """
+    values = {k.replace("__", "."): list(v) if isinstance(v, tuple) else v
+              for k, v in overrides.items()}
+    return load_layout(overrides=values)
 
 
 def read_pages(pages, title="test", duplex=None) -> PdfReader:

@@ -24,7 +24,7 @@ RED = (0xD6 / 255, 0x28 / 255, 0x28 / 255)
 @cache
 def kit(paper="a4", flip="long", ink="fill", offset=(0.0, 0.0)):
     layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink,
-                        print__back_offset=list(offset))
+                        print__back_offset=tuple(offset))
     return layout, components.sheets(layout)
 
 

@@ -1,0 +1,1 @@
+"""TriPakus: the three-player polyiamond placement game (pieces, rules, printed kit)."""

@@ -1,0 +1,1 @@
+"""Tripod: the double triangular board of hexagons (board.py) and its rules engine (rules.py)."""
