@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from printkit.games.tripakus.pieces import PIECES
-
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import Affine, Circle, Drawing, Polygon, Polyline, Role, Style, Text
 from printkit.draw.text import fit_size
 from printkit.errors import FitError, LayoutError
+from printkit.games.tripakus.pieces import PIECES
 from printkit.geometry.tri import (
     Cell,
     board_corners,
