@@ -1,0 +1,171 @@
+"""What a printer sees: generated PDFs rasterised at 600 dpi and measured in pixels.
+
+Sizes must come out within 0.1 mm, and Side B's registration marks must land within
+0.1 mm behind Side A's once the sheet is turned over, for both flips on A4 and Letter.
+The model only says where to look; every figure checked is measured on the raster.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import numpy as np
+import pytest
+from conftest import layout_for
+from raster import MM, centroid_mm, column_peaks_mm, render, row_peaks_mm
+
+from printkit.draw.model import Circle, Document, Polyline, Role
+from printkit.draw.pdf import pdf_bytes
+from printkit.kits import KITS
+from printkit.layout import calibration
+from printkit.layout.sheet import back_transform
+
+TOLERANCE = 0.1
+PAPERS = ("a4", "letter")
+FLIPS = ("long", "short")
+
+
+@cache
+def _sheets(kit: str, paper: str, flip: str = "long", offset=(0.0, 0.0)):
+    return KITS[kit].sheets(layout_for(paper__size=paper, print__flip=flip,
+                                       print__back_offset=offset))
+
+
+def _raster(page):
+    return render(pdf_bytes(Document("measure", [page])))
+
+
+def _scale_bar(page) -> Polyline:
+    bars = [item for item in page.items if isinstance(item, Polyline) and item.role == Role.MARK
+            and len(item.points) == 2 and item.points[0][1] == item.points[1][1]
+            and abs(item.points[1][0] - item.points[0][0] - 100.0) < 1e-9]
+    assert len(bars) == 1, f"{page.label}: expected one 100 mm scale bar, found {len(bars)}"
+    return bars[0]
+
+
+def _measured_bar_mm(grey, bar: Polyline) -> float:
+    """Distance between the 0 and 100 mm ticks, measured just above the bar."""
+    (x0, y), _ = bar.points
+    ticks = column_peaks_mm(grey, x0 - 1.5, y - 2.2, x0 + 101.5, y - 1.4)
+    assert len(ticks) == 3, f"expected the 0, 50 and 100 mm ticks, found {len(ticks)}"
+    return ticks[-1] - ticks[0]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kit", sorted(KITS))
+def test_every_scale_bar_prints_100_mm(kit, paper):
+    for sheet in _sheets(kit, paper):
+        for page in sheet.pages:
+            measured = _measured_bar_mm(_raster(page), _scale_bar(page))
+            assert abs(measured - 100.0) <= TOLERANCE, (sheet.stem, page.label, measured)
+
+
+def _mark_centres(page) -> list[tuple[float, float]]:
+    return [item.centre for item in page.items
+            if isinstance(item, Circle) and item.role == Role.MARK and item.radius == 1.5]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("flip", FLIPS)
+@pytest.mark.parametrize("kit", sorted(KITS))
+def test_back_marks_land_behind_front_marks(kit, paper, flip):
+    two_sided = [s for s in _sheets(kit, paper, flip) if s.back is not None]
+    for sheet in two_sided:
+        front_marks = _mark_centres(sheet.front)
+        if not front_marks:
+            continue
+        size = (sheet.front.width, sheet.front.height)
+        turn = back_transform(size, flip)  # the physical turn-over, no printer offset
+        front, back = _raster(sheet.front), _raster(sheet.back)
+        for x, y in front_marks:
+            fx, fy = centroid_mm(front, x - 3, y - 3, x + 3, y + 3)
+            bx, by = turn((x, y))
+            mx, my = centroid_mm(back, bx - 3, by - 3, bx + 3, by + 3)
+            seen_x, seen_y = turn((mx, my))  # the turn is its own inverse
+            error = math.hypot(seen_x - fx, seen_y - fy)
+            assert error <= TOLERANCE, (sheet.stem, flip, (x, y), error)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_board_cells_print_at_their_size(paper):
+    layout = layout_for(paper__size=paper, tripakus__coordinates=False)
+    sheet = next(s for s in KITS["tripakus"].sheets(layout) if s.stem == "board-full")
+    page = sheet.front
+    outline = max((item for item in page.items if item.role == Role.CUT),
+                  key=lambda item: len(item.points))
+    apex = min(outline.points, key=lambda p: p[1])
+    bottom = max(p[1] for p in outline.points)
+    side = float(layout["tripakus"]["cell"])
+    strip = apex[0] + side / 4
+    # Grid lines print grey; at 0.4 of the darkest the diagonals crossing the strip drop out.
+    lines = row_peaks_mm(_raster(page), strip - 0.5, apex[1] - 2, strip + 0.5, bottom + 2, 0.4)
+    spacing = np.diff(lines)
+    measured_side = float(np.polyfit(np.arange(len(lines)), lines, 1)[0]) * 2 / math.sqrt(3)
+    assert len(lines) == int(layout["tripakus"]["board_size"])
+    assert abs(measured_side - side) <= TOLERANCE / 10, measured_side
+    assert np.all(np.abs(spacing * 2 / math.sqrt(3) - side) <= TOLERANCE), spacing
+
+
+# --- the calibration sheet, read as a person would read it ----------------------------
+
+def _seen_from_side_b(front_grey: np.ndarray, flip: str, landscape: bool) -> np.ndarray:
+    """Side A as seen through the paper from Side B: the page turned over."""
+    left_right = (flip == "long") != landscape
+    return front_grey[:, ::-1] if left_right else front_grey[::-1, :]
+
+
+def _printed_with_error(grey: np.ndarray, dx_mm: float, dy_mm: float) -> np.ndarray:
+    """A raster shifted as a printer that misplaces Side B by (dx, dy) would print it."""
+    shifted = np.full_like(grey, 255)
+    dx, dy = round(dx_mm * MM), round(dy_mm * MM)
+    h, w = grey.shape
+    shifted[max(dy, 0):h + min(dy, 0), max(dx, 0):w + min(dx, 0)] = \
+        grey[max(-dy, 0):h - max(dy, 0), max(-dx, 0):w - max(dx, 0)]
+    return shifted
+
+
+def _read_rulers(layout, printer_error: tuple[float, float]) -> tuple[float, float]:
+    """The averaged (x, y) readings a person takes at the five rulers."""
+    sheet = calibration.calibration_sheet(layout)
+    size = (sheet.front.width, sheet.front.height)
+    seen = _seen_from_side_b(_raster(sheet.front), layout.flip, size[0] > size[1])
+    back = _printed_with_error(_raster(sheet.back), *printer_error)
+    turn = back_transform(size, layout.flip)
+    gap, half = calibration.RULER_GAP, calibration.RULER_HALF
+    readings_x, readings_y = [], []
+    for target in calibration.calibration_targets(size, layout.margin):
+        x, y = turn(target)  # where the target sits in Side B coordinates
+        # Find each ruler's printed baseline first: the printer may have moved it.
+        (hy,) = row_peaks_mm(back, x - half, y + gap - 4, x + half, y + gap + 4, 0.7)
+        (vx,) = column_peaks_mm(back, x + gap - 4, y - half, x + gap + 4, y + half, 0.7)
+        # The longest ticks (every 4 mm) reach 3.2 mm from the baseline, the next 2.4 mm.
+        ticks = column_peaks_mm(back, x - half - 4, hy + 2.6, x + half + 4, hy + 3.0)
+        line = column_peaks_mm(seen, x - half - 4, hy - 1.5, x + half + 4, hy - 0.5)
+        readings_x.append(_reading(line, ticks))
+        ticks = row_peaks_mm(back, vx + 2.6, y - half - 4, vx + 3.0, y + half + 4)
+        line = row_peaks_mm(seen, vx - 1.5, y - half - 4, vx - 0.5, y + half + 4)
+        readings_y.append(_reading(line, ticks))
+    return float(np.mean(readings_x)), float(np.mean(readings_y))
+
+
+def _reading(line: list[float], ticks: list[float]) -> float:
+    """Where the Side A line crosses a ruler, in the ruler's millimetres."""
+    assert len(line) == 1, f"expected one Side A line across the ruler, saw {len(line)}"
+    assert len(ticks) == 5, f"expected the -8, -4, 0, +4, +8 ticks, saw {len(ticks)}"
+    zero, step = ticks[2], (ticks[-1] - ticks[0]) / 16.0
+    return (line[0] - zero) / step
+
+
+@pytest.mark.parametrize(("paper", "flip", "error"), [
+    ("a4", "long", (1.3, -0.8)),
+    ("a4", "short", (-2.1, 0.6)),
+    ("letter", "long", (0.4, 2.4)),
+])
+def test_calibration_reading_cancels_a_printer_offset(paper, flip, error):
+    layout = layout_for(paper__size=paper, print__flip=flip)
+    rx, ry = _read_rulers(layout, error)
+    assert abs(rx + error[0]) <= 0.25 and abs(ry + error[1]) <= 0.25, (rx, ry)
+    corrected = layout_for(paper__size=paper, print__flip=flip, print__back_offset=(rx, ry))
+    after = _read_rulers(corrected, error)
+    assert max(abs(after[0]), abs(after[1])) <= 0.25, after
