@@ -36,10 +36,12 @@ def parse_formats(text: str) -> tuple[str, ...]:
     return names
 
 
-def _pdf(pages: list[Page], title: str, duplex: str | None = None) -> Callable[[], bytes]:
+def _pdf(pages: list[Page], title: str, layout: Layout, duplex: str | None = None
+         ) -> Callable[[], bytes]:
     from printkit.draw.pdf import pdf_bytes
 
-    return lambda: pdf_bytes(Document(title, pages, duplex=duplex))  # type: ignore[arg-type]
+    doc = Document(title, pages, duplex=duplex, cmyk=layout.cmyk)  # type: ignore[arg-type]
+    return lambda: pdf_bytes(doc)
 
 
 def _svg(page: Page) -> Callable[[], str]:
@@ -69,14 +71,14 @@ def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[Ou
     files = []
     for suffix, page in sides:
         if "pdf" in formats:
-            files.append(OutputFile(f"{base}{suffix}.pdf", _pdf([page], page.label)))
+            files.append(OutputFile(f"{base}{suffix}.pdf", _pdf([page], page.label, layout)))
         if "svg" in formats:
             files.append(OutputFile(f"{base}{suffix}.svg", _svg(page)))
         if "png" in formats:
             files.append(OutputFile(f"{base}{suffix}.png", _png(page, dpi)))
     if sheet.back is not None and "pdf" in formats:
         files.append(OutputFile(f"{base}-duplex.pdf",
-                                _pdf(sheet.pages, sheet.title, layout.flip)))
+                                _pdf(sheet.pages, sheet.title, layout, layout.flip)))
     return files
 
 
@@ -126,7 +128,7 @@ def build_kits(kits: Iterable[Kit], layout: Layout, out_dir: Path, formats: Iter
     """
     formats = tuple(formats)
     kits = list(kits)
-    laid_out = {kit.name: kit.sheets(layout) for kit in kits}
+    laid_out = {kit.name: kit.build(layout) for kit in kits}
     plan = [f for sheets in laid_out.values() for s in sheets
             for f in sheet_files(s, formats, layout)]
     for kit in kits:

@@ -8,7 +8,7 @@ from importlib import import_module
 
 from printkit.errors import LayoutError
 from printkit.layout.config import Layout
-from printkit.layout.sheet import Sheet
+from printkit.layout.sheet import Sheet, set_page_boxes
 
 __all__ = ["Kit", "KITS", "find_kit"]
 
@@ -22,11 +22,25 @@ class Kit:
     summary: str
     module: str
     function: str = "sheets"
+    rules_card: bool = False  # TODO(cards): True once printkit.cards lands
 
     @property
     def sheets(self) -> Callable[[Layout], list[Sheet]]:
+        """The kit's own components, without its rule card."""
         # Imported on use so that `printkit --help` stays quick.
         return getattr(import_module(self.module), self.function)
+
+    def build(self, layout: Layout) -> list[Sheet]:
+        """Every sheet the kit prints, rule card included, with trim and bleed boxes set."""
+        sheets = list(self.sheets(layout))
+        if self.rules_card:
+            from printkit.cards import card_sheets
+
+            sheets.extend(card_sheets(layout, self.name))
+        for sheet in sheets:
+            for page in sheet.pages:
+                set_page_boxes(page, layout.bleed)
+        return sheets
 
 
 KITS: dict[str, Kit] = {

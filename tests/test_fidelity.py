@@ -28,7 +28,7 @@ FLIPS = ("long", "short")
 
 @cache
 def _sheets(kit: str, paper: str, flip: str = "long", offset=(0.0, 0.0)):
-    return KITS[kit].sheets(layout_for(paper__size=paper, print__flip=flip,
+    return KITS[kit].build(layout_for(paper__size=paper, print__flip=flip,
                                        print__back_offset=offset))
 
 
@@ -90,7 +90,7 @@ def test_back_marks_land_behind_front_marks(kit, paper, flip):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_board_cells_print_at_their_size(paper):
     layout = layout_for(paper__size=paper, tripakus__coordinates=False)
-    sheet = next(s for s in KITS["tripakus"].sheets(layout) if s.stem == "board-full")
+    sheet = next(s for s in KITS["tripakus"].build(layout) if s.stem == "board-full")
     page = sheet.front
     outline = max((item for item in page.items if item.role == Role.CUT),
                   key=lambda item: len(item.points))

@@ -54,7 +54,7 @@ def test_side_b_lands_exactly_behind_side_a(paper, flip):
     reader = read_pages(sheet.pages, duplex=flip)
     front = _filled_polygons(reader.pages[0], RED)
     back = _filled_polygons(reader.pages[1], RED)
-    assert len(front) == len(back) == 22
+    assert len(front) == len(back) == 44  # 22 faces and their 22 bleeds
     size = page_size_mm(reader.pages[1])
     w, h = size
     # Turning the sheet over maps a back point to the front point behind it.
@@ -115,7 +115,8 @@ def test_triangles_are_printed_at_the_cell_size():
     layout, sheets = kit()
     side = layout["tripakus"]["cell"]
     reader = read_pages(_sheet(sheets, "pieces-red").pages)
-    monomino = min(_filled_polygons(reader.pages[0], RED), key=len)
+    # The smallest red area is the moniamond's face (its bleed is a larger triangle).
+    monomino = min(_filled_polygons(reader.pages[0], RED), key=_area)
     assert len(monomino) == 3
     for k in range(3):
         (x0, y0), (x1, y1) = monomino[k], monomino[(k + 1) % 3]
@@ -128,7 +129,8 @@ def test_each_piece_is_printed_once_with_its_name():
     text = read_pages([sheet.front]).pages[0].extract_text()
     for piece in PIECES:
         assert re.search(rf"\b{re.escape(piece.name)}\b", text), piece.name
-    areas = sorted(_area(p) for p in _filled_polygons(read_pages([sheet.front]).pages[0], RED))
+    faces = _filled_polygons(read_pages([sheet.front]).pages[0], RED)[22:]  # after the bleeds
+    areas = sorted(_area(p) for p in faces)
     unit = math.sqrt(3) / 4 * 16.0 ** 2
     assert sorted(round(a / unit) for a in areas) == sorted(p.order for p in PIECES)
 

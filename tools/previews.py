@@ -18,7 +18,7 @@ DPI = 40
 def main() -> None:
     layout = load_layout()
     for kit in KITS.values():
-        for sheet in kit.sheets(layout):
+        for sheet in kit.build(layout):
             for side, page in zip(("a", "b"), sheet.pages, strict=False):
                 suffix = f"-side-{side}" if sheet.back is not None else ""
                 path = save_png(page, OUT / f"{kit.name}-{sheet.stem}{suffix}.png", DPI)

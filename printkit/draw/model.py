@@ -46,6 +46,7 @@ class Role(StrEnum):
     MARK = "mark"  # crop, registration and alignment marks
     GLUE = "glue"  # an area to put glue on
     INFO = "info"  # sheet titles, footers, instructions
+    BLEED = "bleed"  # colour past a cut line; painted under everything else
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +263,11 @@ class Drawing:
     def transformed(self, transform: Affine) -> Drawing:
         return Drawing(self.width, self.height, [i.transformed(transform) for i in self.items])
 
+    def painted(self) -> list[Item]:
+        """Items in paint order: bleed first, so no bleed covers a neighbour's face."""
+        return ([item for item in self.items if item.role == Role.BLEED]
+                + [item for item in self.items if item.role != Role.BLEED])
+
     def bbox(self) -> tuple[float, float, float, float]:
         """``(x0, y0, x1, y1)`` of all primitives (text approximately)."""
         return bbox_of(p for item in self.items for p in item.all_points())
@@ -296,9 +302,11 @@ class Document:
 
     ``duplex`` is the PDF viewer preference for double-sided printing:
     ``"long"`` (flip on the long edge), ``"short"``, or None for single-sided.
+    ``cmyk`` writes colours as CMYK for print shops (RGB by default).
     """
 
     title: str
     pages: list[Page]
     duplex: Literal["long", "short"] | None = None
     subject: str = ""
+    cmyk: bool = False

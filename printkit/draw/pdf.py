@@ -57,7 +57,7 @@ def pdf_bytes(doc: Document) -> bytes:
     if doc.duplex is not None:
         canvas.setViewerPreference("Duplex", PDFName(_DUPLEX[doc.duplex]))
     for number, page in enumerate(doc.pages, 1):
-        _write_page(canvas, page, number)
+        _write_page(canvas, page, number, doc.cmyk)
     canvas.save()
     return buf.getvalue()
 
@@ -71,7 +71,7 @@ def _where(page: Page, number: int) -> str:
     return f"page {number}" + (f" ({page.label!r})" if page.label else "")
 
 
-def _write_page(canvas: Canvas, page: Page, number: int) -> None:
+def _write_page(canvas: Canvas, page: Page, number: int, cmyk: bool = False) -> None:
     where = _where(page, number)
     if not (page.width > 0 and page.height > 0):
         raise ValueError(f"{where}: size {page.width} x {page.height} mm is not positive")
@@ -79,8 +79,8 @@ def _write_page(canvas: Canvas, page: Page, number: int) -> None:
     canvas.setTrimBox(_box(page.trim, page, f"{where}: trim box"))
     canvas.setBleedBox(_box(page.bleed, page, f"{where}: bleed box"))
     canvas.setMiterLimit(MITER_LIMIT)
-    painter = _Painter(canvas, page.height)
-    for index, item in enumerate(page.items):
+    painter = _Painter(canvas, page.height, cmyk)
+    for index, item in enumerate(page.painted()):
         try:
             painter.draw(item)
         except ValueError as exc:
@@ -106,6 +106,16 @@ def rgb(colour: str) -> tuple[float, float, float]:
     return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
+def cmyk(colour: str) -> tuple[float, float, float, float]:
+    """``#rrggbb`` as naive CMYK fractions (full black generation, no ICC profile)."""
+    r, g, b = rgb(colour)
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return (0.0, 0.0, 0.0, 1.0)
+    return tuple(round((1.0 - v - k) / (1.0 - k), 4)  # type: ignore[return-value]
+                 for v in (r, g, b)) + (round(k, 4),)
+
+
 @dataclass
 class _Pen:
     """The graphics state last written, so unchanged settings are not written again."""
@@ -119,10 +129,23 @@ class _Pen:
 class _Painter:
     """Draws items onto one page of a canvas."""
 
-    def __init__(self, canvas: Canvas, page_height: float) -> None:
+    def __init__(self, canvas: Canvas, page_height: float, cmyk: bool = False) -> None:
         self.canvas = canvas
         self.page_height = page_height
         self.pen = _Pen()
+        self.cmyk = cmyk
+
+    def fill_colour(self, colour: str) -> None:
+        if self.cmyk:
+            self.canvas.setFillColorCMYK(*cmyk(colour))
+        else:
+            self.canvas.setFillColorRGB(*rgb(colour))
+
+    def stroke_colour(self, colour: str) -> None:
+        if self.cmyk:
+            self.canvas.setStrokeColorCMYK(*cmyk(colour))
+        else:
+            self.canvas.setStrokeColorRGB(*rgb(colour))
 
     def pt(self, p: Point) -> tuple[float, float]:
         return (p[0] * PT_PER_MM, (self.page_height - p[1]) * PT_PER_MM)
@@ -169,11 +192,11 @@ class _Painter:
     def paint(self, style: Style, fill: bool, stroke: bool) -> None:
         canvas, pen = self.canvas, self.pen
         if fill and style.fill != pen.fill:
-            canvas.setFillColorRGB(*rgb(style.fill))  # type: ignore[arg-type]
+            self.fill_colour(style.fill)  # type: ignore[arg-type]
             pen.fill = style.fill
         if stroke:
             if style.stroke != pen.stroke:
-                canvas.setStrokeColorRGB(*rgb(style.stroke))  # type: ignore[arg-type]
+                self.stroke_colour(style.stroke)  # type: ignore[arg-type]
                 pen.stroke = style.stroke
             if style.width != pen.width:
                 canvas.setLineWidth(style.width * PT_PER_MM)
@@ -197,7 +220,7 @@ class _Painter:
         canvas = self.canvas
         size = item.size * PT_PER_MM
         if item.fill != self.pen.fill:
-            canvas.setFillColorRGB(*rgb(item.fill))
+            self.fill_colour(item.fill)
             self.pen.fill = item.fill
         canvas.setFont(font_name(item.bold), size)
         x, y = self.pt(item.position)

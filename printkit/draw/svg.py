@@ -43,7 +43,7 @@ def page_svg(page: Page, title: str = "") -> str:
     dwg["stroke-miterlimit"] = "4"
     if title:
         dwg.set_desc(title=title)
-    for index, item in enumerate(page.items):
+    for index, item in enumerate(page.painted()):
         try:
             element = _element(dwg, item)
         except ValueError as exc:

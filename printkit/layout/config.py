@@ -30,7 +30,8 @@ def _find_default() -> Path:
 
 DEFAULT_LAYOUT_FILE = _find_default()
 
-_CHOICES = {("print", "ink"): ("fill", "outline"), ("print", "flip"): ("long", "short")}
+_CHOICES = {("print", "ink"): ("fill", "outline"), ("print", "flip"): ("long", "short"),
+            ("print", "colour_space"): ("rgb", "cmyk")}
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -54,6 +55,15 @@ class Layout:
     @property
     def margin(self) -> float:
         return float(self.data["paper"]["margin"])
+
+    @property
+    def bleed(self) -> float:
+        """Bleed in mm: set in ``[print]``, and none at all in outline ink."""
+        return float(self.data["print"]["bleed"]) if self.ink == "fill" else 0.0
+
+    @property
+    def cmyk(self) -> bool:
+        return self.data["print"]["colour_space"] == "cmyk"
 
     @property
     def ink(self) -> str:

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from printkit.draw.model import Affine, Circle, Drawing, Page, Polyline, Role, Style, Text
+from printkit.draw.model import (
+    Affine,
+    Circle,
+    Drawing,
+    Page,
+    Polyline,
+    Role,
+    Style,
+    Text,
+    bbox_of,
+)
 from printkit.errors import FitError
 from printkit.layout.config import Layout
 
@@ -27,6 +37,7 @@ __all__ = [
     "crop_marks",
     "place_centred",
     "CUT",
+    "set_page_boxes",
 ]
 
 HEADER = 8.0
@@ -176,3 +187,19 @@ def place_centred(drawing: Drawing, box: tuple[float, float, float, float], what
         raise FitError(f"{what} needs {drawing.width:.1f} x {drawing.height:.1f} mm but the "
                        f"printable area is {bw:.1f} x {bh:.1f} mm")
     return Affine.translate(x0 + (bw - drawing.width) / 2, y0 + (bh - drawing.height) / 2)
+
+
+def set_page_boxes(page: Page, bleed: float) -> Page:
+    """TrimBox around the page's cut lines and BleedBox that much wider (kept on the page).
+
+    A page with nothing to cut is trimmed to its own edges.
+    """
+    cuts = [p for item in page.items if item.role == Role.CUT for p in item.all_points()]
+    if not cuts:
+        page.trim = page.bleed = (0.0, 0.0, page.width, page.height)
+        return page
+    x0, y0, x1, y1 = bbox_of(cuts)
+    page.trim = (x0, y0, x1, y1)
+    page.bleed = (max(x0 - bleed, 0.0), max(y0 - bleed, 0.0),
+                  min(x1 + bleed, page.width), min(y1 + bleed, page.height))
+    return page

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from printkit.draw.bleed import bleed_polygon
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import Affine, Circle, Drawing, Polygon, Polyline, Role, Style, Text
 from printkit.draw.text import fit_size
@@ -67,14 +68,22 @@ def _label_cell(cells: frozenset[Cell], side: float) -> Cell:
 
 
 def piece_drawing(cells: frozenset[Cell], name: str, side: float, fill: str | None,
-                  cut: bool = True) -> Drawing:
-    """One piece in its own box: outline (a cut line when ``cut``), inner grid, name."""
+                  cut: bool = True, bleed: float = 0.0) -> Drawing:
+    """One piece in its own box: outline (a cut line when ``cut``), inner grid, name.
+
+    With a fill colour and ``bleed`` > 0 the colour also reaches ``bleed`` mm past the
+    outline (outside the box).
+    """
     x0, y0, x1, y1 = _mm_bbox(cells, side)
     shift = Affine.translate(-x0, -y0)
     d = Drawing(x1 - x0, y1 - y0)
     rings = [tuple(shift(tri_point(v, side)) for v in loop) for loop in outline(cells)]
     body = Style(fill=fill) if fill else Style()
-    d.add(Polygon(rings[0], body, Role.FILL, holes=tuple(rings[1:])))
+    face = Polygon(rings[0], body, Role.FILL, holes=tuple(rings[1:]))
+    grown = bleed_polygon(face, bleed)
+    if grown is not None:
+        d.add(grown)
+    d.add(face)
     inner = _inner_edges(cells)
     line = Style(stroke=_text_colour(fill) if fill else "#9a9a9a", width=0.12,
                  opacity=0.35 if fill else 1.0)
@@ -140,7 +149,7 @@ def _pieces_block(layout: Layout, side: float, fill: str | None, cut: bool,
                   width: float) -> tuple[Drawing, list[tuple[frozenset[Cell], str, Affine]]] | None:
     gap = float(layout["tripakus"]["gap"])
     shapes = [(_best_orientation(p.cells, side), p.name) for p in PIECES]
-    drawings = [piece_drawing(s, name, side, fill, cut) for s, name in shapes]
+    drawings = [piece_drawing(s, name, side, fill, cut, layout.bleed) for s, name in shapes]
     moves = pack_pieces(drawings, width, gap)
     if moves is None:
         return None
