@@ -37,6 +37,8 @@ __all__ = [
     "board_corners",
     "rotate_about_board_centre",
     "outline",
+    "boundary_edges",
+    "straight_runs",
 ]
 
 
@@ -271,3 +273,38 @@ def _merge_straight(loop: list[Vertex]) -> list[Vertex]:
         if cross != 0:
             out.append(b)
     return out
+
+
+def boundary_edges(cells: Iterable[tuple[int, int]]) -> frozenset[Edge]:
+    """The unit edges used by exactly one of the cells."""
+    count: dict[Edge, int] = {}
+    for cell in cells:
+        for e in edges(cell):
+            count[e] = count.get(e, 0) + 1
+    return frozenset(e for e, k in count.items() if k == 1)
+
+
+def straight_runs(unit_edges: Iterable[Edge]) -> list[Edge]:
+    """Unit edges joined into maximal straight segments, each given by its two end vertices.
+
+    Every unit edge lies in exactly one segment, so a segment list draws each edge once.
+    """
+    remaining = set(unit_edges)
+    runs = []
+    for a, b in sorted(remaining):
+        if (a, b) not in remaining:
+            continue
+        dr, dc = b.row - a.row, b.col - a.col  # sorted edges of one line share a direction
+        start = a
+        while _unit(Vertex(start.row - dr, start.col - dc), start) in remaining:
+            start = Vertex(start.row - dr, start.col - dc)
+        end = start
+        while (step := _unit(end, Vertex(end.row + dr, end.col + dc))) in remaining:
+            remaining.discard(step)
+            end = Vertex(end.row + dr, end.col + dc)
+        runs.append((start, end))
+    return sorted(runs)
+
+
+def _unit(a: Vertex, b: Vertex) -> Edge:
+    return (a, b) if a <= b else (b, a)

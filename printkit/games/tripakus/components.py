@@ -11,12 +11,15 @@ from printkit.draw.model import Affine, Circle, Drawing, Polygon, Polyline, Role
 from printkit.draw.text import fit_size
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripakus.pieces import PIECES
+from printkit.geometry.packing import smallest_block
 from printkit.geometry.tri import (
     Cell,
     board_corners,
+    boundary_edges,
     edges,
     normalise,
     outline,
+    straight_runs,
     transform,
     triangle_board,
 )
@@ -68,11 +71,12 @@ def _label_cell(cells: frozenset[Cell], side: float) -> Cell:
 
 
 def piece_drawing(cells: frozenset[Cell], name: str, side: float, fill: str | None,
-                  cut: bool = True, bleed: float = 0.0) -> Drawing:
+                  cut: bool = True, bleed: float = 0.0, edge: bool = True) -> Drawing:
     """One piece in its own box: outline (a cut line when ``cut``), inner grid, name.
 
     With a fill colour and ``bleed`` > 0 the colour also reaches ``bleed`` mm past the
-    outline (outside the box).
+    outline (outside the box).  ``edge=False`` leaves the outline to the caller (pieces
+    packed edge to edge share it).
     """
     x0, y0, x1, y1 = _mm_bbox(cells, side)
     shift = Affine.translate(-x0, -y0)
@@ -89,11 +93,17 @@ def piece_drawing(cells: frozenset[Cell], name: str, side: float, fill: str | No
                  opacity=0.35 if fill else 1.0)
     for a, b in inner:
         d.add(Polyline((shift(tri_point(a, side)), shift(tri_point(b, side))), line, Role.LINE))
-    edge = CUT if cut else Style(stroke="#b0b0b0", width=0.15)
-    for ring in rings:
-        d.add(Polygon(ring, edge, Role.CUT if cut else Role.LINE))
+    if edge:
+        style, role = _edge_style(cut)
+        for ring in rings:
+            d.add(Polygon(ring, style, role))
     d.add(_label(cells, name, side, _text_colour(fill) if fill else "#000000", shift))
     return d
+
+
+def _edge_style(cut: bool) -> tuple[Style, Role]:
+    """A piece's outline: a cut line on Side A, a light line on Side B."""
+    return (CUT, Role.CUT) if cut else (Style(stroke="#b0b0b0", width=0.15), Role.LINE)
 
 
 def _inner_edges(cells: frozenset[Cell]) -> list:
@@ -145,9 +155,42 @@ def pack_pieces(drawings: list[Drawing], width: float, gap: float) -> list[Affin
     return [placed[i] for i in range(len(drawings))]
 
 
+WASTE = Style(fill="#ffffff", stroke="#b0b0b0", width=0.15)
+
+
+def _lattice_block(layout: Layout, side: float, fill: str | None, cut: bool,
+                   width: float, height: float) -> Drawing | None:
+    """The 22 pieces packed edge to edge on the lattice: each cut line serves two pieces."""
+    found = smallest_block([p.orientations() for p in PIECES],
+                           max_rows=int(height / (side * ROW_HEIGHT)),
+                           max_cols=int(2 * width / side) - 1)
+    if found is None:
+        return None
+    rows, cols, placed = found
+    used = {cell for cells in placed for cell in cells}
+    x0, y0, x1, y1 = _mm_bbox(used, side)
+    block = Drawing(x1 - x0, y1 - y0)
+    shift = Affine.translate(-x0, -y0)
+    outlines: set = set()
+    for piece, cells in zip(PIECES, placed, strict=True):
+        px0, py0, _, _ = _mm_bbox(cells, side)
+        block.place(piece_drawing(cells, piece.name, side, fill, cut, layout.bleed, edge=False),
+                    Affine.translate(px0 - x0, py0 - y0))
+        outlines |= boundary_edges(cells)
+    for cell in sorted({Cell(r, c) for r in range(rows) for c in range(cols)} - used):
+        block.add(Polygon(tuple(shift(p) for p in tri_polygon(cell, side)), WASTE, Role.FILL))
+    style, role = _edge_style(cut)
+    for a, b in straight_runs(outlines):
+        block.add(Polyline((shift(tri_point(a, side)), shift(tri_point(b, side))), style, role))
+    return block
+
+
 def _pieces_block(layout: Layout, side: float, fill: str | None, cut: bool,
-                  width: float) -> tuple[Drawing, list[tuple[frozenset[Cell], str, Affine]]] | None:
+                  width: float, height: float) -> Drawing | None:
+    """The 22 pieces: edge to edge when ``tripakus.gap`` is 0, else spaced by the gap."""
     gap = float(layout["tripakus"]["gap"])
+    if gap == 0:
+        return _lattice_block(layout, side, fill, cut, width, height)
     shapes = [(_best_orientation(p.cells, side), p.name) for p in PIECES]
     drawings = [piece_drawing(s, name, side, fill, cut, layout.bleed) for s, name in shapes]
     moves = pack_pieces(drawings, width, gap)
@@ -156,10 +199,9 @@ def _pieces_block(layout: Layout, side: float, fill: str | None, cut: bool,
     block = Drawing()
     for d, t in zip(drawings, moves, strict=True):
         block.place(d, t)
-    x0, y0, x1, y1 = block.bbox()
     block.width = max(t.e + d.width for d, t in zip(drawings, moves, strict=True))
     block.height = max(t.f + d.height for d, t in zip(drawings, moves, strict=True))
-    return block, [(s, n, t) for (s, n), t in zip(shapes, moves, strict=True)]
+    return block
 
 
 def pieces_sheet(layout: Layout, player: str) -> Sheet:
@@ -169,21 +211,22 @@ def pieces_sheet(layout: Layout, player: str) -> Sheet:
     box = _inner_box(content_box(size, layout.margin))
     colour = layout.colour(player)
     fill = colour if layout.ink == "fill" else None
-    front_block = _pieces_block(layout, side, fill, True, box[2] - box[0])
-    back_block = _pieces_block(layout, side, fill, False, box[2] - box[0])
+    width, height = box[2] - box[0], box[3] - box[1]
+    front_block = _pieces_block(layout, side, fill, True, width, height)
+    back_block = _pieces_block(layout, side, fill, False, width, height)
     title = f"{TITLE} · pieces · {player}"
-    if front_block is None or back_block is None or front_block[0].height > box[3] - box[1]:
+    if front_block is None or back_block is None or front_block.height > height:
         raise FitError(f"the {TITLE} pieces at {side:g} mm triangles do not fit on "
                        f"{layout.paper_name}; the largest that fits is "
                        f"{largest_cell(layout):.1f} mm (set tripakus.cell)")
-    at = place_centred(front_block[0], box, "the pieces")
+    at = place_centred(front_block, box, "the pieces")
     front = new_page(size, layout.margin, title, "Side A")
-    front.place(front_block[0], at)
-    block_box = (at.e, at.f, at.e + front_block[0].width, at.f + front_block[0].height)
+    front.place(front_block, at)
+    block_box = (at.e, at.f, at.e + front_block.width, at.f + front_block.height)
     marks = _marks(layout, block_box)
     front.extend(marks)
     through = Drawing()
-    through.place(back_block[0], at)
+    through.place(back_block, at)
     through.extend(marks)
     back = new_page(size, layout.margin, title, "Side B")
     two_sided(front, through, back, layout)
@@ -382,8 +425,9 @@ def _fits(layout: Layout, side: float) -> bool:
     trial = layout.with_values(tripakus={"cell": side})
     box = content_box(page_size(trial), trial.margin)
     inner = _inner_box(box)
-    block = _pieces_block(trial, side, None, True, inner[2] - inner[0])
-    if block is None or block[0].height > inner[3] - inner[1]:
+    width, height = inner[2] - inner[0], inner[3] - inner[1]
+    block = _pieces_block(trial, side, None, True, width, height)
+    if block is None or block.height > height:
         return False
     plan = tripakus_sections(int(trial["tripakus"]["board_size"]))
     return _orient_to_fit(board_drawing(plan.section, side, plan_n(plan), False, plan), box) \
