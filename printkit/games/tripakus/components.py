@@ -5,9 +5,22 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from shapely.geometry import Polygon as ShapelyPolygon
+from shapely.ops import unary_union
+
 from printkit.draw.bleed import bleed_polygon
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
-from printkit.draw.model import Affine, Circle, Drawing, Polygon, Polyline, Role, Style, Text
+from printkit.draw.model import (
+    Affine,
+    Circle,
+    Drawing,
+    Point,
+    Polygon,
+    Polyline,
+    Role,
+    Style,
+    Text,
+)
 from printkit.draw.text import fit_size
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripakus.pieces import PIECES
@@ -28,6 +41,8 @@ from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_p
 from printkit.layout.sections import SectionPlan, tripakus_sections
 from printkit.layout.sheet import (
     CUT,
+    FOOTER,
+    HEADER,
     Sheet,
     content_box,
     crop_marks,
@@ -37,6 +52,8 @@ from printkit.layout.sheet import (
     registration_marks,
     two_sided,
 )
+from printkit.vision.fiducials import Marker, Patch, marker_items, strip_items
+from printkit.vision.model import BoardModel
 
 __all__ = ["sheets", "piece_drawing", "board_drawing", "pieces_sheet", "full_board_sheet",
            "section_sheet", "pack_pieces"]
@@ -260,10 +277,12 @@ def _duplex_step(layout: Layout) -> str:
 
 
 def board_drawing(cells: frozenset[Cell], side: float, n: int, coordinates: bool,
-                  plan: SectionPlan | None = None) -> Drawing:
+                  plan: SectionPlan | None = None, flap: tuple[Point, ...] | None = None
+                  ) -> Drawing:
     """Board cells in board coordinates (apex vertex at the origin): grid, start corners,
     coordinates, outline as a cut line; with a section ``plan``, its glue strip, seam ticks
-    and the trim line of the shared centre."""
+    and the trim line of the shared centre.  A ``flap`` (a polygon sharing an outer edge)
+    joins the cut outline: the strip that carries the section's markers."""
     d = Drawing()
     glue = plan.glue if plan else frozenset()
     for cell in sorted(cells & glue):
@@ -287,8 +306,14 @@ def board_drawing(cells: frozenset[Cell], side: float, n: int, coordinates: bool
         d.extend(_seam_ticks(plan, side))
         for cell in sorted(plan.shared_by_all):
             d.extend(_trim_lines(cell, cells, side))
-    for loop in outline(cells):
-        d.add(Polygon(tuple(tri_point(v, side) for v in loop), CUT, Role.CUT))
+    loops = [tuple(tri_point(v, side) for v in loop) for loop in outline(cells)]
+    if flap is not None:
+        merged = unary_union([ShapelyPolygon(loops[0]), ShapelyPolygon(flap)]).simplify(1e-9)
+        for ring in (loops[0], flap):
+            d.add(Polygon(ring, PLAY_EDGE, Role.LINE))
+        loops = [tuple(merged.exterior.coords)[:-1]]
+    for loop in loops:
+        d.add(Polygon(loop, CUT, Role.CUT))
     return d
 
 
@@ -361,14 +386,72 @@ def _geometry_bbox(d: Drawing) -> tuple[float, float, float, float]:
     return bbox_of(p for item in d.items if item.role == Role.CUT for p in item.all_points())
 
 
+FLAP = 24.0
+"""Width of the marker strip along each section's outer edge, mm."""
+MARKER = 16.0
+"""Side of a printed ArUco marker, mm."""
+PATCH = 8.0
+"""Side of a colour reference patch, mm."""
+PLAY_EDGE = Style(stroke="#000000", width=0.5)
+SECTION_MARKERS = (0, 1)
+"""Marker ids on the section print (each appears on all three copies)."""
+FULL_MARKERS = (10, 11, 12, 13)
+"""Marker ids on the full board, one in each empty corner of the page."""
+
+
+def _reference_patches(layout: Layout, start: Point, step: Point) -> list[Patch]:
+    """White, black and the player colours in a row from ``start``, ``step`` apart."""
+    names = ["white", "black", *layout["tripakus"]["players"]]
+    colours = {"white": "#ffffff", "black": "#000000"}
+    return [Patch.square(name, colours.get(name) or layout.colour(name),
+                         (start[0] + k * step[0], start[1] + k * step[1]), PATCH)
+            for k, name in enumerate(names)]
+
+
+def _section_flap(plan: SectionPlan, side: float, layout: Layout
+                  ) -> tuple[tuple[Point, ...], list[Marker], list[Patch]]:
+    """The marker strip beyond copy 0's longest stretch of board edge, its markers and patches."""
+    n = plan_n(plan)
+    board_edge = boundary_edges(plan.board) & boundary_edges(plan.section)
+    a, b = max(straight_runs(board_edge), key=lambda e: (abs(e[1].col - e[0].col), e))
+    if a.row != b.row or a.row != n:
+        raise LayoutError("the section's longest board edge is expected along the bottom")
+    (xa, y), (xb, _) = tri_point(a, side), tri_point(b, side)
+    flap = ((xa, y), (xb, y), (xb, y + FLAP), (xa, y + FLAP))
+    cy = y + FLAP / 2
+    inset = FLAP / 2 + 2.0
+    markers = [Marker(SECTION_MARKERS[0], (xa + inset, cy), MARKER),
+               Marker(SECTION_MARKERS[1], (xb - inset, cy), MARKER)]
+    count = 2 + len(layout["tripakus"]["players"])
+    start = ((xa + xb) / 2 - (count - 1) / 2 * (PATCH + 1.5), cy)
+    return flap, markers, _reference_patches(layout, start, (PATCH + 1.5, 0.0))
+
+
+def board_rotation(n: int, side: float, turns: int) -> Affine:
+    """Board mm → board mm for ``turns`` thirds of a turn (apex → bottom-right → bottom-left)."""
+    centre = (0.0, 2 * n * side * ROW_HEIGHT / 3)
+    turn = Affine.translate(*centre) @ Affine.rotate(120.0 * turns) @ \
+        Affine.translate(-centre[0], -centre[1])
+    return turn
+
+
+def _section_drawing(layout: Layout, side: float) -> Drawing:
+    """The section print in board coordinates: cells, glue strip, marker flap."""
+    plan = tripakus_sections(int(layout["tripakus"]["board_size"]))
+    flap, markers, patches = _section_flap(plan, side, layout)
+    board = board_drawing(plan.section, side, plan_n(plan), False, plan, flap)
+    for marker in markers:
+        board.extend(marker_items(marker))
+    board.extend(strip_items(patches))
+    return board
+
+
 def section_sheet(layout: Layout) -> Sheet:
     """One third of the board with its two seam rows; printed three times."""
-    cfg = layout["tripakus"]
-    side, n = float(cfg["cell"]), int(cfg["board_size"])
-    plan = tripakus_sections(n)
+    side = float(layout["tripakus"]["cell"])
     size = page_size(layout)
     box = content_box(size, layout.margin)
-    fitted = _orient_to_fit(board_drawing(plan.section, side, n, False, plan), box)
+    fitted = _orient_to_fit(_section_drawing(layout, side), box)
     if fitted is None:
         raise FitError(f"the {TITLE} board section at {side:g} mm triangles does not fit on "
                        f"{layout.paper_name}; the largest that fits is "
@@ -384,25 +467,50 @@ def section_sheet(layout: Layout) -> Sheet:
                         "copy's plain edge row; match the ticks across every seam, then glue."])
 
 
-def full_board_sheet(layout: Layout) -> Sheet:
-    """The whole board at true size on the smallest standard paper that holds it."""
+def _full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float], Affine]:
+    """The whole board drawing, its paper, orientation, page size and board → page map."""
     cfg = layout["tripakus"]
     side, n = float(cfg["cell"]), int(cfg["board_size"])
-    cells = triangle_board(n)
-    drawing = board_drawing(cells, side, n, bool(cfg["coordinates"]))
+    drawing = board_drawing(triangle_board(n), side, n, bool(cfg["coordinates"]))
     x0, y0, x1, y1 = _geometry_bbox(drawing)
-    drawing = drawing.transformed(Affine.translate(-x0, -y0))
-    drawing.width, drawing.height = x1 - x0, y1 - y0
-    margin = layout.margin
-    # The title and footer stack in the empty top-left corner beside the apex.
     family = US_PAPERS if layout.paper_name in US_PAPERS else ISO_PAPERS
-    paper, landscape = smallest_paper(drawing.width, drawing.height, margin, family)
+    paper, landscape = smallest_paper(x1 - x0, y1 - y0, layout.margin, family)
     w, h = PAPER_SIZES[paper]
     size = (h, w) if landscape else (w, h)
-    title = f"{TITLE} · full board ({paper.upper() if paper.startswith('a') else paper.title()})"
-    page = new_page(size, margin, title, stacked=True)
+    margin = layout.margin
     whole = (margin, margin, size[0] - margin, size[1] - margin)
-    page.place(drawing, place_centred(drawing, whole, "the board"))
+    shifted = Drawing(x1 - x0, y1 - y0)
+    at = place_centred(shifted, whole, "the board") @ Affine.translate(-x0, -y0)
+    return drawing, paper, landscape, size, at
+
+
+def _full_board_fiducials(layout: Layout, size: tuple[float, float]
+                          ) -> tuple[list[Marker], list[Patch]]:
+    """Markers in the four corners of the page beside the board, patches at the top right.
+
+    The title and footer stack across the top, so the upper markers sit below them.
+    """
+    margin, quiet = layout.margin, MARKER / 2 + MARKER / 6 + 1.0
+    w, h = size
+    top_y = margin + HEADER + FOOTER + 4.0 + quiet
+    centres = [(margin + quiet, top_y), (w - margin - quiet, top_y),
+               (w - margin - quiet, h - margin - quiet), (margin + quiet, h - margin - quiet)]
+    markers = [Marker(i, c, MARKER) for i, c in zip(FULL_MARKERS, centres, strict=True)]
+    count = 2 + len(layout["tripakus"]["players"])
+    start = (w - margin - 2 * quiet - 4.0 - (count - 0.5) * (PATCH + 1.5), top_y)
+    return markers, _reference_patches(layout, start, (PATCH + 1.5, 0.0))
+
+
+def full_board_sheet(layout: Layout) -> Sheet:
+    """The whole board at true size on the smallest standard paper that holds it."""
+    drawing, paper, landscape, size, at = _full_board(layout)
+    title = f"{TITLE} · full board ({paper.upper() if paper.startswith('a') else paper.title()})"
+    page = new_page(size, layout.margin, title, stacked=True)
+    page.place(drawing, at)
+    markers, patches = _full_board_fiducials(layout, size)
+    for marker in markers:
+        page.extend(marker_items(marker))
+    page.extend(strip_items(patches))
     return Sheet(KIT, "board-full", title, page, stock=f"{paper.upper()} paper or card",
                  steps=[f"For a print shop or large-format printer: print on {paper.upper()}"
                         f"{' landscape' if landscape else ''} at actual size instead of the "
@@ -429,9 +537,7 @@ def _fits(layout: Layout, side: float) -> bool:
     block = _pieces_block(trial, side, None, True, width, height)
     if block is None or block.height > height:
         return False
-    plan = tripakus_sections(int(trial["tripakus"]["board_size"]))
-    return _orient_to_fit(board_drawing(plan.section, side, plan_n(plan), False, plan), box) \
-        is not None
+    return _orient_to_fit(_section_drawing(trial, side), box) is not None
 
 
 def plan_n(plan: SectionPlan) -> int:
@@ -448,3 +554,71 @@ def sheets(layout: Layout) -> list[Sheet]:
     out.append(section_sheet(layout))
     out.append(full_board_sheet(layout))
     return out
+
+
+def vision_models(layout: Layout) -> list[BoardModel]:
+    """The board as a photo reader sees it: the assembled sections, and the full board.
+
+    Board frame: the apex vertex at the origin, mm.  The sections carry markers
+    ``SECTION_MARKERS`` three times each (identical prints), so a photo of them reads
+    the same under a third of a turn; the full board carries ``FULL_MARKERS`` once.
+    """
+    cfg = layout["tripakus"]
+    side, n = float(cfg["cell"]), int(cfg["board_size"])
+    players = list(cfg["players"])
+    cells = {cell: tri_polygon(cell, side) for cell in sorted(triangle_board(n))}
+    colours = {"empty": "#ffffff", **{p: layout.colour(p) for p in players}}
+    classes = ("empty", *players)
+    plan = tripakus_sections(n)
+    _, markers, patches = _section_flap(plan, side, layout)
+    turns = tuple(board_rotation(n, side, k) for k in range(3))
+    height = n * side * ROW_HEIGHT
+    reach = FLAP + 2.0
+    sections = BoardModel(
+        KIT, "sections",
+        markers=tuple(m.transformed(t) for t in turns for m in markers),
+        patches=tuple(p.transformed(t) for t in turns for p in patches),
+        cells=cells, classes=classes, colours=colours,
+        bounds=(-n * side / 2 - reach, -reach, n * side / 2 + reach, height + reach),
+        symmetries=turns, cell_key=lambda c: f"{c[0]},{c[1]}")
+    drawing, _, _, size, at = _full_board(layout)
+    del drawing
+    to_board = Affine.translate(-at.e, -at.f)
+    markers, patches = _full_board_fiducials(layout, size)
+    x0, y0 = to_board((0.0, 0.0))
+    full = BoardModel(
+        KIT, "full",
+        markers=tuple(m.transformed(to_board) for m in markers),
+        patches=tuple(p.transformed(to_board) for p in patches),
+        cells=cells, classes=classes, colours=colours,
+        bounds=(x0, y0, x0 + size[0], y0 + size[1]), cell_key=lambda c: f"{c[0]},{c[1]}")
+    return [sections, full]
+
+
+def board_picture(layout: Layout, variant: str) -> Drawing:
+    """The printed board in the board frame as it lies on the table, before any piece.
+
+    ``sections``: the three copies of the section print, glued (glue strips hidden);
+    ``full``: the full-board sheet.
+    """
+    side = float(layout["tripakus"]["cell"])
+    n = int(layout["tripakus"]["board_size"])
+    picture = Drawing()
+    if variant == "sections":
+        section = _section_drawing(layout, side)
+        hidden = ("glue", "trim on", "2 copies")
+        visible = [item for item in section.items if item.role != Role.GLUE
+                   and not (isinstance(item, Text) and item.text in hidden)]
+        outline = max((item for item in section.items
+                       if item.role == Role.CUT and isinstance(item, Polygon)),
+                      key=lambda item: len(item.points))
+        paper = Polygon(outline.points, Style(fill="#ffffff"), Role.FILL)
+        for k in range(3):
+            turn = board_rotation(n, side, k)
+            picture.add(paper.transformed(turn))
+            picture.extend(item.transformed(turn) for item in visible)
+        return picture
+    at = _full_board(layout)[4]
+    sheet = full_board_sheet(layout)
+    picture.place(sheet.front, Affine.translate(-at.e, -at.f))
+    return picture

@@ -1,0 +1,73 @@
+"""What a reader knows about a printed board: where its markers, patches and cells are.
+
+A ``BoardModel`` is built by each kit from the same code that draws the board, so the
+printed sheet and the reader cannot disagree.  Everything is in the *board frame*:
+millimetres, y down, with the origin where the kit puts it.  A board printed in
+identical sections carries the same marker ids several times; its ``symmetries`` are
+the board-frame maps that permute those copies, and the reader settles the choice
+by a documented convention (``canonical_turn``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from importlib import import_module
+
+from printkit.draw.model import Affine, Point
+from printkit.errors import PhotoError
+from printkit.layout.config import Layout
+from printkit.vision.fiducials import Marker, Patch
+
+__all__ = ["BoardModel", "board_models", "GAMES", "matrix"]
+
+GAMES = ("tripakus", "tripod", "tripitz", "triominoes")
+"""Games whose boards printkit can read."""
+
+
+@dataclass(frozen=True)
+class BoardModel:
+    """One printed board variant as the camera sees it.
+
+    ``cells`` maps each cell key to its outline (mm); ``classes`` names what a cell can
+    hold, ``"empty"`` first, with the colour each class prints in (``colours``);
+    ``white`` lists board-frame points that are bare white paper, for the light model.
+    """
+
+    game: str
+    variant: str
+    markers: tuple[Marker, ...]
+    patches: tuple[Patch, ...]
+    cells: dict[Hashable, tuple[Point, ...]]
+    classes: tuple[str, ...]
+    colours: dict[str, str]
+    bounds: tuple[float, float, float, float]
+    white: tuple[Point, ...] = ()
+    symmetries: tuple[Affine, ...] = (Affine(),)
+    cell_key: Callable[[Hashable], str] = str
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def marker_ids(self) -> frozenset[int]:
+        return frozenset(m.id for m in self.markers)
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.variant))
+
+
+def matrix(t: Affine):
+    """An ``Affine`` (x' = a x + c y + e, y' = b x + d y + f) as a 3 × 3 numpy matrix."""
+    import numpy as np
+
+    return np.array([[t.a, t.c, t.e], [t.b, t.d, t.f], [0.0, 0.0, 1.0]], dtype=np.float64)
+
+
+def board_models(game: str, layout: Layout) -> list[BoardModel]:
+    """Every printed variant of a game's board for this layout (e.g. whole, or sections)."""
+    if game not in GAMES:
+        raise PhotoError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
+    module = import_module(f"printkit.games.{game}.components")
+    models = getattr(module, "vision_models", None)
+    if models is None:
+        raise PhotoError(f"the {game} kit has no machine-readable board yet")
+    return list(models(layout))

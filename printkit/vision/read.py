@@ -1,0 +1,469 @@
+"""Reading a photo of a printed board: markers → homography → light and colour → cells.
+
+1. Find the ArUco markers (``cv2.aruco.ArucoDetector``) on a reduced copy of the photo,
+   then refine their corners at full resolution.
+2. Match them to a board variant of the game (``BoardModel``) and fit the board-frame →
+   photo homography with RANSAC over every marker corner.
+3. Rectify the board to a fixed scale, divide out uneven light (a smooth surface fitted
+   to known white paper: marker quiet zones, the white patch, then every cell read as
+   empty), and map colours with an affine fit from the printed reference patches.
+4. Classify each cell from the median colour of its inner part by distance in CIELAB to
+   the colours the board's classes print in; a cell whose best and second-best class are
+   close is reported as uncertain instead of being guessed silently.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from printkit.errors import PhotoError
+from printkit.layout.config import Layout
+from printkit.vision.fiducials import DICTIONARY, MODULES
+from printkit.vision.model import BoardModel, board_models, matrix
+
+__all__ = ["CellReading", "Reading", "read_photo", "read_image", "PX_PER_MM"]
+
+PX_PER_MM = 4.0
+"""Scale of the rectified board image."""
+DETECT_SIZE = 2000
+"""Longest side of the reduced copy markers are searched in, px."""
+MIN_MARKERS = 3
+"""Markers needed to trust a homography."""
+UNCERTAIN_MARGIN = 0.30
+"""A cell is uncertain when (second - best) / second distance is below this."""
+FAR = 40.0
+"""A best match farther than this (CIELAB ΔE) is uncertain whatever the margin."""
+
+
+@dataclass(frozen=True)
+class CellReading:
+    """What one cell holds, how sure the reader is, and the runner-up."""
+
+    label: str
+    confidence: float
+    runner_up: str
+    distance: float
+    uncertain: bool
+
+
+@dataclass
+class Reading:
+    """A read photo: the board variant, every cell, and what the reader saw."""
+
+    model: BoardModel
+    cells: dict[Hashable, CellReading]
+    markers: list[int]
+    homography: np.ndarray
+    rectified: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def uncertain(self) -> list[Hashable]:
+        return [key for key, cell in self.cells.items() if cell.uncertain]
+
+    def labels(self) -> dict[Hashable, str]:
+        return {key: cell.label for key, cell in self.cells.items()}
+
+
+def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
+    """Read a photo file; every problem is a PhotoError naming the file."""
+    import cv2
+
+    path = Path(path)
+    if not path.is_file():
+        raise PhotoError(f"{path}: no such file")
+    data = np.fromfile(path, dtype=np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise PhotoError(f"{path}: not an image (JPEG, PNG, TIFF, WebP, BMP…)")
+    try:
+        return read_image(image, game, layout)
+    except PhotoError as exc:
+        raise PhotoError(f"{path}: {exc}") from None
+
+
+def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
+    """Read a BGR photo already in memory."""
+    models = board_models(game, layout)
+    _check_exposure(image)
+    found = detect_markers(image)
+    model, homography, used = fit_board(found, models)
+    _check_framing(model, homography, image.shape)
+    rectified = rectify(image, homography, model.bounds)
+    cells = classify(rectified, model)
+    return Reading(model, cells, used, homography, rectified)
+
+
+# --- image quality ------------------------------------------------------------------
+
+def _check_exposure(image: np.ndarray) -> None:
+    import cv2
+
+    small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    if np.percentile(grey, 95) < 60:
+        raise PhotoError("the photo is too dark to read: light the board evenly and retake it")
+    if np.percentile(grey, 5) > 235:
+        raise PhotoError("the photo is washed out: avoid direct light or flash on the board")
+
+
+# --- markers --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Detection:
+    """A marker found in the photo: its id and four corners (px, OpenCV's order)."""
+
+    id: int
+    corners: np.ndarray
+
+    @property
+    def centre(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    @property
+    def size(self) -> float:
+        c = self.corners
+        return float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)]))
+
+
+def detect_markers(image: np.ndarray) -> list[Detection]:
+    """Every marker of the printkit dictionary in a BGR photo."""
+    import cv2
+
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    scale = min(1.0, DETECT_SIZE / max(grey.shape))
+    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
+        if scale < 1.0 else grey
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(dictionary, params)
+    corners, ids, _ = detector.detectMarkers(small)
+    if ids is None:
+        return []
+    found = []
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
+    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+        pts = (quad.reshape(4, 2) / scale).astype(np.float32)
+        if scale < 1.0:
+            module = max(2.0, np.linalg.norm(pts[0] - pts[1]) / MODULES / 3)
+            win = int(min(10, max(2, module)))
+            pts = cv2.cornerSubPix(grey, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
+                                   criteria).reshape(4, 2)
+        found.append(Detection(int(marker_id), pts))
+    return found
+
+
+def fit_board(found: list[Detection], models: list[BoardModel]
+              ) -> tuple[BoardModel, np.ndarray, list[int]]:
+    """The board variant the markers belong to and its board-mm → photo homography."""
+    ids = sorted({d.id for d in found})
+    known = [m for m in models if m.marker_ids & set(ids)]
+    if not found:
+        raise PhotoError("no printkit markers found: photograph the whole board with its "
+                         "black-and-white markers in view")
+    if not known:
+        expected = sorted(set().union(*(m.marker_ids for m in models)))
+        raise PhotoError(f"markers {_ids(ids)} belong to a different board; this game's boards "
+                         f"carry markers {_ids(expected)}")
+    best = None
+    for model in known:
+        fitted = _fit(model, [d for d in found if d.id in model.marker_ids])
+        if fitted is not None and (best is None or len(fitted[1]) > len(best[2])):
+            best = (model, *fitted)
+    if best is None or len(best[2]) < MIN_MARKERS:
+        model = best[0] if best else known[0]
+        seen = best[2] if best else []
+        raise PhotoError(f"found {len(seen)} of the board's {len(model.markers)} markers "
+                         f"(ids {_ids(sorted(d.id for d in found))}); at least {MIN_MARKERS} "
+                         "must be in view: step back or uncover them")
+    model, homography, used = best
+    return model, _canonical(model, homography), sorted(used)
+
+
+def _ids(ids) -> str:
+    return ", ".join(map(str, ids)) if ids else "none"
+
+
+def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[int]] | None:
+    """Assign detections to printed markers and fit the homography; None if impossible.
+
+    Boards of identical sections print each id several times, so the assignment is a
+    small search: the largest detection is taken as the first printed marker with its
+    id (every copy looks the same), the detection farthest from it tries each printed
+    marker with its id, and the hypothesis that explains most detections wins.
+    """
+    import cv2
+
+    if not found:
+        return None
+    by_id: dict[int, list[int]] = {}
+    for k, m in enumerate(model.markers):
+        by_id.setdefault(m.id, []).append(k)
+    seed = max(found, key=lambda d: d.size)
+    first = by_id[seed.id][0]
+    if len(found) == 1:
+        h = cv2.getPerspectiveTransform(np.float32(model.markers[first].corners), seed.corners)
+        return h, [seed.id]
+    far = max(found, key=lambda d: float(np.linalg.norm(d.centre - seed.centre)))
+    best: tuple[int, float, dict[int, Detection]] | None = None
+    for second in by_id[far.id]:
+        if second == first:
+            continue
+        pairs = {first: seed, second: far}
+        for _ in range(2):
+            h = _homography(model, pairs)
+            if h is None:
+                break
+            pairs = _assign(model, found, h, by_id)
+        if h is None or not pairs:
+            continue
+        error = _reprojection(model, pairs, h)
+        if best is None or (len(pairs), -error) > (len(best[2]), -best[1]):
+            best = (0, error, pairs)
+    if best is None:
+        return None
+    pairs = best[2]
+    h = _homography(model, pairs)
+    return (h, [model.markers[k].id for k in pairs]) if h is not None else None
+
+
+def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | None:
+    import cv2
+
+    board = np.float32([c for k in pairs for c in model.markers[k].corners])
+    photo = np.float32([c for d in pairs.values() for c in d.corners])
+    h, _ = cv2.findHomography(board, photo, cv2.RANSAC if len(pairs) > 2 else 0, 4.0)
+    return h
+
+
+def _assign(model: BoardModel, found: list[Detection], h: np.ndarray,
+            by_id: dict[int, list[int]]) -> dict[int, Detection]:
+    """Each detection paired with the printed marker predicted nearest to it, if near."""
+    pairs: dict[int, Detection] = {}
+    for d in found:
+        candidates = by_id[d.id]
+        predicted = _project(h, np.float32([model.markers[k].centre for k in candidates]))
+        dist = np.linalg.norm(predicted - d.centre, axis=1)
+        k = candidates[int(np.argmin(dist))]
+        if float(dist.min()) < 0.6 * d.size and k not in pairs:
+            pairs[k] = d
+    return pairs
+
+
+def _reprojection(model: BoardModel, pairs: dict[int, Detection], h: np.ndarray) -> float:
+    board = np.float32([c for k in pairs for c in model.markers[k].corners])
+    photo = np.float32([c for d in pairs.values() for c in d.corners])
+    return float(np.mean(np.linalg.norm(_project(h, board) - photo, axis=1)))
+
+
+def _span(h: np.ndarray, model: BoardModel) -> float:
+    x0, y0, x1, y1 = model.bounds
+    pts = _project(h, np.float32([(x0, y0), (x1, y1)]))
+    return float(np.linalg.norm(pts[1] - pts[0]))
+
+
+def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    import cv2
+
+    return cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), h).reshape(-1, 2)
+
+
+def _canonical(model: BoardModel, h: np.ndarray) -> np.ndarray:
+    """For boards of identical sections: the turn that puts the board's top point highest.
+
+    The top point is the board-frame origin's side of the board (the TriPakus apex): of
+    the equivalent readings, the one whose origin lies nearest the top of the photo wins.
+    """
+    if len(model.symmetries) == 1:
+        return h
+    options = []
+    for s in model.symmetries:
+        m = matrix(s)
+        candidate = h @ m
+        options.append((float(_project(candidate, np.float32([(0.0, 0.0)]))[0][1]), candidate))
+    return min(options, key=lambda o: o[0])[1]
+
+
+def _check_framing(model: BoardModel, h: np.ndarray, shape: tuple[int, ...]) -> None:
+    """Every cell must lie inside the photo."""
+    pts = np.float32([p for outline in model.cells.values() for p in outline])
+    img = _project(h, pts)
+    height, width = shape[:2]
+    inside = (img[:, 0] >= 0) & (img[:, 0] < width) & (img[:, 1] >= 0) & (img[:, 1] < height)
+    if not inside.all():
+        raise PhotoError(f"the board is cut off by the frame ({int((~inside).sum())} cell "
+                         "corners outside the photo): include the whole board")
+
+
+# --- rectification, light, colour -----------------------------------------------------
+
+def _board_to_rect(bounds: tuple[float, float, float, float]) -> np.ndarray:
+    x0, y0, _, _ = bounds
+    s = PX_PER_MM
+    return np.array([[s, 0, -s * x0], [0, s, -s * y0], [0, 0, 1]], dtype=np.float64)
+
+
+def rectify(image: np.ndarray, h: np.ndarray, bounds: tuple[float, float, float, float]
+            ) -> np.ndarray:
+    """The board seen square-on at ``PX_PER_MM``, as float RGB in 0..1."""
+    import cv2
+
+    x0, y0, x1, y1 = bounds
+    size = (int(math.ceil((x1 - x0) * PX_PER_MM)), int(math.ceil((y1 - y0) * PX_PER_MM)))
+    rect_to_photo = h @ np.linalg.inv(_board_to_rect(bounds))
+    warped = cv2.warpPerspective(image, rect_to_photo, size,
+                                 flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    return cv2.cvtColor(warped, cv2.COLOR_BGR2RGB).astype(np.float32) / 255.0
+
+
+def _to_rect(model: BoardModel, pts) -> np.ndarray:
+    x0, y0 = model.bounds[:2]
+    return (np.asarray(pts, dtype=np.float64) - (x0, y0)) * PX_PER_MM
+
+
+def _sample(img: np.ndarray, pts: np.ndarray, radius: int = 2) -> np.ndarray:
+    """Median colour of a small square around each point (rect px)."""
+    h, w = img.shape[:2]
+    out = []
+    for x, y in pts:
+        xi, yi = int(round(x)), int(round(y))
+        part = img[max(yi - radius, 0):min(yi + radius + 1, h),
+                   max(xi - radius, 0):min(xi + radius + 1, w)]
+        out.append(np.median(part.reshape(-1, 3), axis=0) if part.size else (np.nan,) * 3)
+    return np.array(out, dtype=np.float64)
+
+
+def _white_points(model: BoardModel) -> np.ndarray:
+    """Board-frame points known to be bare paper: marker quiet zones and white patches."""
+    pts = list(model.white)
+    for m in model.markers:
+        reach = m.side / 2 + m.side / MODULES / 2
+        cx, cy = m.centre
+        a = math.radians(m.angle)
+        for k in range(8):
+            t = a + k * math.pi / 4
+            r = reach / max(abs(math.cos(k * math.pi / 4)), abs(math.sin(k * math.pi / 4)))
+            pts.append((cx + r * math.cos(t), cy + r * math.sin(t)))
+    pts.extend(p.centre for p in model.patches if p.name == "white")
+    return np.array(pts, dtype=np.float64)
+
+
+def _design(pts: np.ndarray, scale: float) -> np.ndarray:
+    x, y = pts[:, 0] / scale, pts[:, 1] / scale
+    return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
+
+
+def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Per-channel quadratic surface through the white samples, evaluated on the image."""
+    h, w = img.shape[:2]
+    scale = max(h, w)
+    ok = np.all(np.isfinite(values), axis=1)
+    pts, values = pts[ok], values[ok]
+    a = _design(pts, scale)
+    coef, *_ = np.linalg.lstsq(a, values, rcond=None)
+    step = 8
+    ys, xs = np.mgrid[0:h:step, 0:w:step]
+    grid = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
+    coarse = (_design(grid, scale) @ coef).reshape(ys.shape[0], xs.shape[1], 3)
+    import cv2
+
+    surface = cv2.resize(coarse.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    return np.clip(surface, 0.05, None)
+
+
+def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
+    """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB."""
+    centres = _to_rect(model, [p.centre for p in model.patches])
+    observed = _sample(img, centres, radius=int(PX_PER_MM * 2))
+    target = np.array([_rgb(p.colour) for p in model.patches])
+    ok = np.all(np.isfinite(observed), axis=1)
+    a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
+    if len(a) < 4:
+        return np.vstack([np.eye(3), np.zeros((1, 3))])
+    coef, *_ = np.linalg.lstsq(a, target[ok], rcond=None)
+    return coef
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _lab(rgb: np.ndarray) -> np.ndarray:
+    import cv2
+
+    arr = np.clip(rgb, 0, 1).astype(np.float32).reshape(-1, 1, 3)
+    return cv2.cvtColor(arr, cv2.COLOR_RGB2Lab).reshape(-1, 3).astype(np.float64)
+
+
+# --- cells ----------------------------------------------------------------------------
+
+def _cell_points(model: BoardModel, shrink: float = 0.45, per_side: int = 7) -> np.ndarray:
+    """Sample points inside each cell (rect px): a grid over the cell shrunk about its centre."""
+    out = []
+    for outline in model.cells.values():
+        pts = np.array(outline, dtype=np.float64)
+        centre = pts.mean(axis=0)
+        inner = centre + shrink * (pts - centre)
+        # Barycentric grid over a polygon fan from the centre: works for triangles and hexagons.
+        samples = []
+        for i in range(len(inner)):
+            a, b = inner[i], inner[(i + 1) % len(inner)]
+            for u in range(per_side):
+                for v in range(per_side - u):
+                    s, t = (u + 0.5) / per_side, (v + 0.5) / per_side
+                    samples.append(centre + s * (a - centre) + t * (b - centre))
+        out.append(_to_rect(model, samples))
+    return out  # type: ignore[return-value]
+
+
+def classify(img: np.ndarray, model: BoardModel) -> dict[Hashable, CellReading]:
+    """Every cell's class, in two passes: the second also whitens on the empty cells."""
+    keys = list(model.cells)
+    points = _cell_points(model)
+    white_pts = _to_rect(model, _white_points(model))
+    white_vals = _sample(img, white_pts)
+    readings: dict[Hashable, CellReading] = {}
+    for _ in range(2):
+        flat = img / _light_surface(img, white_pts, white_vals)
+        colour = _colour_fit(model, flat)
+        medians = np.array([_median(flat, p) for p in points])
+        corrected = np.hstack([medians, np.ones((len(medians), 1))]) @ colour
+        lab = _lab(corrected)
+        readings = _nearest(keys, lab, model)
+        empty = [i for i, k in enumerate(keys)
+                 if readings[k].label == model.classes[0] and not readings[k].uncertain]
+        if not empty:
+            break
+        extra_pts = np.array([points[i].mean(axis=0) for i in empty])
+        extra_vals = np.array([_median(img, points[i]) for i in empty])
+        white_pts = np.vstack([_to_rect(model, _white_points(model)), extra_pts])
+        white_vals = np.vstack([_sample(img, _to_rect(model, _white_points(model))), extra_vals])
+    return readings
+
+
+def _median(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    h, w = img.shape[:2]
+    xs = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+    return np.median(img[ys, xs], axis=0)
+
+
+def _nearest(keys: list, lab: np.ndarray, model: BoardModel) -> dict[Hashable, CellReading]:
+    classes = list(model.classes)
+    refs = _lab(np.array([_rgb(model.colours[c]) for c in classes]))
+    dist = np.linalg.norm(lab[:, None, :] - refs[None, :, :], axis=2)
+    order = np.argsort(dist, axis=1)
+    out = {}
+    for i, key in enumerate(keys):
+        best, second = order[i, 0], order[i, 1]
+        d1, d2 = float(dist[i, best]), float(dist[i, second])
+        margin = (d2 - d1) / d2 if d2 > 0 else 0.0
+        out[key] = CellReading(classes[best], round(margin, 3), classes[second], round(d1, 1),
+                               margin < UNCERTAIN_MARGIN or d1 > FAR)
+    return out
