@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import __version__
-from printkit.draw.model import Document, Page
+from printkit.draw.model import Document, Page, Role
 from printkit.fileio import write_atomic
 from printkit.kits import Kit
 from printkit.layout.config import Layout
@@ -16,7 +16,8 @@ from printkit.layout.sheet import Sheet
 
 __all__ = ["FORMATS", "OutputFile", "sheet_files", "build_kits", "parse_formats", "manifest"]
 
-FORMATS = ("pdf", "svg", "png")
+FORMATS = ("pdf", "svg", "png", "cut")
+"""Output formats; ``cut`` is an SVG and a DXF of Side A's cut lines for cutting machines."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,8 @@ def parse_formats(text: str) -> tuple[str, ...]:
     names = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
     bad = [n for n in names if n not in FORMATS]
     if bad or not names:
-        raise ValueError(f"unknown format {', '.join(bad) or repr(text)}: use pdf, svg, png")
+        raise ValueError(f"unknown format {', '.join(bad) or repr(text)}: "
+                         "use pdf, svg, png, cut")
     return names
 
 
@@ -56,12 +58,23 @@ def _png(page: Page, dpi: float) -> Callable[[], bytes]:
     return lambda: page_png(page, dpi)
 
 
+def _cut(page: Page, kind: str) -> Callable[[], str]:
+    from printkit.draw.cutfile import cut_dxf, cut_svg
+
+    return lambda: (cut_svg if kind == "svg" else cut_dxf)(page)
+
+
+def _has_cuts(page: Page) -> bool:
+    return any(item.role == Role.CUT for item in page.items)
+
+
 def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[OutputFile]:
     """The files one sheet is written as.
 
     A one-sided sheet is ``STEM.pdf``; a two-sided one is ``STEM-side-a.*`` and
     ``STEM-side-b.*`` (for gluing) plus ``STEM-duplex.pdf`` (both pages, for printers
-    that print double-sided).
+    that print double-sided).  A sheet with cut lines also gets ``STEM-cut.svg`` and
+    ``STEM-cut.dxf``, registered to Side A.
     """
     formats = tuple(formats)
     dpi = float(layout["print"]["preview_dpi"])
@@ -79,6 +92,9 @@ def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[Ou
     if sheet.back is not None and "pdf" in formats:
         files.append(OutputFile(f"{base}-duplex.pdf",
                                 _pdf(sheet.pages, sheet.title, layout, layout.flip)))
+    if "cut" in formats and _has_cuts(sheet.front):
+        files.append(OutputFile(f"{base}-cut.svg", _cut(sheet.front, "svg")))
+        files.append(OutputFile(f"{base}-cut.dxf", _cut(sheet.front, "dxf")))
     return files
 
 
@@ -87,6 +103,17 @@ def _how_to_print(sheet: Sheet, layout: Layout) -> str:
         return "single-sided"
     return (f"double-sided, turning over on the {layout.flip} edge "
             "(or two single sheets glued back to back)")
+
+
+def _cutting(sheet: Sheet) -> dict | None:
+    """Side A's cut length and straight cuts, for the manifest."""
+    if not _has_cuts(sheet.front):
+        return None
+    from printkit.draw.cutfile import cut_stats
+
+    stats = cut_stats(sheet.front)
+    return {"cut_length_mm": round(stats.cut_length, 1), "straight_cuts": stats.straight_cuts,
+            "paths": stats.paths, "circles": stats.circles}
 
 
 def manifest(kit: Kit, sheets: list[Sheet], layout: Layout, formats: Iterable[str]) -> dict:
@@ -105,6 +132,7 @@ def manifest(kit: Kit, sheets: list[Sheet], layout: Layout, formats: Iterable[st
             "print": _how_to_print(sheet, layout),
             "flip": layout.flip if sheet.back is not None else None,
             "steps": list(sheet.steps),
+            "cutting": _cutting(sheet),
         })
     return {
         "manifest_version": 1,

@@ -8,7 +8,7 @@ from importlib import import_module
 
 from printkit.errors import LayoutError
 from printkit.layout.config import Layout
-from printkit.layout.sheet import Sheet, set_page_boxes
+from printkit.layout.sheet import Sheet, note_cutting, set_page_boxes
 
 __all__ = ["Kit", "KITS", "find_kit"]
 
@@ -40,6 +40,7 @@ class Kit:
         for sheet in sheets:
             for page in sheet.pages:
                 set_page_boxes(page, layout.bleed)
+            note_cutting(sheet.front)
         return sheets
 
 

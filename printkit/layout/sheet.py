@@ -8,7 +8,7 @@ sides line up when printed double-sided or glued back to back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from printkit.draw.model import (
     Affine,
@@ -38,12 +38,16 @@ __all__ = [
     "place_centred",
     "CUT",
     "set_page_boxes",
+    "note_cutting",
 ]
 
 HEADER = 8.0
 """Height of the title band at the top of the printable area."""
 FOOTER = 13.0
 """Height of the footer band (print-at-actual-size note and 100 mm scale bar)."""
+
+BRAND = "printkit"
+"""The footer's last word; the cutting note joins it."""
 
 CUT = Style(stroke="#000000", width=0.3)
 """The style of a cut line."""
@@ -116,7 +120,7 @@ def _footer(w: float, bottom: float, margin: float) -> list:
         items.append(Polyline(((x0 + 10 * k, y - tick), (x0 + 10 * k, y)), bar, Role.MARK))
     items.append(Text((x0 + 102.0, y - 0.6), "100 mm", 2.2, fill=grey, anchor="start",
                       role=Role.INFO))
-    items.append(Text((w - margin, y - 0.6), "printkit", 2.2, fill=grey, anchor="end",
+    items.append(Text((w - margin, y - 0.6), BRAND, 2.2, fill=grey, anchor="end",
                       role=Role.INFO))
     return items
 
@@ -202,4 +206,21 @@ def set_page_boxes(page: Page, bleed: float) -> Page:
     page.trim = (x0, y0, x1, y1)
     page.bleed = (max(x0 - bleed, 0.0), max(y0 - bleed, 0.0),
                   min(x1 + bleed, page.width), min(y1 + bleed, page.height))
+    return page
+
+
+def note_cutting(page: Page) -> Page:
+    """Add the page's total cut length and straight cuts to its footer (none if it has no cuts)."""
+    if not any(item.role == Role.CUT for item in page.items):
+        return page
+    from printkit.draw.cutfile import cut_stats
+
+    stats = cut_stats(page)
+    note = (f"cutting: {stats.cut_length / 1000:.2f} m of cut line in "
+            f"{stats.straight_cuts} straight cuts")
+    if stats.circles:
+        note += f" and {stats.circles} circles"
+    page.items = [replace(item, text=f"{note} · {BRAND}")
+                  if isinstance(item, Text) and item.role == Role.INFO and item.text == BRAND
+                  else item for item in page.items]
     return page

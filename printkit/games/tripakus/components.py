@@ -355,9 +355,13 @@ def _seam_ticks(plan: SectionPlan, side: float) -> list:
 
 
 def _trim_lines(cell: Cell, cells: frozenset[Cell], side: float) -> list:
-    """Dashed lines around a cell where it joins the rest of the print, and a 'trim' note."""
+    """Dashed lines around a cell where it joins the rest of the print, and a 'trim' note.
+
+    They are guides (``Role.MARK``), not cut lines: only two of the three copies are
+    trimmed, so a cutting machine must not cut them on every copy.
+    """
     neighbours = {e for c in cells - {cell} for e in edges(c)}
-    items: list = [Polyline(tuple(tri_point(v, side) for v in e), TRIM, Role.CUT)
+    items: list = [Polyline(tuple(tri_point(v, side) for v in e), TRIM, Role.MARK)
                    for e in edges(cell) if e in neighbours]
     cx, cy = tri_centroid(cell, side)
     items.append(Text((cx, cy - 0.03 * side), "trim on", 0.085 * side, fill="#000000"))
