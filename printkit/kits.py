@@ -49,6 +49,8 @@ KITS: dict[str, Kit] = {
     for kit in (
         Kit("tripakus", "TriPakus", "3 players: 22 pieces each, the side-19 board in 3 sections",
             "printkit.games.tripakus.components"),
+        Kit("tripitz", "Tripitz Domino", "2-6 players: 64 pids and 4 jokers, the 102-cavity board, "
+            "racks and a score sheet", "printkit.games.tripitz.components"),
         Kit("calibration", "Duplex calibration", "a two-sided sheet to measure a printer's "
             "back-side offset", "printkit.layout.calibration", "calibration_sheets"),
     )

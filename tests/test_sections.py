@@ -91,3 +91,63 @@ def test_pairs_of_copies_meet_along_distinct_seams():
     seams = list(plan.overlaps().values())
     for a, b in combinations(seams, 2):
         assert len(a & b) == 1
+
+
+# --- two halves on the hexagonal lattice (the Tripitz board) -----------------------------------
+
+def _hex_half_turn(cells):
+    from printkit.geometry.hexgrid import Hex
+
+    n = len(cells)
+    q0, r0 = 2 * sum(h.q for h in cells) // n, 2 * sum(h.r for h in cells) // n
+    return lambda h: Hex(q0 - h.q, r0 - h.r)
+
+
+@pytest.mark.parametrize("sides", [(6, 6, 7), (5, 5, 6), (4, 6, 4)])
+def test_two_halves_of_a_hexagon_cover_it_and_overlap_along_the_seam(sides):
+    from printkit.geometry.hexgrid import AXES, hexagon_region, neighbours
+    from printkit.layout.sections import two_halves
+
+    board = hexagon_region(*sides)
+    turn = _hex_half_turn(board)
+    # A seam: a full line of cells, along some axis, that the half turn keeps in place.
+    lines = []
+    for a in AXES:
+        for h in board:
+            line = frozenset(c for c in board if (c.q - h.q) * a.r - (c.r - h.r) * a.q == 0)
+            if frozenset(map(turn, line)) == line:
+                lines.append(line)
+    assert lines
+    plan = two_halves(board, lines[0], turn, neighbours)
+    assert plan.copies == 2 and plan.covers_board()
+    assert plan.copy(1) == frozenset(map(turn, plan.copy(0)))
+    assert plan.copy(0) & plan.copy(1) == lines[0]
+    assert len(plan.copy(0)) == (len(board) + len(lines[0])) // 2
+    # Two copies meet along one seam: copy 0 carries the glue, copy 1 lies on it, none trimmed.
+    assert plan.glue_of(0) == lines[0] == plan.top_of(1)
+    assert not plan.glue_of(1) and not plan.top_of(0)
+    assert plan.next_copy(1) is None and plan.previous_copy(0) is None
+    assert plan.shared_by_all == frozenset()
+
+
+def test_three_copies_close_a_ring_and_trim_the_centre():
+    plan = tripakus_sections(19)
+    assert plan.cyclic and plan.next_copy(2) == 0 and plan.previous_copy(0) == 2
+    for k in range(3):
+        # Each copy's glue is covered by the next copy; its top lies on the previous one's glue.
+        assert plan.glue_of(k) == plan.copy(k) & plan.copy((k + 1) % 3)
+        assert plan.top_of(k) <= plan.glue_of((k - 1) % 3)
+    assert len(plan.shared_by_all) == 1
+
+
+def test_two_halves_refuse_a_bad_turn_or_seam():
+    from printkit.geometry.hexgrid import Hex, hexagon_region, neighbours
+    from printkit.layout.sections import two_halves
+
+    board = hexagon_region(6, 6, 7)
+    turn = _hex_half_turn(board)
+    with pytest.raises(ValueError, match="half turn"):
+        two_halves(board, frozenset(), lambda h: Hex(h.q + 1, h.r), neighbours)
+    row = frozenset(h for h in board if h.r == min(c.r for c in board))
+    with pytest.raises(ValueError, match="moves the seam"):
+        two_halves(board, row, turn, neighbours)

@@ -1,23 +1,35 @@
-"""Boards too big for one sheet, printed as identical sections that overlap for glue.
+"""Boards too big for one sheet, printed as sections that overlap for glue.
 
 A ``SectionPlan`` says which cells one section print holds and how its copies are
-placed on the board (cell maps, the first being the identity).  Where copy k+1 lies
-on copy k, copy k's cells are its *glue strip*; a cell shared by every copy would
-be covered cyclically, so it is trimmed off all copies but one.  The plan is pure
-geometry over any cell lattice; kits draw it.
+placed on the board (cell maps, the first being the identity).  The copies are laid in
+order; where copy k+1 lies on copy k, copy k's cells there are its *glue strip*.  With
+three or more copies the last one closes the ring by lying on the first, so a cell in
+every copy would be covered cyclically: it is trimmed off all copies but one.  With two
+copies there is a single seam and nothing to trim.  The plan is pure geometry over any
+cell lattice (the neighbour function is passed in); kits draw it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from printkit.geometry.tri import Cell, rotate_about_board_centre, triangle_board
+from printkit.geometry.tri import (
+    Cell,
+    edge_neighbours,
+    rotate_about_board_centre,
+    triangle_board,
+)
 
-__all__ = ["SectionPlan", "tripakus_sections"]
+__all__ = ["SectionPlan", "tripakus_sections", "two_halves", "component"]
 
 CellMap = Callable[[Hashable], Hashable]
+Neighbours = Callable[[Hashable], Iterable[Hashable]]
+
+
+def _identity(cell: Hashable) -> Hashable:
+    return cell
 
 
 @dataclass(frozen=True)
@@ -37,13 +49,47 @@ class SectionPlan:
         return len(self.maps)
 
     @property
+    def cyclic(self) -> bool:
+        """True when the last copy closes a ring by lying on the first (3 or more copies)."""
+        return self.copies >= 3
+
+    def next_copy(self, k: int) -> int | None:
+        """The copy laid on copy ``k``'s glue strip, if any."""
+        if k + 1 < self.copies:
+            return k + 1
+        return 0 if self.cyclic else None
+
+    def previous_copy(self, k: int) -> int | None:
+        """The copy whose glue strip copy ``k`` lies on, if any."""
+        if k > 0:
+            return k - 1
+        return self.copies - 1 if self.cyclic else None
+
+    def glue_of(self, k: int) -> frozenset:
+        """Board cells of copy ``k`` that the next copy covers (its glue strip)."""
+        nxt = self.next_copy(k)
+        return frozenset() if nxt is None else self.copy(k) & self.copy(nxt)
+
+    def top_of(self, k: int) -> frozenset:
+        """Board cells of copy ``k`` lying on the previous copy's glue strip (and not glue)."""
+        prev = self.previous_copy(k)
+        if prev is None:
+            return frozenset()
+        return (self.copy(k) & self.copy(prev)) - self.glue_of(k)
+
+    @property
     def glue(self) -> frozenset:
-        """Cells of the print that the next copy covers (marked "glue here")."""
-        return self.section & self.copy(1)
+        """Cells of the print that the next copy covers (copy 0's glue strip)."""
+        return self.glue_of(0)
 
     @property
     def shared_by_all(self) -> frozenset:
-        """Cells every copy covers: trimmed off all copies but one."""
+        """Cells covered cyclically by every copy: trimmed off all copies but one.
+
+        Only a ring of three or more copies has them; two copies meet along one seam.
+        """
+        if not self.cyclic:
+            return frozenset()
         common = self.section
         for k in range(1, self.copies):
             common = common & self.copy(k)
@@ -51,8 +97,8 @@ class SectionPlan:
 
     @property
     def top(self) -> frozenset:
-        """Cells of the print that lie on the previous copy's glue strip."""
-        return (self.section & self.copy(self.copies - 1)) - self.glue
+        """Cells of the print that lie on the previous copy's glue strip (copy 0's)."""
+        return self.top_of(0)
 
     def overlaps(self) -> dict[tuple[int, int], frozenset]:
         """The cells shared by each pair of copies."""
@@ -88,18 +134,43 @@ def tripakus_sections(n: int) -> SectionPlan:
     rest = set(board) - seams[0] - seams[1] - seams[2]
     # The region between seam 0 and seam 1 is the one touching both: grow it from a cell
     # just below seam 0's far end.
-    region = _component(rest, Cell(centre_row + 1, centre_row + 1))
+    region = component(rest, Cell(centre_row + 1, centre_row + 1), edge_neighbours)
     section = frozenset(region) | seams[0] | seams[1]
     return SectionPlan(board, section, (turn(0), turn(1), turn(2)))
 
 
-def _component(cells: set, start: Cell) -> set:
-    from printkit.geometry.tri import edge_neighbours
+def two_halves(board: Iterable[Hashable], seam: Iterable[Hashable], turn: CellMap,
+               neighbours: Neighbours) -> SectionPlan:
+    """A board as two copies of one half, swapped by ``turn``, overlapping along ``seam``.
 
+    ``turn`` must map the board onto itself, be its own inverse (a half turn) and keep
+    the seam in place; removing the seam must leave two parts that ``turn`` swaps.  The
+    section is the part holding the smallest cell, plus the seam.
+    """
+    cells = frozenset(board)
+    line = frozenset(seam)
+    if not line <= cells:
+        raise ValueError("the seam leaves the board")
+    if frozenset(map(turn, cells)) != cells or any(turn(turn(c)) != c for c in cells):
+        raise ValueError("the turn does not map the board onto itself as a half turn")
+    if frozenset(map(turn, line)) != line:
+        raise ValueError("the turn moves the seam")
+    rest = set(cells - line)
+    if not rest:
+        raise ValueError("the seam covers the whole board")
+    part = frozenset(component(rest, min(rest), neighbours))  # type: ignore[type-var]
+    other = frozenset(map(turn, part))
+    if part & other or part | other != rest:
+        raise ValueError("the seam does not cut the board into two halves the turn swaps")
+    return SectionPlan(cells, part | line, (_identity, turn))
+
+
+def component(cells: set, start: Hashable, neighbours: Neighbours) -> set:
+    """The cells of ``cells`` connected to ``start`` through ``neighbours``."""
     seen = {start}
     stack = [start]
     while stack:
-        for nb in edge_neighbours(stack.pop()):
+        for nb in neighbours(stack.pop()):
             if nb in cells and nb not in seen:
                 seen.add(nb)
                 stack.append(nb)

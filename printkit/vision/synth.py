@@ -126,8 +126,10 @@ def _camera(w: int, h: int, level: Level, rng: np.random.Generator) -> np.ndarra
 
     fw, fh = FRAME
     src = np.float32([(0, 0), (w, 0), (w, h), (0, h)])
-    for _ in range(200):
-        span = rng.uniform(*level.fill) * fw
+    span = rng.uniform(*level.fill) * fw
+    for attempt in range(400):
+        if attempt and attempt % 20 == 0:
+            span *= 0.93  # the frame cannot hold it at this size in any pose tried
         scale = span / max(w, h)
         angle = rng.uniform(0, 2 * np.pi)
         rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])

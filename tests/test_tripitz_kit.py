@@ -1,0 +1,390 @@
+"""The Tripitz kit as printed: tokens, board sections, racks and score sheet read back from PDF."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+import pytest
+from conftest import layout_for, read_pages
+from pdfread import drawn_paths, page_size_mm, polygons_mm, text_runs
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printkit.draw.model import MIDLINE
+from printkit.errors import FitError, LayoutError
+from printkit.games.tripitz import components
+from printkit.games.tripitz.board import TripitzBoard
+from printkit.games.tripitz.pids import JOKERS, PIDS
+from printkit.geometry.hexgrid import AXES
+
+TOKEN_COLOURS = ("red", "yellow", "blue", "green")
+
+
+@cache
+def kit(paper="a4", flip="long", ink="fill", token="hex"):
+    layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink,
+                        tripitz__token=token)
+    return layout, components.sheets(layout)
+
+
+def _rgb(colour):
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def _same(a, b):
+    if a is None or b is None:
+        return False
+    return all(abs(x - y) < 0.004 for x, y in zip(a, b, strict=True))
+
+
+def _wcag(a, b):
+    """WCAG 2 contrast ratio of two RGB triples (0..1), computed here from the definition."""
+    def lum(c):
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _centre(run):
+    """The middle of a text run's mid-line, from its baseline start."""
+    width = stringWidth(run.text, run.font, run.size)
+    t = math.radians(run.angle)
+    ux, uy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
+    x, y = run.origin
+    up = MIDLINE * run.size
+    return (x + ux * width / 2 - nx * up, y + uy * width / 2 - ny * up)
+
+
+def _sheets(sheets, prefix):
+    return [s for s in sheets if s.stem.startswith(prefix)]
+
+
+def _face_centres(page, colours, flats, shape):
+    """Centres of the token faces of some fill colours (bleeds are larger and left out)."""
+    out = []
+    for path in drawn_paths(page):
+        if path.stroke is not None or not any(_same(path.fill, c) for c in colours):
+            continue
+        pts = path.subpaths[0]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        width = max(xs) - min(xs)
+        if abs(width - flats) < 0.01 and path.curved == (shape == "round"):
+            out.append(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2))
+    return out
+
+
+# --- tokens ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_pid_and_joker_is_printed_once_with_its_code(paper):
+    _, sheets = kit(paper)
+    codes = Counter()
+    for sheet in _sheets(sheets, "tokens"):
+        codes.update(r.text for r in text_runs(read_pages([sheet.front]).pages[0])
+                     if re.fullmatch(r"[A-Z]{3}", r.text))
+    expected = {p.code for p in PIDS + JOKERS}
+    assert len(expected) == 68
+    assert set(codes) == expected and set(codes.values()) == {1}
+
+
+def test_token_faces_have_the_token_size_and_colours():
+    layout, sheets = kit()
+    flats = layout["tripitz"]["token_size"]
+    page = read_pages([_sheets(sheets, "tokens")[0].front]).pages[0]
+    per_colour = [len(_face_centres(page, [_rgb(layout.colour(c))], flats, "hex"))
+                  for c in TOKEN_COLOURS]
+    assert per_colour == [17, 17, 17, 17]  # 16 pids and a joker of each colour
+
+
+def test_symbols_are_vector_shapes_and_faint_ones_are_outlined():
+    layout, sheets = kit()
+    tokens = [_rgb(layout.colour(c)) for c in TOKEN_COLOURS]
+    symbols = [_rgb(c) for c in layout["tripitz"]["symbol_colours"]]
+    page = read_pages([_sheets(sheets, "tokens")[0].front]).pages[0]
+    face, seen = None, Counter()
+    for path in drawn_paths(page):
+        if any(_same(path.fill, t) for t in tokens) and path.stroke is None:
+            face = path.fill
+        elif any(_same(path.fill, s) for s in symbols):
+            assert face is not None
+            seen[(tuple(round(v, 3) for v in face), tuple(round(v, 3) for v in path.fill))] += 1
+            if _wcag(path.fill, face) < 3.0:
+                # Too faint on its own: an outline that stands out from token and symbol.
+                assert path.stroke is not None
+                assert _wcag(path.stroke, face) >= 3.0 and _wcag(path.stroke, path.fill) >= 3.0
+            face = None
+    # Every token colour meets every symbol colour on 4 symbols.
+    assert len(seen) == 16 and set(seen.values()) == {4}
+
+
+def test_symbol_colours_stay_apart_and_contrast_where_they_must():
+    layout, _ = kit()
+    symbols = layout["tripitz"]["symbol_colours"]
+    tokens = [layout.colour(c) for c in TOKEN_COLOURS]
+    # The four symbol colours are far apart from each other (ΔE*ab well above noticeable).
+    for a, b in combinations(symbols, 2):
+        assert components.delta_e(a, b) > 25, (a, b)
+    white, light_blue = symbols[0], symbols[3]
+    needs_outline = 0
+    for token in tokens:
+        for symbol in symbols:
+            ratio = components.contrast_ratio(symbol, token)
+            assert math.isclose(ratio, _wcag(_rgb(symbol), _rgb(token)), rel_tol=1e-9)
+            outline = components.outline_colour(symbol, token)
+            assert (outline is None) == (ratio >= components.MIN_CONTRAST)
+            if outline is not None:
+                needs_outline += 1
+        # White and light blue can be told apart on every token, yellow included.
+        assert components.delta_e(white, token) > 10 and components.delta_e(light_blue, token) > 10
+    yellow = layout.colour("yellow")
+    assert components.outline_colour(white, yellow) is not None
+    assert components.outline_colour(light_blue, yellow) is not None
+    assert 0 < needs_outline < 16
+
+
+def _cut_segments(page):
+    """Unit cut segments (black 0.3 mm strokes, not closed), rounded, in drawing order."""
+    out = []
+    for path in drawn_paths(page):
+        if path.fill is None and _same(path.stroke, (0, 0, 0)) and abs(path.width - 0.3) < 1e-6:
+            for sub, closed in zip(path.subpaths, path.closed, strict=True):
+                pts = list(sub) + ([sub[0]] if closed else [])
+                for a, b in zip(pts, pts[1:], strict=False):
+                    key = tuple(sorted((tuple(round(v, 2) for v in a),
+                                        tuple(round(v, 2) for v in b))))
+                    out.append(key)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hex_tokens_share_cut_lines_each_drawn_once(paper):
+    layout, sheets = kit(paper)
+    flats = layout["tripitz"]["token_size"]
+    page = read_pages([_sheets(sheets, "tokens")[0].front]).pages[0]
+    segments = _cut_segments(page)
+    assert len(segments) == len(set(segments))  # no cut drawn twice
+    centres = _face_centres(page, [_rgb(layout.colour(c)) for c in TOKEN_COLOURS], flats, "hex")
+    assert len(centres) == 68
+    touching = sum(1 for a, b in combinations(centres, 2)
+                   if abs(math.dist(a, b) - flats) < 0.01)
+    assert touching > 100  # packed edge to edge
+    assert len(segments) == 6 * len(centres) - touching
+    side = flats / math.sqrt(3)
+    assert all(abs(math.dist(a, b) - side) < 0.02 for a, b in segments)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("token", ["hex", "round"])
+def test_every_token_back_lands_behind_its_front(paper, flip, token):
+    layout, sheets = kit(paper, flip, token=token)
+    flats = layout["tripitz"]["token_size"]
+    for sheet in _sheets(sheets, "tokens"):
+        reader = read_pages(sheet.pages, duplex=flip)
+        front = _face_centres(reader.pages[0], [_rgb(layout.colour(c)) for c in TOKEN_COLOURS],
+                              flats, token)
+        back = _face_centres(reader.pages[1], [_rgb(components.BACK)], flats, token)
+        assert len(front) == len(back) == 68
+        w, h = page_size_mm(reader.pages[1])
+        if (flip == "long") == (w <= h):
+            turned = [(w - x, y) for x, y in back]
+        else:
+            turned = [(x, h - y) for x, y in back]
+        key = sorted((round(x, 2), round(y, 2)) for x, y in turned)
+        assert key == sorted((round(x, 2), round(y, 2)) for x, y in front)
+        assert key != sorted((round(x, 2), round(y, 2)) for x, y in back)  # really mirrored
+
+
+def test_backs_are_uniform():
+    _, sheets = kit()
+    back = read_pages([_sheets(sheets, "tokens")[0].back]).pages[0]
+    words = Counter(r.text for r in text_runs(back) if r.text.isupper())
+    assert words == {"TRIPITZ": 68}
+    assert not [r for r in text_runs(back) if re.fullmatch(r"[A-Z]{3}", r.text)]
+
+
+def test_outline_ink_prints_one_card_per_colour_without_colour():
+    layout, sheets = kit(ink="outline")
+    tokens = _sheets(sheets, "tokens")
+    assert [s.stem for s in tokens] == [f"tokens-{c}" for c in TOKEN_COLOURS]
+    colours = [_rgb(layout.colour(c)) for c in TOKEN_COLOURS]
+    for sheet, name in zip(tokens, TOKEN_COLOURS, strict=True):
+        assert sheet.stock == f"{name} card"
+        page = read_pages([sheet.front]).pages[0]
+        assert not [p for p in drawn_paths(page) if p.fill is not None and
+                    any(_same(p.fill, c) for c in colours)]
+        codes = {r.text for r in text_runs(page) if re.fullmatch(r"[A-Z]{3}", r.text)}
+        assert codes == {p.code for p in PIDS + JOKERS if p.colour.name.lower() == name}
+        outlined = [p for p in drawn_paths(page) if p.fill is None and p.stroke is not None
+                    and abs(p.width - 0.3) < 1e-6 and (all(p.closed) or p.curved)]
+        assert len(outlined) == 16  # the symbol outlines: 12 polygons and 4 circles
+
+
+# --- board ----------------------------------------------------------------------------------
+
+def _board_runs(sheets):
+    runs = []
+    for sheet in _sheets(sheets, "board"):
+        runs.append(text_runs(read_pages([sheet.front]).pages[0]))
+    return runs
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_cavity_is_numbered_once(paper):
+    _, sheets = kit(paper)
+    numbers = Counter(int(r.text) for runs in _board_runs(sheets) for r in runs
+                      if r.text.isdigit())
+    board = TripitzBoard()
+    assert len(board) == 102
+    assert set(numbers) == set(range(1, 103)) and set(numbers.values()) == {1}
+
+
+def _nearest_number(point, runs):
+    numbered = [r for r in runs if r.text.isdigit()]
+    return int(min(numbered, key=lambda r: math.dist(_centre(r), point)).text)
+
+
+def test_centre_cavities_and_outer_ring_are_marked():
+    layout, sheets = kit()
+    pitch = layout["tripitz"]["token_size"] + layout["tripitz"]["cavity_gap"]
+    board = TripitzBoard()
+    dots, doubled = [], []
+    for sheet, runs in zip(_sheets(sheets, "board"), _board_runs(sheets), strict=True):
+        page = read_pages([sheet.front]).pages[0]
+        for path in drawn_paths(page):
+            if path.curved and _same(path.fill, (0, 0, 0)):
+                xs = [p[0] for p in path.subpaths[0]]
+                ys = [p[1] for p in path.subpaths[0]]
+                assert math.isclose(max(xs) - min(xs), 0.1 * pitch, abs_tol=0.01)
+                dots.append(_nearest_number(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2),
+                                            runs))
+        for run in (r for r in runs if r.text == "\u00d72"):
+            # The cavity's number sits 0.58 cavity widths above its ×2, in the text's frame.
+            x, y = _centre(run)
+            t = math.radians(run.angle)
+            above = (x + 0.58 * pitch * math.sin(t), y - 0.58 * pitch * math.cos(t))
+            number = min((r for r in runs if r.text.isdigit()),
+                         key=lambda r: math.dist(_centre(r), above))
+            assert math.dist(_centre(number), above) < 0.05
+            doubled.append(int(number.text))
+    centre = {board.cavity_number(h) for h in board.centre}
+    assert sorted(dots) == sorted(centre) == [45, 46, 57, 58]
+    outer = sorted(board.cavity_number(h) for h in board.outer)
+    assert sorted(doubled) == outer and len(outer) == 2 * (6 + 6 + 7) - 6
+
+
+def test_board_halves_overlap_by_one_line_and_glue_strip_has_cavity_size():
+    layout, sheets = kit()
+    board = TripitzBoard()
+    plans = components.board_plan(board)
+    assert plans
+    plan = plans[0]
+    assert plan.copies == 2 and plan.covers_board()
+    seam = plan.copy(0) & plan.copy(1)
+    # One straight line of cavities along a lattice axis, from edge to edge.
+    assert any(len({(h.q * a.r - h.r * a.q) for h in seam}) == 1 for a in AXES)
+    assert len(seam) == 12 and seam == plan.glue_of(0) == plan.top_of(1)
+    assert not plan.shared_by_all
+    # The glue strip printed on section 1 is those cavities, each one cavity wide.
+    pitch = layout["tripitz"]["token_size"] + layout["tripitz"]["cavity_gap"]
+    page = read_pages([_sheets(sheets, "board-section-1")[0].front]).pages[0]
+    glue = [p for p in drawn_paths(page) if _same(p.fill, _rgb("#d9d9d9"))]
+    assert len(glue) == len(seam)
+    for path in glue:
+        ring = path.subpaths[0]
+        sides = [math.dist(ring[k], ring[(k + 1) % 6]) for k in range(6)]
+        assert all(math.isclose(s, pitch / math.sqrt(3), abs_tol=0.01) for s in sides)
+    assert not [p for p in drawn_paths(read_pages([_sheets(sheets, "board-section-2")[0].front])
+                                       .pages[0]) if _same(p.fill, _rgb("#d9d9d9"))]
+
+
+def test_a_board_that_fits_is_printed_whole():
+    layout = layout_for(paper__size="a3")
+    sheets = components.board_sheets(layout)
+    assert [s.stem for s in sheets] == ["board"]
+    runs = text_runs(read_pages([sheets[0].front]).pages[0])
+    assert sorted(int(r.text) for r in runs if r.text.isdigit()) == list(range(1, 103))
+
+
+# --- every sheet ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("token", ["hex", "round"])
+def test_every_sheet_fits_its_paper(paper, token):
+    layout, sheets = kit(paper, token=token)
+    stems = [s.stem for s in sheets]
+    assert stems == ["tokens", "board-section-1", "board-section-2", "racks", "score-sheet"]
+    from printkit.layout.paper import PAPER_SIZES
+
+    pw, ph = PAPER_SIZES[paper]
+    for sheet in sheets:
+        reader = read_pages(sheet.pages)
+        for page in reader.pages:
+            w, h = page_size_mm(page)
+            assert sorted((round(w, 2), round(h, 2))) == sorted((round(pw, 2), round(ph, 2)))
+            margin = layout.margin - 1e-6
+            for poly in polygons_mm(page):
+                for ring in poly:
+                    for x, y in ring:
+                        assert margin <= x <= w - margin and margin <= y <= h - margin, sheet.stem
+            for path in drawn_paths(page):
+                for sub in path.subpaths:
+                    for x, y in sub:
+                        assert margin <= x <= w - margin and margin <= y <= h - margin, sheet.stem
+
+
+def test_racks_hold_seven_cavity_sized_slots_and_are_optional():
+    layout, sheets = kit()
+    pitch = layout["tripitz"]["token_size"] + layout["tripitz"]["cavity_gap"]
+    page = read_pages([_sheets(sheets, "racks")[0].front]).pages[0]
+    slots = [p for p in polygons_mm(page) if len(p[0]) == 6]
+    assert len(slots) == 7 * components.RACK_SEATS
+    for ring, *_ in slots:
+        xs = [x for x, _ in ring]
+        assert math.isclose(max(xs) - min(xs), pitch, abs_tol=0.01)
+    without = components.sheets(layout_for(tripitz__racks=False))
+    assert "racks" not in [s.stem for s in without]
+
+
+def test_score_sheet_has_a_column_group_per_player():
+    _, sheets = kit()
+    runs = text_runs(read_pages([_sheets(sheets, "score-sheet")[0].front]).pages[0])
+    texts = Counter(r.text for r in runs)
+    for label in ("T", "Q", "N", "\u00d72", "points"):
+        assert texts[label] == components.RACK_SEATS
+    assert {f"Player {k}" for k in range(1, 7)} <= set(texts)
+    turns = sorted(int(r.text) for r in runs if r.text.isdigit())
+    assert turns == list(range(1, len(turns) + 1)) and len(turns) >= 25
+
+
+def test_too_big_a_token_names_the_largest_that_fits():
+    with pytest.raises(FitError, match=r"largest token that fits is (\d+\.\d) mm") as info:
+        components.sheets(layout_for(tripitz__token_size=30.0))
+    largest = float(re.search(r"is (\d+\.\d) mm", str(info.value)).group(1))
+    assert largest >= layout_for()["tripitz"]["token_size"]
+    components.sheets(layout_for(tripitz__token_size=largest))
+    with pytest.raises(FitError):
+        components.sheets(layout_for(tripitz__token_size=round(largest + 0.2, 1)))
+
+
+def test_bad_settings_are_layout_errors():
+    with pytest.raises(LayoutError, match="hex or round"):
+        components.sheets(layout_for(tripitz__token="square"))
+    with pytest.raises(LayoutError, match="4 colours"):
+        components.sheets(layout_for(tripitz__symbol_colours=("#ffffff", "#000000")))
+
+
+def test_cut_chains_cover_each_edge_once():
+    cells = [h for h in TripitzBoard().cavities]
+    every, boundary = components.unique_edges(cells)
+    paths = components.chain(every)
+    walked = [tuple(sorted(p)) for path in paths for p in zip(path, path[1:], strict=False)]
+    assert sorted(walked) == sorted(every)
+    loops = components.chain(boundary)
+    assert len(loops) == 1 and loops[0][0] == loops[0][-1]
+    # Euler: edges of a hexagon patch = (6 n + boundary edges) / 2.
+    assert len(every) == (6 * len(cells) + len(boundary)) // 2

@@ -1,0 +1,159 @@
+"""Reading photos: markers on the printed sheets, seeded synthetic photos, and clear errors."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import cv2
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from conftest import layout_for
+
+from printkit.draw.model import Document, Page
+from printkit.draw.pdf import pdf_bytes
+from printkit.errors import PhotoError
+from printkit.kits import KITS
+from printkit.vision.fiducials import Marker, marker_items
+from printkit.vision.model import board_models
+from printkit.vision.read import Detection, debug_image, detect_markers, fit_board, read_image
+from printkit.vision.scenes import synthetic_photo
+from printkit.vision.synth import score_reading
+
+DPI = 300
+PX = DPI / 25.4
+
+
+def _raster(page: Page, dpi: int = DPI) -> np.ndarray:
+    doc = pdfium.PdfDocument(pdf_bytes(Document("t", [page])))
+    try:
+        return doc[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_numpy()[..., :3]
+    finally:
+        doc.close()
+
+
+def test_every_marker_drawn_decodes_to_its_id():
+    page = Page(200, 60)
+    ids = list(range(0, 50, 7))
+    for k, marker_id in enumerate(ids):
+        page.extend(marker_items(Marker(marker_id, (14 + 24 * k, 30), 16.0, angle=15 * k)))
+    found = detect_markers(np.ascontiguousarray(_raster(page)))
+    assert sorted(d.id for d in found) == ids
+
+
+def _sheet(game: str, stem: str, **overrides):
+    return next(s for s in KITS[game].build(layout_for(**overrides)) if s.stem == stem)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_full_board_markers_print_where_the_reader_expects_them(paper):
+    layout = layout_for(paper__size=paper)
+    sheet = _sheet("tripakus", "board-full", paper__size=paper)
+    model = next(m for m in board_models("tripakus", layout) if m.variant == "full")
+    found = {d.id: d for d in detect_markers(np.ascontiguousarray(_raster(sheet.front)))}
+    assert set(found) == model.marker_ids
+    # Board frame → page: the model's bounds are the page's extent in the board frame.
+    x0, y0 = model.bounds[:2]
+    for marker in model.markers:
+        printed = found[marker.id].corners / PX
+        expected = np.array(marker.corners) - (x0, y0)
+        assert np.abs(printed - expected).max() < 0.3, marker.id
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_section_markers_print_at_the_modelled_distance(paper):
+    layout = layout_for(paper__size=paper)
+    sheet = _sheet("tripakus", "board-section", paper__size=paper)
+    model = next(m for m in board_models("tripakus", layout) if m.variant == "sections")
+    found = {d.id: d for d in detect_markers(np.ascontiguousarray(_raster(sheet.front)))}
+    assert sorted(found) == sorted(model.marker_ids) == [0, 1]
+    printed = np.linalg.norm(found[0].centre - found[1].centre) / PX
+    expected = math.dist(model.markers[0].centre, model.markers[1].centre)
+    assert abs(printed - expected) < 0.3
+
+
+@cache
+def _photo(seed: int, level: str, variant: str | None = None):
+    return synthetic_photo("tripakus", layout_for(), seed, level, variant)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hard_synthetic_photos_read_without_silent_errors(seed):
+    photo = _photo(seed, "hard", ("sections", "full")[seed % 2])
+    reading = read_image(photo.image, "tripakus", layout_for())
+    assert reading.model.variant == photo.truth["variant"]
+    score = score_reading(reading, photo)
+    assert score.cells == 361
+    assert not score.silent  # every wrong cell, if any, was flagged
+    assert len(score.wrong) <= 1
+
+
+def test_photo_reading_finds_the_pieces():
+    photo = _photo(7, "easy", "full")
+    reading = read_image(photo.image, "tripakus", layout_for())
+    truth = photo.truth["cells"]
+    assert sum(v != "empty" for v in truth.values()) > 0  # the position is not empty
+    assert score_reading(reading, photo).exact
+    image = debug_image(reading)
+    assert image.shape[0] > 1000 and image.dtype == np.uint8
+
+
+def _blank_markers(photo, keep: int) -> np.ndarray:
+    """The photo with all but ``keep`` markers painted over in white."""
+    image = photo.image.copy()
+    model = next(m for m in board_models("tripakus", layout_for())
+                 if m.variant == photo.truth["variant"])
+    for marker in model.markers[keep:]:
+        centre = np.array([*marker.centre, 1.0])
+        grown = np.array([centre + 1.3 * (np.array([x, y, 1.0]) - centre)
+                          for x, y in marker.corners])
+        pts = (photo.board_to_photo @ grown.T).T
+        pts = pts[:, :2] / pts[:, 2:]
+        cv2.fillConvexPoly(image, np.int32(np.round(pts)), (235, 235, 235))
+    return image
+
+
+def test_too_few_markers_names_the_ones_found():
+    photo = _photo(0, "easy", "full")
+    with pytest.raises(PhotoError, match=r"found 2 of the board's 4 markers \(ids 10, 11\)"):
+        read_image(_blank_markers(photo, 2), "tripakus", layout_for())
+
+
+def test_board_cut_off_by_the_frame():
+    photo = _photo(2, "easy", "sections")
+    image = photo.image.copy()
+    model = next(m for m in board_models("tripakus", layout_for()) if m.variant == "sections")
+    # Cover one corner cell of the board with the photo's own edge: crop through it.
+    corner = model.cells[next(iter(model.cells))]  # the apex cell
+    pts = (photo.board_to_photo @ np.array([[*p, 1.0] for p in corner]).T).T
+    x = int(pts[:, 0].mean() / pts[:, 2].mean())
+    cropped = image[:, x:] if x < image.shape[1] / 2 else image[:, :x]
+    with pytest.raises(PhotoError, match="cut off by the frame|markers"):
+        read_image(np.ascontiguousarray(cropped), "tripakus", layout_for())
+
+
+def test_dark_and_blurred_photos_are_refused():
+    photo = _photo(1, "easy", "full")
+    dark = (photo.image * 0.12).astype(np.uint8)
+    with pytest.raises(PhotoError, match="too dark"):
+        read_image(dark, "tripakus", layout_for())
+    blurred = cv2.GaussianBlur(photo.image, (0, 0), 14)
+    with pytest.raises(PhotoError, match="too blurred"):
+        read_image(blurred, "tripakus", layout_for())
+
+
+def test_markers_of_another_board_are_named():
+    models = board_models("tripakus", layout_for())
+    square = np.float32([(0, 0), (50, 0), (50, 50), (0, 50)])
+    with pytest.raises(PhotoError, match="markers 40, 41 belong to a different board"):
+        fit_board([Detection(40, square), Detection(41, square + 100)], models)
+
+
+def test_not_an_image(tmp_path):
+    from printkit.vision.read import read_photo
+
+    bad = tmp_path / "position.jpg"
+    bad.write_text("not a picture")
+    with pytest.raises(PhotoError, match="position.jpg: not an image"):
+        read_photo(bad, "tripakus", layout_for())
