@@ -12,6 +12,7 @@ from printkit.draw.model import Document, Page, Role
 from printkit.fileio import write_atomic
 from printkit.kits import Kit
 from printkit.layout.config import Layout
+from printkit.layout.contents import contents_pages
 from printkit.layout.sheet import Sheet
 
 __all__ = ["FORMATS", "OutputFile", "sheet_files", "build_kits", "parse_formats", "manifest"]
@@ -161,6 +162,11 @@ def build_kits(kits: Iterable[Kit], layout: Layout, out_dir: Path, formats: Iter
             for f in sheet_files(s, formats, layout)]
     for kit in kits:
         data = manifest(kit, laid_out[kit.name], layout, formats)
+        if "pdf" in formats:
+            data["contents"] = "contents.pdf"
+            pages = contents_pages(data, layout)
+            plan.append(OutputFile(f"{kit.name}/contents.pdf",
+                                   _pdf(pages, f"{kit.title} · contents", layout)))
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         plan.append(OutputFile(f"{kit.name}/manifest.json", lambda text=text: text))
     if on_plan:

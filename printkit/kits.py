@@ -22,7 +22,7 @@ class Kit:
     summary: str
     module: str
     function: str = "sheets"
-    rules_card: bool = False  # TODO(cards): True once printkit.cards lands
+    rules_card: bool = True
 
     @property
     def sheets(self) -> Callable[[Layout], list[Sheet]]:
