@@ -32,6 +32,12 @@ class BoardModel:
     ``cells`` maps each cell key to its outline (mm); ``classes`` names what a cell can
     hold, ``"empty"`` first, with the colour each class prints in (``colours``);
     ``white`` lists board-frame points that are bare white paper, for the light model.
+
+    ``classify``, when set, reads the cells itself: it is called as
+    ``classify(image, model, to_px)`` with the rectified board (float RGB in 0..1, light
+    and colour already corrected, ``px_per_mm`` pixels per mm) and a function mapping
+    board-frame mm points to its pixels, and returns ``{cell: CellReading}``.  Without
+    it, each cell is read as the class whose printed colour is nearest its median colour.
     """
 
     game: str
@@ -45,6 +51,8 @@ class BoardModel:
     white: tuple[Point, ...] = ()
     symmetries: tuple[Affine, ...] = (Affine(),)
     cell_key: Callable[[Hashable], str] = str
+    classify: Callable | None = None
+    px_per_mm: float = 4.0
     extra: dict = field(default_factory=dict)
 
     @property

@@ -29,7 +29,7 @@ from printkit.vision.model import BoardModel, board_models, matrix
 __all__ = ["CellReading", "Reading", "read_photo", "read_image", "PX_PER_MM"]
 
 PX_PER_MM = 4.0
-"""Scale of the rectified board image."""
+"""Default scale of the rectified board image (a model may ask for more)."""
 DETECT_SIZE = 2000
 """Longest side of the reduced copy markers are searched in, px."""
 MIN_MARKERS = 3
@@ -97,9 +97,9 @@ def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     found = detect_markers(image)
     model, homography, used = fit_board(found, models)
     _check_framing(model, homography, image.shape)
-    rectified = rectify(image, homography, model.bounds)
-    cells = classify(rectified, model)
-    return Reading(model, cells, used, homography, rectified)
+    rectified = rectify(image, homography, model.bounds, model.px_per_mm)
+    cells, corrected = classify(rectified, model)
+    return Reading(model, cells, used, homography, corrected)
 
 
 # --- image quality ------------------------------------------------------------------
@@ -323,20 +323,19 @@ def _check_framing(model: BoardModel, h: np.ndarray, shape: tuple[int, ...]) -> 
 
 # --- rectification, light, colour -----------------------------------------------------
 
-def _board_to_rect(bounds: tuple[float, float, float, float]) -> np.ndarray:
+def _board_to_rect(bounds: tuple[float, float, float, float], s: float) -> np.ndarray:
     x0, y0, _, _ = bounds
-    s = PX_PER_MM
     return np.array([[s, 0, -s * x0], [0, s, -s * y0], [0, 0, 1]], dtype=np.float64)
 
 
-def rectify(image: np.ndarray, h: np.ndarray, bounds: tuple[float, float, float, float]
-            ) -> np.ndarray:
-    """The board seen square-on at ``PX_PER_MM``, as float RGB in 0..1."""
+def rectify(image: np.ndarray, h: np.ndarray, bounds: tuple[float, float, float, float],
+            px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    """The board seen square-on at ``px_per_mm``, as float RGB in 0..1."""
     import cv2
 
     x0, y0, x1, y1 = bounds
-    size = (int(math.ceil((x1 - x0) * PX_PER_MM)), int(math.ceil((y1 - y0) * PX_PER_MM)))
-    rect_to_photo = h @ np.linalg.inv(_board_to_rect(bounds))
+    size = (int(math.ceil((x1 - x0) * px_per_mm)), int(math.ceil((y1 - y0) * px_per_mm)))
+    rect_to_photo = h @ np.linalg.inv(_board_to_rect(bounds, px_per_mm))
     warped = cv2.warpPerspective(image, rect_to_photo, size,
                                  flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
                                  borderMode=cv2.BORDER_REPLICATE)
@@ -344,8 +343,9 @@ def rectify(image: np.ndarray, h: np.ndarray, bounds: tuple[float, float, float,
 
 
 def _to_rect(model: BoardModel, pts) -> np.ndarray:
+    """Board-frame mm points → pixels of the rectified image."""
     x0, y0 = model.bounds[:2]
-    return (np.asarray(pts, dtype=np.float64) - (x0, y0)) * PX_PER_MM
+    return (np.asarray(pts, dtype=np.float64) - (x0, y0)) * model.px_per_mm
 
 
 def _sample(img: np.ndarray, pts: np.ndarray, radius: int = 2) -> np.ndarray:
@@ -401,7 +401,7 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
 def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
     """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB."""
     centres = _to_rect(model, [p.centre for p in model.patches])
-    observed = _sample(img, centres, radius=int(PX_PER_MM * 2))
+    observed = _sample(img, centres, radius=int(model.px_per_mm * 2))
     target = np.array([_rgb(p.colour) for p in model.patches])
     ok = np.all(np.isfinite(observed), axis=1)
     a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
@@ -443,29 +443,41 @@ def _cell_points(model: BoardModel, shrink: float = 0.45, per_side: int = 7) -> 
     return out  # type: ignore[return-value]
 
 
-def classify(img: np.ndarray, model: BoardModel) -> dict[Hashable, CellReading]:
-    """Every cell's class, in two passes: the second also whitens on the empty cells."""
+def classify(img: np.ndarray, model: BoardModel
+             ) -> tuple[dict[Hashable, CellReading], np.ndarray]:
+    """Every cell's class and the corrected board image.
+
+    Light is modelled twice: from the known white paper, then again adding every cell
+    the first pass read as empty (bare paper too).  Colours are then mapped through the
+    reference patches.  A model's own ``classify`` reads the corrected image; otherwise
+    each cell goes to the class whose printed colour is nearest its median.
+    """
     keys = list(model.cells)
     points = _cell_points(model)
-    white_pts = _to_rect(model, _white_points(model))
-    white_vals = _sample(img, white_pts)
+    base_pts = _to_rect(model, _white_points(model))
+    base_vals = _sample(img, base_pts)
+    white_pts, white_vals = base_pts, base_vals
     readings: dict[Hashable, CellReading] = {}
+    corrected = img
     for _ in range(2):
         flat = img / _light_surface(img, white_pts, white_vals)
         colour = _colour_fit(model, flat)
-        medians = np.array([_median(flat, p) for p in points])
-        corrected = np.hstack([medians, np.ones((len(medians), 1))]) @ colour
-        lab = _lab(corrected)
-        readings = _nearest(keys, lab, model)
+        corrected = np.clip(flat.reshape(-1, 3) @ colour[:3] + colour[3], 0.0, 1.0
+                            ).reshape(flat.shape).astype(np.float32)
+        if model.classify is not None:
+            readings = model.classify(corrected, model, lambda pts: _to_rect(model, pts))
+        else:
+            medians = np.array([_median(corrected, p) for p in points])
+            readings = _nearest(keys, _lab(medians), model)
         empty = [i for i, k in enumerate(keys)
                  if readings[k].label == model.classes[0] and not readings[k].uncertain]
         if not empty:
             break
         extra_pts = np.array([points[i].mean(axis=0) for i in empty])
         extra_vals = np.array([_median(img, points[i]) for i in empty])
-        white_pts = np.vstack([_to_rect(model, _white_points(model)), extra_pts])
-        white_vals = np.vstack([_sample(img, _to_rect(model, _white_points(model))), extra_vals])
-    return readings
+        white_pts = np.vstack([base_pts, extra_pts])
+        white_vals = np.vstack([base_vals, extra_vals])
+    return readings, corrected
 
 
 def _median(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -506,7 +518,8 @@ def debug_image(reading: Reading) -> np.ndarray:
     for key, outline in model.cells.items():
         cell = reading.cells[key]
         pts = np.round(_to_rect(model, outline) * 2).astype(np.int32)
-        r, g, b = (int(v * 255) for v in _rgb(model.colours[cell.label]))
+        printed = model.colours.get(cell.label, "#000000")
+        r, g, b = (int(v * 255) for v in _rgb(printed))
         colour = (255, 0, 255) if cell.uncertain else (b, g, r)
         if cell.label == model.classes[0] and not cell.uncertain:
             colour = (160, 160, 160)

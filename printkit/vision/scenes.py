@@ -76,6 +76,15 @@ def _lay(picture: Drawing, piece: Polygon, move: Affine) -> None:
 
 
 SCENES: dict[str, Callable] = {"tripakus": tripakus_scene}
+"""Scenes by game; a game without one here provides ``scene`` in ``printkit.vision.<game>``."""
+
+
+def _scene(game: str) -> Callable:
+    if game in SCENES:
+        return SCENES[game]
+    from importlib import import_module
+
+    return import_module(f"printkit.vision.{game}").scene
 
 
 def synthetic_photo(game: str, layout: Layout, seed: int, level: str = "hard",
@@ -88,7 +97,7 @@ def synthetic_photo(game: str, layout: Layout, seed: int, level: str = "hard",
     if model is None:
         raise ValueError(f"{game} has no board variant {variant!r}")
     lvl = LEVELS[level]
-    picture, truth = SCENES[game](layout, model, lvl, rng)
+    picture, truth = _scene(game)(layout, model, lvl, rng)
     board = render_board(picture, model.bounds)
     image, board_to_photo = degrade(board, model, lvl, rng)
     return Photo(image, {"variant": model.variant, "cells": truth}, board_to_photo, level, seed)
