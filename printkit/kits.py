@@ -52,7 +52,8 @@ KITS: dict[str, Kit] = {
         Kit("tripitz", "Tripitz Domino", "2-6 players: 64 pids and 4 jokers, the 102-cavity board, "
             "racks and a score sheet", "printkit.games.tripitz.components"),
         Kit("calibration", "Duplex calibration", "a two-sided sheet to measure a printer's "
-            "back-side offset", "printkit.layout.calibration", "calibration_sheets"),
+            "back-side offset", "printkit.layout.calibration", "calibration_sheets",
+            rules_card=False),
     )
 }
 
