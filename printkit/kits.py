@@ -10,7 +10,7 @@ from printkit.errors import LayoutError
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, note_cutting, set_page_boxes
 
-__all__ = ["Kit", "KITS", "find_kit"]
+__all__ = ["Kit", "KITS", "find_kit", "default_kits"]
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class Kit:
     module: str
     function: str = "sheets"
     rules_card: bool = True
+    default: bool = True  # built by a plain `printkit build`
 
     @property
     def sheets(self) -> Callable[[Layout], list[Sheet]]:
@@ -51,11 +52,19 @@ KITS: dict[str, Kit] = {
             "printkit.games.tripakus.components"),
         Kit("tripitz", "Tripitz Domino", "2-6 players: 64 pids and 4 jokers, the 102-cavity board, "
             "racks and a score sheet", "printkit.games.tripitz.components"),
+        Kit("tripitz-wood", "Tripitz Domino in wood", "laser-cutter jobs: a two-layer board "
+            "and 68 engraved tokens", "printkit.games.tripitz.wood", "wood_sheets",
+            rules_card=False, default=False),
         Kit("calibration", "Duplex calibration", "a two-sided sheet to measure a printer's "
             "back-side offset", "printkit.layout.calibration", "calibration_sheets",
             rules_card=False),
     )
 }
+
+
+def default_kits() -> list[Kit]:
+    """The kits a plain ``printkit build`` makes (options such as the wooden set excluded)."""
+    return [kit for kit in KITS.values() if kit.default]
 
 
 def find_kit(name: str) -> Kit:

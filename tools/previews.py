@@ -1,14 +1,17 @@
-"""Render the README's preview images of each kit into docs/previews/ (small PNGs).
+"""Render the README's preview images into docs/previews/ (small PNGs, Side A of each sheet).
 
-Usage: python tools/previews.py
+Sheets that differ only by colour (pieces-red, pieces-yellow, …) are shown once.
+
+Usage: python tools/previews.py [KIT ...]
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from printkit.draw.png import save_png
-from printkit.kits import KITS
+from printkit.kits import KITS, find_kit
 from printkit.layout.config import load_layout
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "previews"
@@ -17,12 +20,17 @@ DPI = 40
 
 def main() -> None:
     layout = load_layout()
-    for kit in KITS.values():
+    kits = [find_kit(name) for name in sys.argv[1:]] or list(KITS.values())
+    for kit in kits:
+        shown: set[str] = set()
         for sheet in kit.build(layout):
-            for side, page in zip(("a", "b"), sheet.pages, strict=False):
-                suffix = f"-side-{side}" if sheet.back is not None else ""
-                path = save_png(page, OUT / f"{kit.name}-{sheet.stem}{suffix}.png", DPI)
-                print(path.relative_to(OUT.parents[1]))
+            kind = sheet.stem.rsplit("-", 1)[0] if sheet.stem.startswith("pieces-") \
+                else sheet.stem
+            if kind in shown:
+                continue
+            shown.add(kind)
+            path = save_png(sheet.front, OUT / f"{kit.name}-{sheet.stem}.png", DPI)
+            print(path.relative_to(OUT.parents[1]))
 
 
 if __name__ == "__main__":
