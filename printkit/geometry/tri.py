@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from printkit.geometry.graph import component
+
 __all__ = [
     "Cell",
     "Vertex",
@@ -185,15 +187,7 @@ def is_connected(cells: Iterable[tuple[int, int]]) -> bool:
     cells = set(cells)
     if not cells:
         return False
-    start = next(iter(cells))
-    seen = {start}
-    stack = [start]
-    while stack:
-        for n in edge_neighbours(stack.pop()):
-            if n in cells and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return len(seen) == len(cells)
+    return len(component(cells, next(iter(cells)), edge_neighbours)) == len(cells)
 
 
 def triangle_board(n: int) -> Shape:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
+from printkit.geometry.graph import component
 from printkit.geometry.tri import (
     Cell,
     edge_neighbours,
@@ -165,13 +166,3 @@ def two_halves(board: Iterable[Hashable], seam: Iterable[Hashable], turn: CellMa
     return SectionPlan(cells, part | line, (_identity, turn))
 
 
-def component(cells: set, start: Hashable, neighbours: Neighbours) -> set:
-    """The cells of ``cells`` connected to ``start`` through ``neighbours``."""
-    seen = {start}
-    stack = [start]
-    while stack:
-        for nb in neighbours(stack.pop()):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return seen

@@ -39,6 +39,8 @@ __all__ = [
     "CUT",
     "set_page_boxes",
     "note_cutting",
+    "block_marks",
+    "two_sided_block",
 ]
 
 HEADER = 8.0
@@ -224,3 +226,34 @@ def note_cutting(page: Page) -> Page:
                   if isinstance(item, Text) and item.role == Role.INFO and item.text == BRAND
                   else item for item in page.items]
     return page
+
+
+def block_marks(layout: Layout, box: tuple[float, float, float, float]) -> list:
+    """The registration and crop marks the layout asks for around a block of components."""
+    items: list = []
+    if layout["print"]["registration_marks"]:
+        items += registration_marks(box, distance=5.0)
+    if layout["print"]["crop_marks"]:
+        items += crop_marks(box)
+    return items
+
+
+def two_sided_block(layout: Layout, size: tuple[float, float], title: str, front_block: Drawing,
+                    back_block: Drawing, box: tuple[float, float, float, float], what: str
+                    ) -> tuple[Page, Page]:
+    """Side A and Side B pages for a block of components centred in ``box``.
+
+    ``back_block`` is drawn in through coordinates (where each back must land behind its
+    front); both sides carry the same marks, so glued sheets line up.
+    """
+    at = place_centred(front_block, box, what)
+    front = new_page(size, layout.margin, title, "Side A")
+    front.place(front_block, at)
+    marks = block_marks(layout, (at.e, at.f, at.e + front_block.width,
+                                 at.f + front_block.height))
+    front.extend(marks)
+    through = Drawing()
+    through.place(back_block, at)
+    through.extend(marks)
+    back = new_page(size, layout.margin, title, "Side B")
+    return two_sided(front, through, back, layout)

@@ -84,6 +84,8 @@ def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
         return read_image(image, game, layout)
     except PhotoError as exc:
         raise PhotoError(f"{path}: {exc}") from None
+    except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
+        raise PhotoError(f"{path}: could not make out the board ({exc.err})") from None
 
 
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
@@ -236,12 +238,16 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
         if second == first:
             continue
         pairs = {first: seed, second: far}
+        h = None
         for _ in range(2):
             h = _homography(model, pairs)
             if h is None:
                 break
             pairs = _assign(model, found, h, by_id)
-        if h is None or not pairs:
+            if len(pairs) < 2:
+                h = None
+                break
+        if h is None:
             continue
         error = _reprojection(model, pairs, h)
         if best is None or (len(pairs), -error) > (len(best[2]), -best[1]):
@@ -256,6 +262,8 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
 def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | None:
     import cv2
 
+    if len(pairs) < 2:
+        return None
     board = np.float32([c for k in pairs for c in model.markers[k].corners])
     photo = np.float32([c for d in pairs.values() for c in d.corners])
     h, _ = cv2.findHomography(board, photo, cv2.RANSAC if len(pairs) > 2 else 0, 4.0)

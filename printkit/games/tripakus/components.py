@@ -45,12 +45,10 @@ from printkit.layout.sheet import (
     HEADER,
     Sheet,
     content_box,
-    crop_marks,
     new_page,
     page_size,
     place_centred,
-    registration_marks,
-    two_sided,
+    two_sided_block,
 )
 from printkit.vision.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.vision.model import BoardModel
@@ -236,17 +234,8 @@ def pieces_sheet(layout: Layout, player: str) -> Sheet:
         raise FitError(f"the {TITLE} pieces at {side:g} mm triangles do not fit on "
                        f"{layout.paper_name}; the largest that fits is "
                        f"{largest_cell(layout):.1f} mm (set tripakus.cell)")
-    at = place_centred(front_block, box, "the pieces")
-    front = new_page(size, layout.margin, title, "Side A")
-    front.place(front_block, at)
-    block_box = (at.e, at.f, at.e + front_block.width, at.f + front_block.height)
-    marks = _marks(layout, block_box)
-    front.extend(marks)
-    through = Drawing()
-    through.place(back_block, at)
-    through.extend(marks)
-    back = new_page(size, layout.margin, title, "Side B")
-    two_sided(front, through, back, layout)
+    front, back = two_sided_block(layout, size, title, front_block, back_block, box,
+                                  "the pieces")
     stock = "white card" if layout.ink == "fill" else f"{player} card"
     return Sheet(KIT, f"pieces-{player}", title, front, back, copies=1, stock=stock,
                  steps=[_duplex_step(layout),
@@ -258,15 +247,6 @@ def _inner_box(box: tuple[float, float, float, float], inset: float = 9.0
     """The content box less room for registration marks around the components."""
     x0, y0, x1, y1 = box
     return (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
-
-
-def _marks(layout: Layout, box: tuple[float, float, float, float]) -> list:
-    items = []
-    if layout["print"]["registration_marks"]:
-        items += registration_marks(box, distance=5.0)
-    if layout["print"]["crop_marks"]:
-        items += crop_marks(box)
-    return items
 
 
 def _duplex_step(layout: Layout) -> str:

@@ -20,6 +20,7 @@ from enum import IntEnum
 
 from printkit.games.base import IllegalMoveError
 from printkit.games.tripod.board import TripodBoard, TripodCell, parse_cell
+from printkit.geometry.graph import component
 from printkit.geometry.hexgrid import Hex
 
 __all__ = [
@@ -389,14 +390,8 @@ def _groups(board: TripodBoard, stones: Mapping[TripodCell, Stone], colour: Ston
     left = {c for c, s in stones.items() if s == colour}
     while left:
         start = left.pop()
-        group = {start}
-        stack = [start]
-        while stack:
-            for u in board.neighbours(stack.pop()):
-                if u in left:
-                    left.discard(u)
-                    group.add(u)
-                    stack.append(u)
+        group = component(left | {start}, start, board.neighbours)
+        left -= group
         yield group
 
 
