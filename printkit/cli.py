@@ -58,7 +58,7 @@ def build(
         help="Paper: a4, letter, a3, legal, tabloid, ... or WIDTHxHEIGHT in mm.")] = None,
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     format: Annotated[str, typer.Option(
-        "--format", help="Comma-separated: pdf, svg, png.")] = "pdf,svg,png",
+        "--format", help="Comma-separated: pdf, svg, png, cut.")] = "pdf,svg,png,cut",
     ink: Annotated[str | None, typer.Option(
         help="fill (colours on white stock) or outline (for coloured card).")] = None,
     flip: Annotated[str | None, typer.Option(
@@ -67,13 +67,15 @@ def build(
         "--back-offset", help="X,Y mm shift of every Side B (from the calibration sheet).")] = None,
     setting: Annotated[list[str] | None, typer.Option(
         "--set", help="Any layout value, as SECTION.KEY=VALUE (repeatable).")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language of the rule cards: en or es.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Build kits into the output folder, grouped by kit."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from printkit.build import build_kits, parse_formats
-    from printkit.kits import KITS, find_kit
+    from printkit.kits import default_kits, find_kit
     from printkit.layout.config import load_layout
 
     try:
@@ -87,12 +89,14 @@ def build(
         overrides["print.ink"] = ink
     if flip is not None:
         overrides["print.flip"] = flip
+    if lang is not None:
+        overrides["cards.lang"] = lang
     if back_offset is not None:
         overrides["print.back_offset"] = _back_offset(back_offset)
     for text in setting or []:
         key, value = _parse_setting(text)
         overrides[key] = value
-    chosen = [find_kit(k) for k in kits] if kits else list(KITS.values())
+    chosen = [find_kit(k) for k in kits] if kits else default_kits()
     settings = load_layout(layout, overrides)
     started = time.perf_counter()
     written: list[Path] = []
@@ -111,7 +115,8 @@ def build(
     elapsed = time.perf_counter() - started
     for name, sheets in laid_out.items():
         files = [p for p in written if p.parent.name == name]
-        typer.echo(f"{name}: {len(sheets)} sheets, {len(files)} files in {out / name}/")
+        typer.echo(f"{name}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}, "
+                   f"{len(files)} files in {out / name}/")
     typer.echo(f"done in {elapsed:.1f} s: {len(written)} files under {out}/")
 
 
@@ -137,6 +142,81 @@ def enumerate_shapes(
     for order, count in zip(range(1, max_order + 1), counts, strict=True):
         typer.echo(f"{order:3d} {count:8d}")
     typer.echo(f"total {sum(counts)} in {time.perf_counter() - started:.2f} s")
+
+
+@app.command()
+def check(
+    record: Annotated[Path, typer.Argument(help="A game record or position (.json or text).")],
+    rules: Annotated[str | None, typer.Option(
+        help="Rule preset, overriding the record's (see docs/records.md).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Findings as JSON.")] = False,
+) -> None:
+    """Replay a logged game or examine a position: illegal moves, wrong scores, the standing.
+
+    Exit code 0: valid; 1: rule violations or wrong scores; 2: the file cannot be read.
+    """
+    import json
+
+    from printkit.records.check import check_record
+    from printkit.records.io import load_record
+
+    report = check_record(load_record(record), rules)
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo("\n".join(report.lines()))
+    raise typer.Exit(report.exit_code)
+
+
+@app.command()
+def show(
+    record: Annotated[Path, typer.Argument(help="A game record or position.")],
+    out: Annotated[Path, typer.Option("--out", help="Picture to write: .svg, .png or .pdf.")],
+    move: Annotated[int | None, typer.Option(
+        "--move", min=0, help="Show the position after this many moves (default: the last).")
+    ] = None,
+    rules: Annotated[str | None, typer.Option(help="Rule preset, overriding the record's.")
+                     ] = None,
+) -> None:
+    """Draw the position of a record at a move, the move made there highlighted."""
+    from printkit.records.io import load_record
+    from printkit.records.show import save_picture
+
+    path = save_picture(load_record(record), out, move, rules)
+    typer.echo(f"wrote {path}")
+
+
+@app.command()
+def read(
+    photo: Annotated[Path, typer.Argument(help="A photo of a printed board (JPEG or PNG).")],
+    game: Annotated[str, typer.Option(help="The game on the board: tripakus, tripod, ...")],
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Position record to write (.json or text); default: next to the photo.")
+    ] = None,
+    debug: Annotated[Path | None, typer.Option(
+        "--debug", help="Folder for a picture of what the reader saw.")] = None,
+    layout: Annotated[Path | None, typer.Option(
+        "--layout", help="The layout file the board was printed with.")] = None,
+    no_check: Annotated[bool, typer.Option("--no-check", help="Do not check the position.")
+                        ] = False,
+) -> None:
+    """Read a photographed position into a position record, and check it."""
+    from printkit.layout.config import load_layout
+    from printkit.records.check import check_record
+    from printkit.vision.command import read_to_record
+
+    target = out or photo.with_name(photo.stem + "-position.json")
+    result = read_to_record(photo, game.strip().lower(), load_layout(layout), target, debug)
+    for path in result.written:
+        typer.echo(f"wrote {path}")
+    unsure = result.record.uncertain
+    typer.echo(f"{len(result.record.cells)} cells occupied"
+               + (f", {len(unsure)} uncertain: {', '.join(unsure)}" if unsure else ""))
+    if no_check:
+        return
+    report = check_record(result.record)
+    typer.echo("\n".join(report.lines()))
+    raise typer.Exit(report.exit_code)
 
 
 def main() -> None:

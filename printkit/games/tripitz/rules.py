@@ -25,6 +25,7 @@ from printkit.games.tripitz.pids import JOKERS, PIDS, Pid, is_valid_set, parse_p
 from printkit.geometry.hexgrid import AXES, Hex, distance
 
 __all__ = [
+    "PRESETS",
     "LineRule",
     "TripitzOptions",
     "SHORTENED",
@@ -79,6 +80,15 @@ class TripitzOptions:
 
 SHORTENED = TripitzOptions(shortened=True)
 """The shortened game."""
+
+PRESETS: dict[str, TripitzOptions] = {
+    "standard": TripitzOptions(),
+    "shortened": SHORTENED,
+    "jokers": TripitzOptions(jokers=True),
+    "runs": TripitzOptions(line_rule=LineRule.RUN),
+}
+"""Named option sets: the full game, the shortened game, the joker variant, and the full
+game counting whole runs only (``LineRule.RUN``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ __all__ = [
     "Stone",
     "Player",
     "TripodOptions",
+    "PRESETS",
     "TripodMove",
     "TripodGame",
     "PositionStatus",
@@ -60,6 +61,13 @@ class TripodOptions:
 
     size: int = 11
     swap: bool = True
+
+
+PRESETS: dict[str, TripodOptions] = {
+    "standard": TripodOptions(),
+    "no-swap": TripodOptions(swap=False),
+}
+"""Named option sets: ``standard`` (size 11, swap allowed) and ``no-swap``."""
 
 
 @dataclass(frozen=True, slots=True)

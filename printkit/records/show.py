@@ -1,0 +1,92 @@
+"""``printkit show``: a record's position at a move, drawn with the kits' own drawing code.
+
+Each game's record module offers ``picture(record, upto, rules, layout, offending)``: the
+board after ``upto`` moves with move ``upto`` outlined (or, for the illegal move where the
+check stopped, the position before it with the attempted move drawn over it in red).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+
+from printkit.draw.model import Document, Drawing, Page, Role, Text
+from printkit.errors import RecordError
+from printkit.layout.config import Layout, load_layout
+from printkit.records.check import check_record
+from printkit.records.model import Record
+
+__all__ = ["picture_page", "save_picture", "HIGHLIGHT", "OFFENDING"]
+
+HIGHLIGHT = "#111111"
+OFFENDING = "#e0007a"
+MARGIN = 10.0
+CAPTION = 4.0
+
+
+def _caption(record: Record, upto: int, offending: bool, report) -> list[str]:
+    title = {"tripakus": "TriPakus", "tripitz": "Tripitz Domino", "triominoes": "Triominoes",
+             "tripod": "Tripod"}[record.game]
+    if record.is_position:
+        lines = [f"{title} · position" + (f" read from {record.meta['source']}"
+                                          if "source" in record.meta else "")]
+        if record.uncertain:
+            lines.append(f"{len(record.uncertain)} uncertain cell(s) marked ?")
+        return lines + [f.text() for f in report.findings[:4]]
+    if upto == 0:
+        return [f"{title} · start of the game"]
+    entry = record.moves[upto - 1]
+    lines = [f"{title} · move {upto}: {entry.move}"]
+    if offending:
+        lines += [f"ILLEGAL: {f.message}" for f in report.findings
+                  if f.move == upto and f.kind == "illegal"]
+    lines += [f.text() for f in report.findings if f.move == upto and f.kind == "score"]
+    return lines
+
+
+def picture_page(record: Record, upto: int | None = None, rules: str | None = None,
+                 layout: Layout | None = None) -> Page:
+    """A page just large enough for the board at move ``upto`` and a caption."""
+    layout = layout or load_layout(None)
+    report = check_record(record, rules)
+    moves = len(record.moves)
+    n = moves if upto is None else upto
+    if n > moves:
+        raise RecordError(f"--move {n}: the record has {moves} moves", source=record.path)
+    offending = report.stopped_at is not None and n >= report.stopped_at
+    if offending:
+        n = report.stopped_at
+    module = import_module(f"printkit.records.{record.game}")
+    drawing: Drawing = module.picture(record, n, rules, layout, offending)
+    x0, y0, x1, y1 = drawing.bbox()
+    lines = _caption(record, n, offending, report)
+    top = MARGIN + CAPTION * 1.6 * len(lines)
+    page = Page(width=x1 - x0 + 2 * MARGIN, height=y1 - y0 + top + MARGIN, label=lines[0])
+    for k, line in enumerate(lines):
+        colour = OFFENDING if line.startswith("ILLEGAL") else "#222222"
+        page.add(Text((MARGIN, MARGIN + CAPTION * (1.6 * k + 1)), line, CAPTION,
+                      anchor="start", fill=colour, bold=k == 0, role=Role.INFO))
+    from printkit.draw.model import Affine
+
+    page.place(drawing, Affine.translate(MARGIN - x0, top - y0))
+    return page
+
+
+def save_picture(record: Record, out: Path, upto: int | None = None,
+                 rules: str | None = None, layout: Layout | None = None) -> Path:
+    """Write the picture as SVG, PNG or PDF (by ``out``'s suffix)."""
+    suffix = out.suffix.lower()
+    if suffix not in (".svg", ".png", ".pdf"):
+        raise RecordError(f"--out {out}: the picture is .svg, .png or .pdf")
+    page = picture_page(record, upto, rules, layout)
+    if suffix == ".svg":
+        from printkit.draw.svg import save_svg
+
+        return save_svg(page, out, page.label)
+    if suffix == ".png":
+        from printkit.draw.png import save_png
+
+        return save_png(page, out, dpi=150)
+    from printkit.draw.pdf import save_pdf
+
+    return save_pdf(Document(page.label, [page]), out)

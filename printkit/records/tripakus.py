@@ -1,0 +1,181 @@
+"""Checking TriPakus records: replay with the engine; positions piece by piece."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from printkit.errors import RecordError
+from printkit.games.tripakus.pieces import PIECES
+from printkit.games.tripakus.rules import (
+    PRESETS,
+    Placement,
+    TriPakusGame,
+    TriPakusOptions,
+    parse_move,
+)
+from printkit.games.tripakus.rules import (
+    check_position as tripakus_position,
+)
+from printkit.geometry.graph import component
+from printkit.geometry.tri import canonical, edge_neighbours
+from printkit.records.check import Report, resolve_options
+from printkit.records.common import (
+    check_claimed_player,
+    compare_result,
+    note_uncertain,
+    parse_moves,
+    parse_tri_cell,
+)
+from printkit.records.model import Record
+
+__all__ = ["options_for", "check_game", "check_position", "replay", "position_cells"]
+
+
+def options_for(record: Record, rules: str | None = None) -> tuple[str, TriPakusOptions]:
+    """The rules of a record; its ``players`` (colours, in turn order) replace the default."""
+    name, options = resolve_options(record, PRESETS, "standard", rules)
+    if record.players:
+        try:
+            options = TriPakusOptions(options.board_size,
+                                      tuple(p.lower() for p in record.players),
+                                      options.tournament_bonus, options.bonus_all_pieces,
+                                      options.bonus_single_last)
+        except ValueError as e:
+            raise RecordError(str(e), source=record.path, line=record.where("players")) from None
+    return name, options
+
+
+def replay(record: Record, upto: int | None = None, rules: str | None = None) -> TriPakusGame:
+    """The game after ``upto`` moves (all by default), moves pushed unchecked."""
+    _, options = options_for(record, rules)
+    game = TriPakusGame(options)
+    for move in parse_moves(record, parse_move)[:upto]:
+        if game.is_over():
+            break
+        game.push(move)
+    return game
+
+
+def check_game(record: Record, report: Report, rules: str | None = None) -> None:
+    report.rules, options = options_for(record, rules)
+    game = TriPakusGame(options)
+    for k, (entry, move) in enumerate(zip(record.moves, parse_moves(record, parse_move),
+                                          strict=True), start=1):
+        player = game.turn
+        if not check_claimed_player(report, k, entry, player):
+            report.stop(k)
+            break
+        reason = game.violation(move)
+        if reason is not None:
+            report.add("illegal", reason, k, entry.line)
+            report.stop(k)
+            break
+        game.push(move)
+        report.replayed = k
+        if entry.score is not None:
+            computed = game.scores()[player]
+            if computed != entry.score:
+                report.add("score", f"{player} has {computed} triangles left to count, not "
+                           f"{entry.score} as claimed", k, entry.line, entry.score, computed)
+    report.standing = game.scores()
+    report.over = game.is_over()
+    if report.stopped_at is None:
+        if report.over:
+            report.winner = " and ".join(game.winners())
+        else:
+            movers = [p for p in options.players if game.can_move(p)]
+            report.summary.append(f"the record ends before the game: {', '.join(movers)} "
+                                  f"can still place pieces")
+        compare_result(record, report, report.standing)
+
+
+def position_cells(record: Record) -> dict[tuple[int, int], str]:
+    """The record's cells as lattice cells → player colour."""
+    return {parse_tri_cell(name, record): colour.strip().lower()
+            for name, colour in record.cells.items()}
+
+
+def _pieces(cells: dict[tuple[int, int], str], report: Report
+            ) -> dict[str, list[Placement]]:
+    """Each edge-connected patch of one colour is one piece (own pieces never share an edge)."""
+    shapes = {p.cells: p.name for p in PIECES}
+    placed: dict[str, list[Placement]] = defaultdict(list)
+    left = set(cells)
+    for start in sorted(cells):
+        if start not in left:
+            continue
+        colour = cells[start]
+        patch = component({c for c in left if cells[c] == colour}, start,
+                           lambda c: [n for n in edge_neighbours(c) if n in cells])
+        left -= patch
+        name = shapes.get(canonical(patch))
+        if name is None:
+            report.add("position", f"{colour}'s {len(patch)} triangles at "
+                       f"{' '.join(str(c) for c in sorted(patch)[:6])}"
+                       f"{' ...' if len(patch) > 6 else ''} form no TriPakus piece"
+                       + (" (two of its pieces touch along an edge?)" if len(patch) > 1 else ""))
+            continue
+        placed[colour].append(Placement(name, frozenset(patch)))
+    return placed
+
+
+def check_position(record: Record, report: Report, rules: str | None = None) -> None:
+    report.rules, options = options_for(record, rules)
+    cells = position_cells(record)
+    placed = _pieces(cells, report)
+    for problem in tripakus_position(placed, options):
+        report.add("position", problem.message)
+    note_uncertain(record, report)
+    pieces = {p: len(v) for p, v in placed.items()}
+    report.summary.append("pieces on the board: " + (", ".join(
+        f"{p} {n}" for p, n in sorted(pieces.items())) or "none"))
+    report.standing = {p: sum(piece.order for piece in PIECES)
+                       - sum(len(m.cells) for m in placed.get(p, [])) for p in options.players}
+
+
+def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
+    """The board after ``upto`` moves (or the position), move ``upto`` outlined."""
+    from printkit.draw.lattice import tri_point, tri_polygon
+    from printkit.draw.model import Polygon, Role, Style
+    from printkit.games.tripakus.components import board_drawing
+    from printkit.geometry.tri import outline, triangle_board
+    from printkit.records.show import HIGHLIGHT, OFFENDING
+
+    _, options = options_for(record, rules)
+    side, n = 12.0, options.board_size
+    d = board_drawing(triangle_board(n), side, n, coordinates=True)
+
+    def fill(cells, colour: str, opacity: float = 1.0) -> None:
+        try:
+            ink = layout.colour(colour)
+        except ValueError:
+            ink = "#888888"
+        for cell in cells:
+            d.add(Polygon(tri_polygon(cell, side), Style(fill=ink, stroke="#333333", width=0.1,
+                                                         opacity=opacity), Role.FILL))
+
+    def ring(cells, colour: str, width: float) -> None:
+        for loop in outline(cells):
+            d.add(Polygon(tuple(tri_point(v, side) for v in loop),
+                          Style(stroke=colour, width=width), Role.MARK))
+
+    if record.is_position:
+        cells = position_cells(record)
+        for colour in sorted(set(cells.values())):
+            fill([c for c, v in cells.items() if v == colour], colour)
+        unsure = {parse_tri_cell(name, record) for name in record.uncertain}
+        for cell in sorted(unsure):
+            ring([cell], OFFENDING, 0.6)
+        return d
+    game = replay(record, upto - 1 if offending else upto, rules)
+    for player, pieces in game.placed.items():
+        for piece in pieces:
+            fill(piece.cells, player)
+    if upto:
+        move = parse_moves(record, parse_move)[upto - 1]
+        if isinstance(move, Placement):
+            cells = [c for c in move.cells]
+            if offending:
+                fill(cells, OFFENDING, 0.45)
+            ring(cells, OFFENDING if offending else HIGHLIGHT, 0.9)
+    return d

@@ -1,0 +1,285 @@
+"""Checking Tripitz Domino records.
+
+With every starting hand recorded (and each draw named, or the bag order given), the
+checker replays the real game and checks hands too.  Without them it replays *open*: each
+pid a player uses is brought into that player's hand from wherever the unknown hands and
+bag held it, so every board rule and every score is still checked, and the report says that
+hands, passes and exchanges were not.
+"""
+
+from __future__ import annotations
+
+from printkit.errors import RecordError
+from printkit.games.tripitz.pids import parse_pid
+from printkit.games.tripitz.rules import (
+    DEFAULT_CENTRE,
+    PRESETS,
+    Exchange,
+    JokerSwap,
+    Pass,
+    Place,
+    TripitzGame,
+    TripitzOptions,
+    parse_move,
+)
+from printkit.geometry.graph import component
+from printkit.records.check import Report, resolve_options
+from printkit.records.common import (
+    check_claimed_player,
+    compare_result,
+    note_uncertain,
+    parse_moves,
+)
+from printkit.records.model import Record
+
+__all__ = ["options_for", "check_game", "check_position", "replay", "position_pids"]
+
+OPEN_NOTE = ("the hands are not fully recorded: that each pid came from its player's hand, "
+             "and that passes and exchanges were allowed, could not be checked")
+
+
+def options_for(record: Record, rules: str | None = None) -> tuple[str, TripitzOptions]:
+    return resolve_options(record, PRESETS, "standard", rules)
+
+
+def _pids(codes, record: Record, what: str) -> list:
+    try:
+        return [parse_pid(c) for c in codes]
+    except ValueError as e:
+        raise RecordError(f"{what}: {e}", source=record.path, line=record.where("setup")) \
+            from None
+
+
+def _players(record: Record) -> list[str]:
+    hands = record.setup.get("hands", {})
+    if record.players:
+        return list(record.players)
+    return list(hands) or ["player 1", "player 2"]
+
+
+def new_game(record: Record, options: TripitzOptions) -> tuple[TripitzGame, bool]:
+    """The game as set up by the record, and whether its hands are known."""
+    names = _players(record)
+    centre = _pids(record.setup["centre"], record, "centre") if "centre" in record.setup \
+        else list(DEFAULT_CENTRE)
+    given = record.setup.get("hands", {})
+    unknown = [n for n in given if n not in names]
+    if unknown:
+        raise RecordError(f"a hand is given for {unknown[0]!r}, who is not a player "
+                          f"({', '.join(names)})", source=record.path,
+                          line=record.where("hand " + unknown[0].lower()))
+    known = bool(given) and all(n in given for n in names)
+    hands = [_pids(given[n], record, f"{n}'s hand") for n in names] if known else None
+    bag = _pids(record.setup["bag"], record, "bag") if known and "bag" in record.setup else None
+    try:
+        game = TripitzGame(options, len(names), centre=centre, hands=hands, bag=bag,
+                           seed=record.setup.get("seed", 0))
+    except ValueError as e:
+        raise RecordError(str(e), source=record.path, line=record.where("setup")) from None
+    return game, known
+
+
+def _take(game: TripitzGame, pid, player: int, keep: frozenset = frozenset()) -> None:
+    """Open replay: put ``pid`` in ``player``'s hand, trading it for one not in ``keep``."""
+    hand = game.hands[player]
+    if pid in hand:
+        return
+    holder = next((h for h in (game.bag, *game.hands) if pid in h), None)
+    if holder is None:
+        return  # on the board, or not in this game: the engine says which
+    i = holder.index(pid)
+    spare = next((p for p in hand if not p.is_joker and p not in keep), None)
+    if spare is None:
+        holder.pop(i)
+        hand.append(pid)
+    else:
+        holder[i] = spare
+        hand[hand.index(spare)] = pid
+
+
+def _to_bag(game: TripitzGame, pid, player: int) -> None:
+    """Open replay: a pid named as drawn must come from the bag; trade it in from a hand."""
+    for k, hand in enumerate(game.hands):
+        if pid in hand and k != player and game.bag:
+            i = hand.index(pid)
+            hand[i], game.bag[0] = game.bag[0], pid
+            return
+
+
+def _prepare_open(game: TripitzGame, move, player: int) -> None:
+    """Open replay: bring what ``move`` uses into the hand, and what it draws into the bag."""
+    if isinstance(move, Place):
+        _take(game, move.pid, player)
+        drawn: tuple = (move.drawn,) if move.drawn is not None else ()
+    elif isinstance(move, Exchange):
+        for p in move.pids:
+            _take(game, p, player, frozenset(move.pids))
+        drawn = move.drawn or ()
+    elif isinstance(move, JokerSwap):
+        _take(game, move.joker, player)
+        drawn = ()
+    else:
+        drawn = ()
+    for p in drawn:
+        if p not in game.bag:
+            _to_bag(game, p, player)
+
+
+def _on_board(game: TripitzGame, pid) -> int | None:
+    for h, p in game.cells.items():
+        if p == pid:
+            return game.board.cavity_number(h)
+    return None
+
+
+def replay(record: Record, upto: int | None = None, rules: str | None = None) -> TripitzGame:
+    """The game after ``upto`` moves, replayed open (unchecked hands)."""
+    _, options = options_for(record, rules)
+    game, known = new_game(record, options)
+    for move in parse_moves(record, parse_move)[:upto]:
+        player = game.turn
+        if not known:
+            _prepare_open(game, move, player)
+        if game.why_illegal(move):
+            break
+        game.push(move)
+    return game
+
+
+def check_game(record: Record, report: Report, rules: str | None = None) -> None:
+    report.rules, options = options_for(record, rules)
+    names = _players(record)
+    game, known = new_game(record, options)
+    if not known:
+        report.unchecked.append(OPEN_NOTE)
+    for k, (entry, move) in enumerate(zip(record.moves, parse_moves(record, parse_move),
+                                          strict=True), start=1):
+        player = game.turn
+        if not check_claimed_player(report, k, entry, names[player]):
+            report.stop(k)
+            break
+        if not known:
+            placed = _on_board(game, move.pid) if isinstance(move, Place) else None
+            if placed is not None:
+                report.add("illegal", f"{move.pid} is already on the board, on cavity "
+                           f"{placed}", k, entry.line)
+                report.stop(k)
+                break
+            _prepare_open(game, move, player)
+            if isinstance(move, Pass):
+                game.push(move)
+                report.replayed = k
+                continue
+        reason = game.why_illegal(move)
+        if reason is not None:
+            reason = reason.split(": ", 1)[-1].replace("the hand", f"{names[player]}'s hand")
+            report.add("illegal", reason, k, entry.line)
+            report.stop(k)
+            break
+        score = game.push(move)
+        report.replayed = k
+        if known and "bag" not in record.setup and isinstance(move, Place) and \
+                move.drawn is None and game.bag:
+            known = False
+            report.unchecked.append(f"{OPEN_NOTE} after move {k}, whose draw is not named")
+        if entry.score is not None:
+            computed = score.points if score is not None else 0
+            if computed != entry.score:
+                why = f" ({score})" if score is not None else ""
+                report.add("score", f"{names[player]} scores {computed}{why}, not "
+                           f"{entry.score} as claimed", k, entry.line, entry.score, computed)
+    report.standing = dict(zip(names, game.scores(), strict=True))
+    report.over = game.is_over() if known else (game._ended or None)
+    if report.stopped_at is None:
+        if report.over:
+            best = max(report.standing.values())
+            report.winner = " and ".join(n for n, s in report.standing.items() if s == best)
+        compare_result(record, report, report.standing)
+
+
+def position_pids(record: Record, options: TripitzOptions) -> dict[int, object]:
+    """The record's cells as cavity numbers → pids."""
+    out = {}
+    for name, code in record.cells.items():
+        line = record.where("cell " + name)
+        try:
+            cavity = int(name)
+            pid = parse_pid(code.strip())
+        except ValueError as e:
+            raise RecordError(f"cell {name} = {code}: {e}" if name.isdigit() else
+                              f"{name!r} is not a cavity number", source=record.path,
+                              line=line) from None
+        out[cavity] = pid
+    return out
+
+
+def check_position(record: Record, report: Report, rules: str | None = None) -> None:
+    report.rules, options = options_for(record, rules)
+    game = TripitzGame(options)
+    board = game.board
+    pids = position_pids(record, options)
+    seen: dict[object, int] = {}
+    cells = {}
+    for cavity, pid in sorted(pids.items()):
+        if not 1 <= cavity <= len(board):
+            report.add("position", f"there is no cavity {cavity} (1..{len(board)})")
+            continue
+        if pid.is_joker and not options.jokers:
+            report.add("position", f"{pid} on cavity {cavity} is a joker, used only in the "
+                       f"joker variant")
+        if pid in seen and not pid.is_joker:
+            report.add("position", f"{pid} is on cavities {seen[pid]} and {cavity}: each pid "
+                       f"exists once")
+        seen.setdefault(pid, cavity)
+        cells[board.cavity_at(cavity)] = pid
+    centre = sorted(board.centre, key=board.cavity_number)
+    empty = [board.cavity_number(h) for h in centre if h not in cells]
+    if empty:
+        report.add("position", f"centre cavit{'y' if len(empty) == 1 else 'ies'} "
+                   f"{', '.join(map(str, empty))} empty: the game starts with four pids there")
+    if cells and not empty:
+        reach = component(cells, centre[0], board.neighbours)
+        loose = sorted(board.cavity_number(h) for h in cells if h not in reach)
+        if loose:
+            report.add("position", f"pids on cavities {', '.join(map(str, loose))} are not "
+                       f"connected to the centre")
+    note_uncertain(record, report)
+    report.summary.append(f"{len(cells)} pids on the board, {len(board) - len(cells)} "
+                          f"cavities empty")
+
+
+def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
+    """The board after ``upto`` moves (or the position), move ``upto`` outlined."""
+    from printkit.draw.lattice import hex_centre
+    from printkit.draw.model import Circle, Drawing, Role, Style
+    from printkit.games.tripitz.components import _pitch, _radius, board_drawing, token_front
+    from printkit.records.show import HIGHLIGHT, OFFENDING
+
+    _, options = options_for(record, rules)
+    if record.is_position:
+        game = TripitzGame(options)
+        cells = {game.board.cavity_at(c): p for c, p in position_pids(record, options).items()
+                 if 1 <= c <= len(game.board)}
+        marked = [int(n) for n in record.uncertain if n.isdigit()]
+        colour = OFFENDING
+    else:
+        game = replay(record, upto - 1 if offending else upto, rules)
+        cells = dict(game.cells)
+        marked = []
+        if upto:
+            move = parse_moves(record, parse_move)[upto - 1]
+            if isinstance(move, Place | JokerSwap):
+                marked = [move.cavity]
+                if offending and isinstance(move, Place) and 1 <= move.cavity <= len(game.board):
+                    cells.setdefault(game.board.cavity_at(move.cavity), move.pid)
+        colour = OFFENDING if offending else HIGHLIGHT
+    board = game.board
+    d: Drawing = board_drawing(board, frozenset(board.cavities), layout)
+    radius = _radius(_pitch(layout))
+    for h, pid in cells.items():
+        d.extend(token_front(pid, hex_centre(h, radius), layout))
+    for number in marked:
+        if 1 <= number <= len(board):
+            d.add(Circle(hex_centre(board.cavity_at(number), radius), 0.55 * _pitch(layout),
+                         Style(stroke=colour, width=0.8), Role.MARK))
+    return d

@@ -1,0 +1,139 @@
+"""Checking Tripod records: replay with the engine; positions by stone counts and the win."""
+
+from __future__ import annotations
+
+from printkit.errors import RecordError
+from printkit.games.tripod.board import parse_cell
+from printkit.games.tripod.rules import (
+    PRESETS,
+    Player,
+    Stone,
+    TripodGame,
+    TripodMove,
+    TripodOptions,
+)
+from printkit.games.tripod.rules import (
+    check_position as tripod_position,
+)
+from printkit.records.check import Report, resolve_options
+from printkit.records.common import note_uncertain, parse_moves
+from printkit.records.model import Record
+
+__all__ = ["options_for", "check_game", "check_position", "replay", "position_stones",
+           "STONE_NAMES"]
+
+STONE_NAMES = {"x": Stone.X, "black": Stone.X, "o": Stone.O, "white": Stone.O}
+"""What a record may write for a stone: X (black, moves first) or O (white)."""
+
+
+def options_for(record: Record, rules: str | None = None) -> tuple[str, TripodOptions]:
+    return resolve_options(record, PRESETS, "standard", rules)
+
+
+def _names(record: Record) -> tuple[str, str]:
+    players = record.players or ["first", "second"]
+    if len(players) != 2:
+        raise RecordError(f"Tripod has 2 players, the record names {len(players)}",
+                          source=record.path, line=record.where("players"))
+    return players[0], players[1]
+
+
+def replay(record: Record, upto: int | None = None, rules: str | None = None) -> TripodGame:
+    """The game after ``upto`` moves (all by default), moves pushed unchecked."""
+    _, options = options_for(record, rules)
+    game = TripodGame(options)
+    for move in parse_moves(record, lambda t: TripodMove.parse(t, options.size))[:upto]:
+        if game.is_over() or game.why_illegal(move):
+            break
+        game.push(move)
+    return game
+
+
+def check_game(record: Record, report: Report, rules: str | None = None) -> None:
+    report.rules, options = options_for(record, rules)
+    names = _names(record)
+    game = TripodGame(options)
+    moves = parse_moves(record, lambda t: TripodMove.parse(t, options.size))
+    for k, (entry, move) in enumerate(zip(record.moves, moves, strict=True), start=1):
+        stone = game.turn
+        mover = names[game.player_of(stone)] if not move.is_swap else names[Player.SECOND]
+        if entry.player is not None and entry.player.lower() not in (
+                mover.lower(), stone.name.lower()) and not move.is_swap:
+            report.add("illegal", f"it is {mover}'s turn ({stone.name}), not {entry.player}'s",
+                       k, entry.line)
+            report.stop(k)
+            break
+        reason = game.why_illegal(move)
+        if reason is not None:
+            report.add("illegal", reason.split(": ", 1)[-1], k, entry.line)
+            report.stop(k)
+            break
+        game.push(move)
+        report.replayed = k
+    report.over = game.is_over()
+    if game.winner is not None:
+        who = names[game.player_of(game.winner)]
+        report.winner = f"{who} ({game.winner.name})"
+    elif report.stopped_at is None:
+        report.summary.append("no one has surrounded the three corners yet")
+    if record.winner is not None and report.stopped_at is None:
+        claimed = record.winner.strip().lower()
+        computed = {game.winner.name.lower(), names[game.player_of(game.winner)].lower()} \
+            if game.winner else set()
+        if claimed not in computed:
+            report.add("result", f"the record says {record.winner} won, but "
+                       + (f"{report.winner} did" if game.winner else "no one has won yet"),
+                       line=record.where("winner"))
+
+
+def position_stones(record: Record, size: int) -> dict:
+    """The record's cells as board cells → stones."""
+    stones = {}
+    for name, content in record.cells.items():
+        line = record.where("cell " + name)
+        try:
+            cell = parse_cell(name, size)
+        except ValueError as e:
+            raise RecordError(str(e), source=record.path, line=line) from None
+        stone = STONE_NAMES.get(content.strip().lower())
+        if stone is None:
+            raise RecordError(f"cell {name} holds {content!r}: a stone is X or O",
+                              source=record.path, line=line)
+        if cell in stones and stones[cell] != stone:
+            raise RecordError(f"cell {name} is given twice with different stones",
+                              source=record.path, line=line)
+        stones[cell] = stone
+    return stones
+
+
+def check_position(record: Record, report: Report, rules: str | None = None) -> None:
+    report.rules, options = options_for(record, rules)
+    status = tripod_position(position_stones(record, options.size), options.size)
+    for problem in status.problems:
+        report.add("position", problem)
+    note_uncertain(record, report)
+    report.summary.append(f"X {status.x_stones} stones, O {status.o_stones}; "
+                          + (f"{status.winner.name} has won" if status.winner
+                             else f"{status.turn.name} to move"))
+    report.winner = status.winner.name if status.winner else None
+    report.over = status.winner is not None
+
+
+def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
+    """The board after ``upto`` moves (or the position), move ``upto`` outlined."""
+    from printkit.games.tripod.components import position_drawing
+    from printkit.records.show import HIGHLIGHT, OFFENDING
+
+    _, options = options_for(record, rules)
+    if record.is_position:
+        stones = position_stones(record, options.size)
+        marked = [parse_cell(n, options.size) for n in record.uncertain]
+        return position_drawing(options.size, stones, marked, OFFENDING, layout)
+    game = replay(record, upto - 1 if offending else upto, rules)
+    marked = []
+    if upto:
+        move = parse_moves(record, lambda t: TripodMove.parse(t, options.size))[upto - 1]
+        if move.cell is not None:
+            marked = [move.cell]
+    return position_drawing(options.size, game.position(), marked,
+                            OFFENDING if offending else HIGHLIGHT, layout)
