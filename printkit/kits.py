@@ -55,6 +55,10 @@ KITS: dict[str, Kit] = {
         Kit("tripitz-wood", "Tripitz Domino in wood", "laser-cutter jobs: a two-layer board "
             "and 68 engraved tokens", "printkit.games.tripitz.wood", "wood_sheets",
             rules_card=False, default=False),
+        Kit("triominoes", "Triominoes", "2-6 players: the 56 number tiles and a score sheet",
+            "printkit.games.triominoes.components"),
+        Kit("tripod", "Tripod", "2 players: the double triangular board and stones",
+            "printkit.games.tripod.components"),
         Kit("calibration", "Duplex calibration", "a two-sided sheet to measure a printer's "
             "back-side offset", "printkit.layout.calibration", "calibration_sheets",
             rules_card=False),

@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 
 from printkit.cli import main
 from printkit.errors import RecordError
+from printkit.games.triominoes.rules import PRESETS as TRIOMINOES_PRESETS
+from printkit.games.triominoes.rules import Draw as TriominoesDraw
+from printkit.games.triominoes.rules import TriominoesGame
 from printkit.games.tripakus.rules import PASS, TriPakusGame
 from printkit.games.tripitz.rules import TripitzGame
 from printkit.games.tripod.rules import TripodGame, TripodOptions
@@ -70,6 +73,29 @@ def tripod_record(seed: int, size: int = 6) -> Record:
         moves.append(MoveEntry(move.text()))
     return Record("tripod", options={"size": size}, players=["Ana", "Ben"], moves=moves,
                   winner=["Ana", "Ben"][game.winning_player])
+
+
+def triominoes_record(seed: int, rules: str = "spanish", rounds: int = 1) -> Record:
+    """Random Triominoes rounds; the first deal and every draw recorded, scores claimed."""
+    options = TRIOMINOES_PRESETS[rules]
+    game = TriominoesGame(options, 3, seed=seed, auto_deal=False)
+    names = ["Ana", "Ben", "Cai"]
+    setup = {"hands": {n: [str(t) for t in h] for n, h in zip(names, game.hands, strict=True)},
+             "bag": [str(t) for t in game.pool]}
+    rng, entries = random.Random(seed), []
+    for r in range(rounds):
+        if r:
+            game.start_round()
+        while not game.round_over() and not game.is_over():
+            move = rng.choice(game.legal_moves())
+            if isinstance(move, TriominoesDraw):
+                move = TriominoesDraw(game.pool[0])  # name the tile drawn, as a record does
+            player, before = game.turn, len(game.ledger)
+            game.push(move)
+            earned = sum(e.points for e in game.ledger[before:] if e.player == player)
+            entries.append(MoveEntry(move.text(), names[player], earned))
+    return Record("triominoes", rules=rules, players=names, setup=setup, moves=entries,
+                  result=dict(zip(names, game.scores(), strict=True)))
 
 
 def roundtrip(record: Record) -> tuple[Record, Record]:
@@ -162,6 +188,30 @@ def test_random_tripod_games_replay_legal_and_round_trip(seed, size):
         assert same(copy, record)
 
 
+@FAST
+@given(st.integers(0, 10_000), st.sampled_from(["spanish", "english"]))
+def test_random_triominoes_rounds_replay_legal_and_round_trip(seed, rules):
+    record = triominoes_record(seed, rules)
+    report = check_record(record)
+    assert report.valid, report.lines()
+    assert report.unchecked == []
+    assert report.standing == record.result
+    if "out" in report.summary[0]:  # only the one going out scores at the round's end
+        per_player = {p: sum(m.score for m in record.moves if m.player == p)
+                      for p in record.players}
+        assert report.standing == per_player
+    for copy in roundtrip(record):
+        assert same(copy, record)
+
+
+def test_later_triominoes_rounds_replay_open_and_say_so():
+    record = triominoes_record(4, "english", rounds=2)
+    report = check_record(record)
+    assert report.valid, report.lines()
+    assert any("from round 2 on" in u for u in report.unchecked)
+    assert "2 round(s)" in report.summary[0]
+
+
 # -- planted faults -----------------------------------------------------------------------
 
 
@@ -242,6 +292,36 @@ def test_a_planted_tripod_repeat_and_a_wrong_winner():
     record = tripod_record(11)
     record.winner = "Ben" if record.winner == "Ana" else "Ana"
     only(check_record(record), "result")
+
+
+def test_a_planted_triominoes_corner_mismatch_and_a_wrong_bonus():
+    record = triominoes_record(21)
+    places = [k for k, m in enumerate(record.moves) if "@" in m.move]
+    k = places[4]
+    numbers, cell = record.moves[k].move.split(" @ ")
+    a, b, c = numbers.split("-")
+    record.moves[k].move = f"{b}-{c}-{a} @ {cell}" if a != b or b != c else record.moves[k].move
+    report = check_record(record)
+    if a == b == c:
+        assert report.valid
+    else:
+        finding = only(report, "illegal")
+        assert finding.move == k + 1
+    record = triominoes_record(21)
+    record.moves[places[2]].score += 50  # a hexagon that is not there
+    finding = only(check_record(record), "score")
+    assert finding.claimed - finding.computed == 50
+
+
+def test_triominoes_position_finds_mismatched_corners_and_repeats():
+    record = parse_text("Game: triominoes\nKind: position\n(0,0) = 1-2-3\n(0,1) = 1-2-2\n")
+    assert check_record(record).valid, check_record(record).lines()
+    record = parse_text("Game: triominoes\nKind: position\n(0,0) = 1-2-3\n(0,1) = 2-2-3\n"
+                        "(5,5) = 2-3-1\n")
+    messages = [f.message for f in check_record(record).findings]
+    assert any("shows 1 on one tile and 2 on the other" in m for m in messages), messages
+    assert any("1-2-3 lies on" in m for m in messages)
+    assert any("share no edge" in m for m in messages)
 
 
 # -- positions ----------------------------------------------------------------------------

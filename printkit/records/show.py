@@ -41,6 +41,8 @@ def _caption(record: Record, upto: int, offending: bool, report) -> list[str]:
         lines += [f"ILLEGAL: {f.message}" for f in report.findings
                   if f.move == upto and f.kind == "illegal"]
     lines += [f.text() for f in report.findings if f.move == upto and f.kind == "score"]
+    if upto == len(record.moves) and report.winner and not offending:
+        lines.append(f"winner: {report.winner}")
     return lines
 
 

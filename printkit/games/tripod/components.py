@@ -1,0 +1,502 @@
+"""What the Tripod kit prints: the double board (two triangular halves) and the stones.
+
+Each half is ``TripodBoard``'s triangle of pointy-top hexagons, drawn with the apex cell at
+the top.  Hexagon corners use exact integer *hex units* (``x`` in half cell widths,
+``x = 2q + r`` at a centre; ``y`` in half corner radii, ``y = 3r``) so that every grid
+edge is drawn once; millimetres appear only in drawing.
+
+A half is cut out along a triangle whose three corners are clipped (six straight cuts),
+each of its six sides a frame width beyond the outermost cells.  The perimeter cells,
+which both halves share, are printed in a deeper tint with an inner ring and carry the
+same name on both halves; the three corners carry a bold ring.
+
+Stones are discs, black and white, with both sides in the stone's colour.  A player places
+at most ``ceil(cells / 2)`` stones, and a stone on a shared cell is laid on both halves, so
+one colour can need ``ceil(cells / 2) + min(3n - 3, ceil(cells / 2))`` discs on a full
+board; the kit prints that many of each colour and ``SPARE_STONES`` more, rounded up to
+whole rows on the sheet.  Stones are printed filled in either ink setting: black and white
+need no coloured ink.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+
+from printkit.draw.bleed import bleed_polygon
+from printkit.draw.model import (
+    Affine,
+    Circle,
+    Drawing,
+    Item,
+    Point,
+    Polygon,
+    Polyline,
+    Role,
+    Style,
+    Text,
+    bbox_of,
+)
+from printkit.draw.text import fit_size, text_width
+from printkit.errors import FitError, LayoutError
+from printkit.games.tripod.board import MAX_SIZE, MIN_SIZE, TripodBoard, TripodCell, cell_name
+from printkit.games.tripod.rules import Stone
+from printkit.geometry.hexgrid import Hex
+from printkit.layout.config import Layout
+from printkit.layout.sheet import (
+    CUT,
+    Sheet,
+    content_box,
+    new_page,
+    page_size,
+    place_centred,
+    two_sided_block,
+)
+
+__all__ = [
+    "sheets",
+    "board_sheets",
+    "stone_sheets",
+    "half_drawing",
+    "half_outline",
+    "stones_per_colour",
+    "largest_cell",
+    "board_size",
+    "SPARE_STONES",
+]
+
+KIT = "tripod"
+TITLE = "Tripod"
+HALF_NAMES = ("first half", "second half")
+
+WOOD = "#f0dcb2"
+"""Inner cells: a pale wood tint on which black and white stones both stand out."""
+SHARED = "#ddb273"
+"""Perimeter cells, shared by both halves: a deeper tint of the same wood."""
+FRAME = "#c4935a"
+"""The border between the cells and the cut line."""
+GRID = Style(stroke="#7b5a2e", width=0.25)
+SHARED_RING = Style(stroke="#8a5d22", width=0.3)
+CORNER_RING = Style(stroke="#3d2608", width=0.7)
+NAME_INK = "#5b4120"
+FRAME_INK = "#3d2608"
+LEGEND_INK = "#333333"
+FRAME_WIDTH = 0.3
+"""Frame width beyond the outermost cells, as a fraction of the cell width."""
+RING_SCALE = 0.86
+"""Size of a shared or corner cell's inner ring, as a fraction of the cell."""
+HALF_GAP = 8.0
+"""Space between the two halves when both are printed on one sheet, mm."""
+LEGEND = 12.0
+"""Height kept under a board for its legend, mm."""
+
+BLACK_STONE = "#1a1a1a"
+WHITE_STONE = "#ffffff"
+STONE_RIM = Style(stroke="#2a2a2a", width=0.6)
+"""The dark outline of a white stone, just inside its edge."""
+DARK_CUT = Style(stroke="#9a9a9a", width=0.3)
+"""Cut line of a black stone: black would vanish into its face and bleed."""
+STONE_GAP = 1.5
+"""Space between stones on the sheet, mm."""
+SPARE_STONES = 4
+"""Stones of each colour printed beyond the most a full board can need."""
+
+
+# --- settings -------------------------------------------------------------------------------
+
+def board_size(layout: Layout) -> int:
+    """``tripod.size``: cells along each side of a half, a whole number from 4 to 19."""
+    n = layout[KIT]["size"]
+    if isinstance(n, bool) or not isinstance(n, (int, float)) or int(n) != n \
+            or not MIN_SIZE <= n <= MAX_SIZE:
+        raise LayoutError(f"tripod.size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, "
+                          f"not {n!r}")
+    return int(n)
+
+
+def _sizes(layout: Layout) -> tuple[float, float]:
+    """``tripod.cell`` and ``tripod.stone`` in mm, checked against each other."""
+    cfg = layout[KIT]
+    cell, stone = float(cfg["cell"]), float(cfg["stone"])
+    if cell <= 0 or stone <= 0:
+        raise LayoutError(f"tripod.cell and tripod.stone must be positive, not {cell:g} and "
+                          f"{stone:g}")
+    if stone > cell:
+        raise LayoutError(f"tripod.stone ({stone:g} mm) must not exceed tripod.cell "
+                          f"({cell:g} mm): stones on neighbouring cells would overlap")
+    return cell, stone
+
+
+# --- one half -------------------------------------------------------------------------------
+
+Unit = tuple[int, int]
+_CORNERS: tuple[Unit, ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+
+
+def _hex_corners(h: tuple[int, int]) -> tuple[Unit, ...]:
+    """The six corners of hexagon ``h`` in hex units, clockwise from the top."""
+    q, r = h
+    x, y = 2 * q + r, 3 * r
+    return tuple((x + dx, y + dy) for dx, dy in _CORNERS)
+
+
+def _mm(v: Unit, cell: float) -> Point:
+    return (v[0] * cell / 2, v[1] * cell / (2 * math.sqrt(3)))
+
+
+def _centre(h: tuple[int, int], cell: float) -> Point:
+    q, r = h
+    return _mm((2 * q + r, 3 * r), cell)
+
+
+def _ring(h: tuple[int, int], cell: float, scale: float) -> tuple[Point, ...]:
+    """The hexagon ``h`` shrunk about its centre."""
+    cx, cy = _centre(h, cell)
+    return tuple((cx + x * scale, cy + y * scale) for x, y in (_mm(v, cell) for v in _CORNERS))
+
+
+def _places(n: int) -> list[Hex]:
+    """The hexagons of a half, row by row from the apex, left to right."""
+    return [Hex(i - r, r) for r in range(n) for i in range(r + 1)]
+
+
+def half_outline(n: int, cell: float) -> tuple[Point, ...]:
+    """The cut line of a half: a triangle with clipped corners, clockwise from the top left.
+
+    Its six sides face the six corner directions of a cell; each lies a corner radius and
+    a frame width beyond the outermost cell centre in its direction.
+    """
+    radius = cell / math.sqrt(3)
+    reach = radius + FRAME_WIDTH * cell
+    centres = [_centre(h, cell) for h in _places(n)]
+    lines = []
+    for degrees in (210, 270, 330, 30, 90, 150):
+        u = (math.cos(math.radians(degrees)), math.sin(math.radians(degrees)))
+        lines.append((u, max(x * u[0] + y * u[1] for x, y in centres) + reach))
+    points = []
+    for k in range(6):
+        (a, d1), (b, d2) = lines[k - 1], lines[k]
+        det = a[0] * b[1] - a[1] * b[0]
+        points.append(((d1 * b[1] - d2 * a[1]) / det, (a[0] * d2 - b[0] * d1) / det))
+    return tuple(points)
+
+
+def _name_size(names: Iterable[str], cell: float) -> float:
+    """One font size for every name on a half: small, and the widest within the cell."""
+    widest = max(names, key=lambda s: text_width(s, 1.0))
+    return fit_size(widest, 0.5 * cell, 0.14 * cell)
+
+
+def half_drawing(board: TripodBoard, half: int, layout: Layout) -> Drawing:
+    """One half in its own box: frame, tinted cells, grid, shared and corner rings, names."""
+    cell, _ = _sizes(layout)
+    n = board.n
+    fill_ink = layout.ink == "fill"
+    outline = half_outline(n, cell)
+    x0, y0, x1, y1 = bbox_of(outline)
+    d = Drawing()
+    frame = Polygon(outline, Style(fill=FRAME), Role.FILL)
+    if fill_ink:
+        grown = bleed_polygon(frame, layout.bleed)
+        d.add(*([grown] if grown is not None else []), frame)
+    places = _places(n)
+    cells = [board.cell_at(half, h) for h in places]
+    if fill_ink:
+        for h, c in zip(places, cells, strict=True):
+            tint = SHARED if board.is_shared(c) else WOOD
+            d.add(Polygon(tuple(_mm(v, cell) for v in _hex_corners(h)), Style(fill=tint),
+                          Role.FILL))
+    edges: set[tuple[Unit, Unit]] = set()
+    for h in places:
+        corners = _hex_corners(h)
+        edges |= {tuple(sorted((corners[i], corners[(i + 1) % 6])))  # type: ignore[misc]
+                  for i in range(6)}
+    for a, b in sorted(edges):
+        d.add(Polyline((_mm(a, cell), _mm(b, cell)), GRID, Role.LINE))
+    corners_ = set(board.corners)
+    for h, c in zip(places, cells, strict=True):
+        if c in corners_:
+            d.add(Polygon(_ring(h, cell, RING_SCALE), CORNER_RING, Role.LABEL))
+        elif board.is_shared(c):
+            d.add(Polygon(_ring(h, cell, RING_SCALE), SHARED_RING, Role.LINE))
+    if layout[KIT]["coordinates"]:
+        names = [cell_name(c) for c in cells]
+        size = _name_size(names, cell)
+        for h, name in zip(places, names, strict=True):
+            d.add(Text(_centre(h, cell), name, size, fill=NAME_INK))
+    d.extend(_frame_title(outline, cell, f"{TITLE} \u00b7 {HALF_NAMES[half]}"))
+    d.add(Polygon(outline, CUT, Role.CUT))
+    placed = d.transformed(Affine.translate(-x0, -y0))
+    placed.width, placed.height = x1 - x0, y1 - y0
+    return placed
+
+
+def _frame_title(outline: Sequence[Point], cell: float, text: str) -> list[Item]:
+    """The half's name in the frame under its bottom row, so a cut half still says which."""
+    frame = FRAME_WIDTH * cell
+    size = min(3.0, (frame - 0.4) / 0.75)
+    if size < 1.0:
+        return []
+    bottom = max(y for _, y in outline)
+    xs = [x for x, y in outline if abs(y - bottom) < 1e-6]
+    width = max(xs) - min(xs)
+    return [Text(((max(xs) + min(xs)) / 2, bottom - frame / 2), text,
+                 fit_size(text, 0.6 * width, size), fill=FRAME_INK, role=Role.LABEL)]
+
+
+# --- board sheets ---------------------------------------------------------------------------
+
+def _cut_bbox(d: Drawing) -> tuple[float, float, float, float]:
+    return bbox_of(p for item in d.items if item.role == Role.CUT for p in item.all_points())
+
+
+def _orient_to_fit(drawing: Drawing, box: tuple[float, float, float, float]
+                   ) -> Drawing | None:
+    """The drawing turned by the smallest multiple of 30 degrees that fits ``box``, or None."""
+    bw, bh = box[2] - box[0], box[3] - box[1]
+    for degrees in range(0, 360, 30):
+        turned = drawing.transformed(Affine.rotate(degrees))
+        x0, y0, x1, y1 = _cut_bbox(turned)
+        if x1 - x0 <= bw + 1e-6 and y1 - y0 <= bh + 1e-6:
+            placed = turned.transformed(Affine.translate(-x0, -y0))
+            placed.width, placed.height = x1 - x0, y1 - y0
+            return placed
+    return None
+
+
+def _pair(halves: Sequence[Drawing], across: bool) -> Drawing:
+    """Both halves on one drawing: side by side (``across``) or one above the other."""
+    a, b = halves
+    d = Drawing()
+    d.place(a)
+    if across:
+        d.place(b, Affine.translate(a.width + HALF_GAP, 0.0))
+        d.width, d.height = a.width + HALF_GAP + b.width, max(a.height, b.height)
+    else:
+        d.place(b, Affine.translate(0.0, a.height + HALF_GAP))
+        d.width, d.height = max(a.width, b.width), a.height + HALF_GAP + b.height
+    return d
+
+
+def _board_box(size: tuple[float, float], layout: Layout) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = content_box(size, layout.margin)
+    return (x0, y0, x1, y1 - LEGEND)
+
+
+def _fitted(layout: Layout) -> tuple[list[Drawing], tuple[float, float]] | None:
+    """The whole board on one sheet if it fits (halves side by side, then stacked), else one
+    half a sheet, upright if possible; with the page size.  None if a half does not fit."""
+    board = TripodBoard(board_size(layout))
+    halves = [half_drawing(board, k, layout) for k in (0, 1)]
+    sizes = (page_size(layout), page_size(layout, landscape=True))
+    for across in (True, False):
+        whole = _pair(halves, across)
+        for size in sizes:
+            box = _board_box(size, layout)
+            if whole.width <= box[2] - box[0] + 1e-6 and whole.height <= box[3] - box[1] + 1e-6:
+                return [whole], size
+    for size in sizes:
+        box = _board_box(size, layout)
+        if all(h.width <= box[2] - box[0] + 1e-6 and h.height <= box[3] - box[1] + 1e-6
+               for h in halves):
+            return halves, size
+    for size in sizes:
+        turned = [_orient_to_fit(h, _board_box(size, layout)) for h in halves]
+        if all(t is not None for t in turned):
+            return turned, size  # type: ignore[return-value]
+    return None
+
+
+def _legend(layout: Layout, size: tuple[float, float]) -> list[Item]:
+    x0, _, x1, y1 = content_box(size, layout.margin)
+    mark = "Deeper tint and an inner ring" if layout.ink == "fill" else "An inner ring"
+    lines = [f"{mark}: the perimeter. Each such cell is one cell shown on both halves under "
+             "the same name; a stone played there goes on both halves.",
+             "Bold rings: the three corners, which a winning group must surround."]
+    if layout[KIT]["coordinates"]:
+        lines.append("Names: a letter for the place in the row counted from the left, a number "
+                     "for the row counted from the apex; a prime (c5') marks the second half's "
+                     "inner cells.")
+    return [Text((x0, y1 - LEGEND + 2.0 + 3.8 * k), line, fit_size(line, x1 - x0, 2.6),
+                 fill=LEGEND_INK, anchor="start", role=Role.INFO)
+            for k, line in enumerate(lines)]
+
+
+def board_sheets(layout: Layout) -> list[Sheet]:
+    """The board on one sheet, or each half on its own sheet when both do not fit together."""
+    n = board_size(layout)
+    cell, _ = _sizes(layout)
+    found = _fitted(layout)
+    if found is None:
+        raise FitError(f"a half of the size-{n} {TITLE} board with {cell:g} mm cells does not "
+                       f"fit on {layout.paper_name}; the largest cell that fits is "
+                       f"{largest_cell(layout):.1f} mm (set tripod.cell, and tripod.stone no "
+                       f"larger)")
+    drawings, size = found
+    box = _board_box(size, layout)
+    place = "Lay the two halves side by side, apexes up, the first half on the left."
+    if len(drawings) == 1:
+        title = f"{TITLE} \u00b7 board (size {n})"
+        page = new_page(size, layout.margin, title)
+        page.place(drawings[0], place_centred(drawings[0], box, "the board"))
+        page.extend(_legend(layout, size))
+        return [Sheet(KIT, "board", title, page, stock="white card or paper",
+                      steps=["Cut out both halves along their outlines (six straight cuts "
+                             "each).", place])]
+    out = []
+    for half, drawing in enumerate(drawings):
+        title = f"{TITLE} \u00b7 board (size {n}) \u00b7 {HALF_NAMES[half]}"
+        page = new_page(size, layout.margin, title)
+        page.place(drawing, place_centred(drawing, box, f"the board's {HALF_NAMES[half]}"))
+        page.extend(_legend(layout, size))
+        steps = ["Cut the half out along its outline (six straight cuts)."]
+        if half == 1:
+            steps.append(place)
+        out.append(Sheet(KIT, f"board-half-{half + 1}", title, page,
+                         stock="white card or paper", steps=steps))
+    return out
+
+
+def largest_cell(layout: Layout) -> float:
+    """The largest cell width (to 0.1 mm) at which each half of the board fits the paper."""
+    lo, hi = 2.0, 200.0
+    while hi - lo > 0.05:
+        mid = (lo + hi) / 2
+        stone = min(float(layout[KIT]["stone"]), mid)
+        if _fitted(layout.with_values(tripod={"cell": mid, "stone": stone})) is not None:
+            lo = mid
+        else:
+            hi = mid
+    return math.floor(lo * 10) / 10
+
+
+# --- stones ---------------------------------------------------------------------------------
+
+def stones_per_colour(n: int) -> int:
+    """Discs of each colour printed for the size-``n`` board.
+
+    A player places at most ``ceil(cells / 2)`` stones; each on a shared cell takes a second
+    disc on the other half, and there are ``3n - 3`` shared cells.
+    """
+    board = TripodBoard(n)
+    most = math.ceil(len(board) / 2)
+    shared = sum(1 for c in board if board.is_shared(c))
+    return most + min(shared, most) + SPARE_STONES
+
+
+def _stone_items(centre: Point, colour: str, stone: float, bleed: float, front: bool
+                 ) -> list[Item]:
+    """One stone face (front or back): disc and bleed, a white stone's dark rim, the cut."""
+    r = stone / 2
+    items: list[Item] = []
+    if bleed > 0:
+        items.append(Circle(centre, r + bleed, Style(fill=colour), Role.BLEED))
+    items.append(Circle(centre, r, Style(fill=colour), Role.FILL))
+    if colour == WHITE_STONE:
+        items.append(Circle(centre, r - 0.4, STONE_RIM, Role.LINE))
+    if front:
+        items.append(Circle(centre, r, DARK_CUT if colour == BLACK_STONE else CUT, Role.CUT))
+    return items
+
+
+def _stone_grid(stone: float, width: float, height: float) -> tuple[int, int]:
+    """Stones a row and rows that fit ``width`` x ``height``: rows in a staggered packing."""
+    pitch = stone + STONE_GAP
+    cols = int((width - stone - pitch / 2) // pitch + 1e-9) + 1 if width >= stone + pitch / 2 \
+        else 0
+    rise = pitch * math.sqrt(3) / 2
+    rows = int((height - stone) // rise + 1e-9) + 1 if height >= stone else 0
+    return cols, rows
+
+
+def _stone_rows(colours: Sequence[str], count: int, cols: int) -> list[list[str]]:
+    """Rows of ``cols`` stones: each colour takes whole rows, at least ``count`` stones.
+
+    Filling a colour's last row adds spares on paper that is printed anyway.
+    """
+    return [[colour] * cols for colour in colours for _ in range(math.ceil(count / cols))]
+
+
+def stone_sheets(layout: Layout) -> list[Sheet]:
+    """Side A with black and white stones, Side B with each stone's colour behind it."""
+    n = board_size(layout)
+    _, stone = _sizes(layout)
+    count = stones_per_colour(n)
+    size = page_size(layout)
+    x0, y0, x1, y1 = content_box(size, layout.margin)
+    box = (x0 + 9.0, y0 + 9.0, x1 - 9.0, y1 - 9.0)  # room for the registration marks
+    cols, rows_a_page = _stone_grid(stone, box[2] - box[0], box[3] - box[1])
+    if cols < 1 or rows_a_page < 1:
+        raise FitError(f"a {TITLE} stone of {stone:g} mm does not fit on {layout.paper_name} "
+                       "(set tripod.stone)")
+    rows = _stone_rows((BLACK_STONE, WHITE_STONE), count, cols)
+    pages = [rows[k:k + rows_a_page] for k in range(0, len(rows), rows_a_page)]
+    out = []
+    pitch, rise, r = stone + STONE_GAP, (stone + STONE_GAP) * math.sqrt(3) / 2, stone / 2
+    for number, chunk in enumerate(pages, start=1):
+        front, back = Drawing(), Drawing()
+        width = 0.0
+        for i, row in enumerate(chunk):
+            shift = pitch / 2 if i % 2 else 0.0
+            for j, colour in enumerate(row):
+                centre = (r + shift + j * pitch, r + i * rise)
+                width = max(width, centre[0] + r)
+                front.extend(_stone_items(centre, colour, stone, layout.bleed, True))
+                back.extend(_stone_items(centre, colour, stone, layout.bleed, False))
+        front.width = back.width = width
+        front.height = back.height = 2 * r + (len(chunk) - 1) * rise
+        many = len(pages) > 1
+        stem = "stones" + (f"-{number}" if many else "")
+        title = f"{TITLE} \u00b7 stones" + (f" ({number} of {len(pages)})" if many else "")
+        page_a, page_b = two_sided_block(layout, size, title, front, back, box, "the stones")
+        blacks = sum(len(row) for row in chunk if row[0] == BLACK_STONE)
+        whites = sum(len(row) for row in chunk if row[0] == WHITE_STONE)
+        out.append(Sheet(KIT, stem, title, page_a, page_b, stock="white card",
+                         steps=[_duplex_step(layout),
+                                "Cut out the stones along their circles.",
+                                f"This sheet holds {blacks} black and {whites} white stones; a "
+                                f"full board can need {count - SPARE_STONES} of one colour."]))
+    return out
+
+
+def _duplex_step(layout: Layout) -> str:
+    edge = "long" if layout.flip == "long" else "short"
+    return (f"Print double-sided, flipping on the {edge} edge (the -duplex.pdf file), or print "
+            "Side A and Side B once each and glue them back to back, lining up the round "
+            "registration marks against a window.")
+
+
+# --- the kit --------------------------------------------------------------------------------
+
+def sheets(layout: Layout) -> list[Sheet]:
+    """Every Tripod sheet for this layout: the board, then the stones."""
+    board_size(layout)
+    _sizes(layout)
+    return board_sheets(layout) + stone_sheets(layout)
+
+
+def position_drawing(n: int, stones: Mapping[TripodCell, Stone], marked: Iterable[TripodCell],
+                     mark_colour: str, layout: Layout) -> Drawing:
+    """Both halves side by side with stones on them and ``marked`` cells ringed (for
+    ``printkit show``): a shared cell's stone shows on both halves, as it is played."""
+    board = TripodBoard(n)
+    cell, _ = _sizes(layout)
+    stone = min(float(layout[KIT]["stone"]), 0.85 * cell)
+    marked = set(marked)
+    halves = []
+    for half in (0, 1):
+        d = half_drawing(board, half, layout)
+        x0, y0 = bbox_of(half_outline(n, cell))[:2]
+        for h in _places(n):
+            c = board.cell_at(half, h)
+            cx, cy = _centre(h, cell)
+            at = (cx - x0, cy - y0)
+            colour = stones.get(c)
+            if colour is not None:
+                fill = BLACK_STONE if colour == Stone.X else WHITE_STONE
+                d.add(Circle(at, stone / 2, Style(fill=fill, stroke="#2a2a2a", width=0.4),
+                             Role.FILL))
+            if c in marked:
+                d.add(Circle(at, 0.5 * cell, Style(stroke=mark_colour, width=0.8), Role.MARK))
+        halves.append(d)
+    return _pair(halves, across=True)

@@ -1,0 +1,540 @@
+"""The Triominoes kit as printed: tiles, their corner numbers, shared cuts and backs read
+back from PDF, and the score sheet."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+import pytest
+from conftest import layout_for, read_pages
+from pdfread import drawn_paths, page_size_mm, text_runs
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printkit.draw.cutfile import cut_stats
+from printkit.draw.lattice import tri_point
+from printkit.draw.model import MIDLINE, Polyline, Role, Text
+from printkit.errors import FitError, LayoutError
+from printkit.games.triominoes import components
+from printkit.games.triominoes.tiles import HIGHEST, TILES, Tile, parse_tile
+from printkit.layout.paper import PAPER_SIZES
+from printkit.layout.sheet import FOOTER, HEADER
+
+CODE = re.compile(r"\d-\d-\d")
+
+
+@cache
+def kit(paper="a4", flip="long", ink="fill", spacing=0.0):
+    layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink,
+                        triominoes__spacing=spacing)
+    return layout, components.sheets(layout)
+
+
+@cache
+def tile_pages(paper="a4", flip="long", ink="fill", spacing=0.0):
+    """(front, back) pypdf pages of every tile sheet, printed double-sided."""
+    _, sheets = kit(paper, flip, ink, spacing)
+    out = []
+    for sheet in sheets:
+        if sheet.stem.startswith("tiles"):
+            reader = read_pages(sheet.pages, duplex=flip)
+            out.append((reader.pages[0], reader.pages[1]))
+    return out
+
+
+def _rgb(colour):
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def _same(a, b):
+    return a is not None and b is not None and all(abs(x - y) < 0.004
+                                                   for x, y in zip(a, b, strict=True))
+
+
+def _mid(points):
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+def _triangles(page, colour, side):
+    """Filled, unstroked equilateral triangles of one colour and side (bleeds are larger)."""
+    out = []
+    for path in drawn_paths(page):
+        if path.stroke is not None or not _same(path.fill, _rgb(colour)):
+            continue
+        ring = path.subpaths[0]
+        if len(ring) == 3 and all(abs(math.dist(ring[k], ring[(k + 1) % 3]) - side) < 0.01
+                                  for k in range(3)):
+            out.append(ring)
+    return out
+
+
+def _frame(run):
+    """Unit vectors along and up a text run's baseline (page mm, y down)."""
+    t = math.radians(run.angle)
+    return (math.cos(t), math.sin(t)), (math.sin(t), -math.cos(t))
+
+
+def _centre(run):
+    """The middle of a text run's mid-line, from its baseline start."""
+    (ux, uy), (vx, vy) = _frame(run)
+    width = stringWidth(run.text, run.font, run.size)
+    x, y = run.origin
+    up = MIDLINE * run.size
+    return (x + ux * width / 2 + vx * up, y + uy * width / 2 + vy * up)
+
+
+def _glyph_box(run):
+    """The four corners of a digit's ink box: its advance width by its cap height (0.72)."""
+    (ux, uy), (vx, vy) = _frame(run)
+    width = stringWidth(run.text, run.font, run.size)
+    x, y = run.origin
+    return [(x + ux * a + vx * b, y + uy * a + vy * b)
+            for a in (0.0, width) for b in (0.0, 0.72 * run.size)]
+
+
+def _inside_by(point, triangle):
+    """How far a point lies inside a triangle: its least distance to the three edge lines
+    (negative outside)."""
+    cx, cy = _mid(triangle)
+    out = math.inf
+    for a, b in zip(triangle, triangle[1:] + triangle[:1], strict=True):
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(ex, ey)
+        signed = ((point[0] - a[0]) * ey - (point[1] - a[1]) * ex) / length
+        inner = ((cx - a[0]) * ey - (cy - a[1]) * ex) / length
+        out = min(out, signed if inner > 0 else -signed)
+    return out
+
+
+def _read_tiles(page, side):
+    """Each face on a page with the digits at its corners in clockwise order and its code."""
+    faces = _triangles(page, components.FACE, side)
+    runs = text_runs(page)
+    digits = [r for r in runs if len(r.text) == 1 and r.text.isdigit()]
+    codes = [r for r in runs if CODE.fullmatch(r.text)]
+    found = []
+    for face in faces:
+        centre = _mid(face)
+        mine = [r for r in digits if _inside_by(_centre(r), face) > 0]
+        assert len(mine) == 3, face
+        at_corner = {}
+        for run in mine:
+            corner = min(face, key=lambda v: math.dist(v, _centre(run)))
+            # Nearer its own corner than halfway to the centre, and its top points there.
+            assert math.dist(corner, _centre(run)) < 0.5 * math.dist(corner, centre)
+            _, (vx, vy) = _frame(run)
+            dx, dy = corner[0] - centre[0], corner[1] - centre[1]
+            assert (vx * dx + vy * dy) / math.hypot(dx, dy) > 0.9999
+            at_corner[corner] = int(run.text)
+        assert len(at_corner) == 3  # one number at each corner
+        # Clockwise on the page: y grows downwards, so increasing atan2 turns clockwise.
+        order = sorted(face, key=lambda v: math.atan2(v[1] - centre[1], v[0] - centre[0]))
+        numbers = tuple(at_corner[v] for v in order)
+        code = [r.text for r in codes if _inside_by(_centre(r), face) > 0]
+        found.append((face, numbers, code))
+    return found
+
+
+# --- tiles ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("spacing", [0.0, 3.0])
+def test_every_tile_is_printed_once_with_its_numbers_at_its_corners(paper, spacing):
+    layout, _ = kit(paper, spacing=spacing)
+    side = layout["triominoes"]["tile"]
+    seen = Counter()
+    for front, _ in tile_pages(paper, spacing=spacing):
+        for _, numbers, code in _read_tiles(front, side):
+            tile = parse_tile("".join(map(str, numbers)))  # raises if not clockwise-ascending
+            assert sorted(tile) == sorted(numbers)
+            assert code == [tile.code]  # the printed code names the same tile
+            seen[tile] += 1
+    assert set(seen) == set(TILES) and set(seen.values()) == {1}
+    assert len(seen) == 56
+
+
+def test_tile_kinds_read_back_are_6_triples_30_pairs_20_all_different():
+    layout, _ = kit()
+    side = layout["triominoes"]["tile"]
+    kinds = Counter()
+    per_number = Counter()
+    for front, _ in tile_pages():
+        for _, numbers, _ in _read_tiles(front, side):
+            kinds[len(set(numbers))] += 1
+            per_number.update(set(numbers))
+    assert kinds == {1: 6, 2: 30, 3: 20}
+    assert set(per_number.values()) == {21}  # seed 002: 21 tiles carry any given number
+
+
+def test_codes_reading_the_mirror_way_are_not_printed():
+    codes = {r.text for front, _ in tile_pages() for r in text_runs(front)
+             if CODE.fullmatch(r.text)}
+    for a, b, c in (t for t in TILES if len(set(t)) == 3):
+        assert f"{a}-{b}-{c}" in codes and f"{a}-{c}-{b}" not in codes
+
+
+def test_numbers_are_large_and_stay_inside_their_tile():
+    layout, _ = kit()
+    side = layout["triominoes"]["tile"]
+    front, _ = tile_pages()[0]
+    faces = _triangles(front, components.FACE, side)
+    digits = [r for r in text_runs(front) if len(r.text) == 1 and r.text.isdigit()]
+    assert len(digits) == 3 * len(faces) == 3 * 56
+    for run in digits:
+        assert run.size >= 0.15 * side and run.font == "Helvetica-Bold"
+        face = max(faces, key=lambda f: _inside_by(_centre(run), f))
+        # The whole glyph keeps 1.5 mm clear of the cut lines (bleed and a missed cut).
+        assert min(_inside_by(p, face) for p in _glyph_box(run)) > 1.5
+
+
+def _wcag(a, b):
+    def lum(c):
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_each_number_has_its_own_ink_readable_on_the_face():
+    front, _ = tile_pages()[0]
+    inks = {}
+    for run in text_runs(front):
+        if len(run.text) == 1 and run.text.isdigit():
+            inks.setdefault(run.text, set()).add(tuple(round(v, 3) for v in run.fill))
+    assert set(inks) == {str(n) for n in range(HIGHEST + 1)}
+    assert all(len(v) == 1 for v in inks.values())
+    assert len({next(iter(v)) for v in inks.values()}) == HIGHEST + 1
+    for ink in inks.values():
+        assert _wcag(next(iter(ink)), _rgb(components.FACE)) >= 4.5
+
+
+def test_no_digit_needs_an_underline_but_six_and_nine_would_get_one():
+    layout, _ = kit()
+    assert HIGHEST < min(components.AMBIGUOUS)
+    plain = components.tile_front(TILES[-1], (0, 0), 40.0, 0.0, layout)
+    assert not [i for i in plain if isinstance(i, Polyline)]
+    odd = components.tile_front(Tile(6, 6, 9), (0, 0), 40.0, 0.0, layout)
+    lines = [i for i in odd if isinstance(i, Polyline) and i.role == Role.LABEL]
+    assert len(lines) == 3
+    for line, digit in zip(lines, [i for i in odd if isinstance(i, Text) and len(i.text) == 1],
+                           strict=True):
+        # Parallel to the digit's baseline, under it (away from its corner).
+        (ax, ay), (bx, by) = line.points
+        t = math.radians(digit.angle)
+        assert abs((bx - ax) * math.sin(t) - (by - ay) * math.cos(t)) < 1e-9
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        down = (mx - digit.position[0]) * -math.sin(t) + (my - digit.position[1]) * math.cos(t)
+        assert down > MIDLINE * digit.size
+
+
+def test_corner_order_and_upright_angles():
+    for cell in [(0, 0), (0, 1), (3, -2), (2, 5)]:
+        pts = [tri_point(v, 1.0) for v in components.clockwise_corners(cell)]
+        cx, cy = _mid(pts)
+        # Positive signed area with y down: the corners run clockwise on the page.
+        area = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1],
+                                                              strict=True))
+        assert area > 0
+        for p in pts:
+            t = math.radians(components.upright_angle(p, (cx, cy)))
+            up = (math.sin(t), -math.cos(t))
+            d = (p[0] - cx, p[1] - cy)
+            assert math.isclose(up[0] * d[0] + up[1] * d[1], math.hypot(*d), rel_tol=1e-9)
+
+
+# --- cuts -----------------------------------------------------------------------------------
+
+def _cut_strokes(page):
+    """Black 0.3 mm strokes: the cut lines as drawn."""
+    return [p for p in drawn_paths(page) if p.fill is None and _same(p.stroke, (0, 0, 0))
+            and abs(p.width - 0.3) < 1e-6]
+
+
+def _cross(p, q, r):
+    """Twice the signed area of p, q, r: zero when the three points are in line."""
+    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+
+def _key(a, b):
+    return tuple(sorted((tuple(round(v, 2) for v in a), tuple(round(v, 2) for v in b))))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_shared_edges_are_each_one_cut_on_long_straight_lines(paper):
+    layout, _ = kit(paper)
+    side = layout["triominoes"]["tile"]
+    for front, _ in tile_pages(paper):
+        faces = _triangles(front, components.FACE, side)
+        edges = Counter(_key(f[k], f[(k + 1) % 3]) for f in faces for k in range(3))
+        shared = sum(1 for n in edges.values() if n == 2)
+        assert shared > len(faces)  # packed edge to edge
+        units = []
+        for path in _cut_strokes(front):
+            assert len(path.subpaths) == 1 and len(path.subpaths[0]) == 2  # straight lines
+            a, b = path.subpaths[0]
+            n = round(math.dist(a, b) / side)
+            assert n >= 1 and abs(math.dist(a, b) - n * side) < 0.01
+            units += [_key((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n),
+                           (a[0] + (b[0] - a[0]) * (k + 1) / n, a[1] + (b[1] - a[1]) * (k + 1) / n))
+                      for k in range(n)]
+        assert len(units) == len(set(units))  # no edge cut twice
+        assert set(units) == set(edges)  # and every tile edge cut
+        # Each stroke is a whole straight run: no two on one line meet end to end.
+        strokes = [p.subpaths[0] for p in _cut_strokes(front)]
+        for (a, b), (c, d) in combinations(strokes, 2):
+            if abs(_cross(a, b, c)) < 0.01 and abs(_cross(a, b, d)) < 0.01:
+                assert min(math.dist(u, v) for u in (a, b) for v in (c, d)) > side - 0.01
+        assert len(units) >= 2.5 * len(strokes)
+        assert max(math.dist(a, b) for a, b in strokes) >= 4 * side
+
+
+def _cut_total(paper, spacing):
+    _, sheets = kit(paper, spacing=spacing)
+    return sum(cut_stats(s.front).cut_length for s in sheets if s.stem.startswith("tiles"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_shared_cuts_save_at_least_40_percent(paper):
+    layout, _ = kit(paper)
+    side = layout["triominoes"]["tile"]
+    shared, apart = _cut_total(paper, 0.0), _cut_total(paper, 3.0)
+    assert math.isclose(apart, 56 * 3 * side, rel_tol=1e-6)
+    assert shared <= 0.6 * apart
+    stats = [cut_stats(s.front) for s in kit(paper)[1] if s.stem.startswith("tiles")]
+    assert sum(s.straight_cuts for s in stats) * 2.5 <= shared / side
+
+
+# --- backs ----------------------------------------------------------------------------------
+
+def _turn(points, w, h, flip):
+    """Side B points as seen through the sheet from Side A."""
+    if (flip == "long") == (w <= h):
+        return [(w - x, y) for x, y in points]
+    return [(x, h - y) for x, y in points]
+
+
+def _box_centre(points):
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("spacing", [0.0, 3.0])
+def test_every_back_lands_behind_its_front(paper, flip, spacing):
+    layout, _ = kit(paper, flip, spacing=spacing)
+    side = layout["triominoes"]["tile"]
+    for front, back in tile_pages(paper, flip, spacing=spacing):
+        fronts = [_mid(f) for f in _triangles(front, components.FACE, side)]
+        backs = [_mid(f) for f in _triangles(back, components.BACK, side)]
+        assert len(fronts) == len(backs) > 0
+        w, h = page_size_mm(back)
+        turned = _turn(backs, w, h, flip)
+        key = sorted((round(x, 2), round(y, 2)) for x, y in turned)
+        assert key == sorted((round(x, 2), round(y, 2)) for x, y in fronts)
+        if key != sorted((round(x, 2), round(y, 2)) for x, y in _turn(fronts, w, h, flip)):
+            # A block that is not symmetric itself shows the backs were really mirrored.
+            assert key != sorted((round(x, 2), round(y, 2)) for x, y in backs)
+
+
+def test_backs_are_uniform_and_show_nothing_of_the_front():
+    layout, _ = kit()
+    side = layout["triominoes"]["tile"]
+    for _, back in tile_pages():
+        assert not [r for r in text_runs(back) if r.text.isdigit() or CODE.fullmatch(r.text)]
+        faces = _triangles(back, components.BACK, side)
+        motifs = [p for p in drawn_paths(back) if _same(p.stroke, _rgb(components.BACK_LINE))
+                  and p.fill is None]
+        dots = [p for p in drawn_paths(back) if p.curved and _same(p.fill,
+                                                                   _rgb(components.BACK_LINE))]
+        assert len(faces) == len(motifs) == len(dots) == 56
+        for face in faces:
+            c = _mid(face)
+            motif = min(motifs, key=lambda p: math.dist(_mid(p.subpaths[0]), c))
+            ring = motif.subpaths[0]
+            # The same equilateral triangle, centred, pointing the same way as its tile:
+            # a tile's back looks alike whichever way the tile is turned.
+            assert math.dist(_mid(ring), c) < 0.01
+            assert all(abs(math.dist(ring[k], ring[(k + 1) % 3]) - 0.6 * side) < 0.01
+                       for k in range(3))
+            for v in ring:
+                corner = min(face, key=lambda f: math.dist(f, v))
+                assert abs(math.dist(corner, c) * 0.6 - math.dist(v, c)) < 0.01
+            dot = min(dots, key=lambda p: math.dist(_box_centre(p.subpaths[0]), c))
+            assert math.dist(_box_centre(dot.subpaths[0]), c) < 0.01
+
+
+def _marks(page):
+    """Centres of the registration targets (their 1.5 mm circles)."""
+    out = []
+    for p in drawn_paths(page):
+        if p.curved and p.fill is None and abs(p.width - 0.2) < 1e-6:
+            xs = [q[0] for q in p.subpaths[0]]
+            ys = [q[1] for q in p.subpaths[0]]
+            if abs(max(xs) - min(xs) - 3.0) < 0.01:
+                out.append(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_registration_marks_match_on_both_sides_and_touch_no_tile(paper, flip):
+    layout, _ = kit(paper, flip)
+    side = layout["triominoes"]["tile"]
+    for front, back in tile_pages(paper, flip):
+        marks, behind = _marks(front), _marks(back)
+        assert len(marks) == len(behind) >= 3
+        w, h = page_size_mm(back)
+        turned = _turn(behind, w, h, flip)
+        assert sorted((round(x, 2), round(y, 2)) for x, y in turned) == \
+            sorted((round(x, 2), round(y, 2)) for x, y in marks)
+        faces = _triangles(front, components.FACE, side)
+        for m in marks:
+            # The cross (2.5 mm arms) and the 1 mm bleed stay off every tile.
+            assert all(_inside_by(m, f) < -(components.MARK_ARM + layout.bleed) for f in faces)
+        # Spread out: the marks are far apart on the sheet.
+        assert max(math.dist(a, b) for a, b in combinations(marks, 2)) > 150
+
+
+# --- sheets and paper -----------------------------------------------------------------------
+
+def _fewest_sheets(paper, side):
+    """Sheets needed by the capacity of rows of alternating triangles, each orientation."""
+    best = None
+    for w, h in (PAPER_SIZES[paper], PAPER_SIZES[paper][::-1]):
+        width, height = w - 20.0, h - 20.0 - HEADER - FOOTER
+        cols = int(2 * width / side + 1e-9) - 1  # a row of n tiles is (n + 1) / 2 sides long
+        rows = int(height / (side * math.sqrt(3) / 2) + 1e-9)
+        if cols > 0 and rows > 0:
+            need = -(-56 // (cols * rows))
+            best = need if best is None else min(best, need)
+    return best
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_every_sheet_fits_its_paper(paper, flip):
+    layout, sheets = kit(paper, flip)
+    tiles = [s for s in sheets if s.stem.startswith("tiles")]
+    assert len(tiles) == _fewest_sheets(paper, layout["triominoes"]["tile"])
+    assert [s.stem for s in sheets][-1] == "score-sheet"
+    pw, ph = PAPER_SIZES[paper]
+    margin = layout.margin - 1e-6
+    for sheet in sheets:
+        for page in read_pages(sheet.pages).pages:
+            w, h = page_size_mm(page)
+            assert sorted((round(w, 2), round(h, 2))) == sorted((round(pw, 2), round(ph, 2)))
+            for path in drawn_paths(page):  # bleed included
+                for sub in path.subpaths:
+                    for x, y in sub:
+                        assert margin <= x <= w - margin and margin <= y <= h - margin, \
+                            sheet.stem
+            for run in text_runs(page):
+                for x, y in ([run.origin] if run.size < 4 else _glyph_box(run)):
+                    assert margin <= x <= w - margin and margin <= y <= h - margin, sheet.stem
+
+
+def test_one_a4_sheet_holds_all_56_tiles_at_the_default_size():
+    layout, sheets = kit("a4")
+    assert [s.stem for s in sheets] == ["tiles", "score-sheet"]
+    assert _fewest_sheets("a4", layout["triominoes"]["tile"]) == 1
+
+
+def test_outline_ink_has_no_colour_and_black_numbers():
+    layout, _ = kit(ink="outline")
+    side = layout["triominoes"]["tile"]
+    for front, back in tile_pages(ink="outline"):
+        assert not _triangles(front, components.FACE, side)
+        assert not _triangles(back, components.BACK, side)
+        digits = [r for r in text_runs(front) if len(r.text) == 1 and r.text.isdigit()]
+        assert len(digits) == 3 * 56 and {r.fill for r in digits} == {(0.0, 0.0, 0.0)}
+
+
+def test_too_big_a_tile_names_the_largest_that_fits():
+    with pytest.raises(FitError, match=r"largest that fits is (\d+\.\d) mm") as info:
+        components.sheets(layout_for(triominoes__tile=300.0))
+    largest = float(re.search(r"is (\d+\.\d) mm", str(info.value)).group(1))
+    assert largest > layout_for()["triominoes"]["tile"]
+    sheets = components.tile_sheets(layout_for(triominoes__tile=largest))
+    assert len(sheets) == 56  # one tile a sheet at the limit
+    with pytest.raises(FitError):
+        components.sheets(layout_for(triominoes__tile=round(largest + 0.2, 1)))
+
+
+def test_bad_settings_are_layout_errors():
+    with pytest.raises(LayoutError, match="spacing"):
+        components.sheets(layout_for(triominoes__spacing=-1.0))
+
+
+# --- score sheet ----------------------------------------------------------------------------
+
+def _score_runs():
+    _, sheets = kit()
+    sheet = next(s for s in sheets if s.stem == "score-sheet")
+    assert sheet.back is None
+    return text_runs(read_pages([sheet.front]).pages[0])
+
+
+def test_score_sheet_has_a_column_pair_per_player_and_numbered_turns():
+    runs = _score_runs()
+    texts = Counter(r.text for r in runs)
+    assert {f"Player {k}" for k in range(1, 7)} <= set(texts)
+    assert texts["points"] == texts["total"] == 6
+    column = _centre(next(r for r in runs if r.text == "Turn"))[0]
+    turns = sorted(int(r.text) for r in runs if r.text.isdigit()
+                   and abs(_centre(r)[0] - column) < 0.01)
+    assert turns == list(range(1, len(turns) + 1)) and len(turns) >= 20
+    assert texts["carried over"] == texts["round end"] == 1
+
+
+def _table(runs):
+    """The scoring table read back: event -> (Spanish rules cell, English rules cell)."""
+    spanish = next(r for r in runs if r.text == "Spanish rules" and r.font.endswith("Bold"))
+    english = next(r for r in runs if r.text == "English rules" and r.font.endswith("Bold"))
+    event = next(r for r in runs if r.text == "Event")
+    out = {}
+    rows = [r for r in runs if abs(r.origin[0] - event.origin[0]) < 0.01 and r is not event
+            and r.origin[1] > event.origin[1]]
+    for row in rows:
+        cells = [r for r in runs if abs(r.origin[1] - row.origin[1]) < 0.3 and r is not row]
+        es = [c.text for c in cells if abs(c.origin[0] - spanish.origin[0]) < 0.01]
+        en = [c.text for c in cells if abs(c.origin[0] - english.origin[0]) < 0.01]
+        assert len(es) == len(en) == 1, row.text
+        out[row.text] = (es[0], en[0])
+    return out
+
+
+def test_scoring_table_lists_each_event_for_both_rule_sets():
+    table = _table(_score_runs())
+    assert len(table) == len(components.SCORING) >= 11
+
+    def cell(word, rules):
+        rows = [v for k, v in table.items() if word in k.lower()]
+        assert len(rows) == 1, word
+        return rows[0][rules]
+
+    # Seeds 002 (Spanish rules, column 0) and 003 (English rules, column 1).
+    for k in (0, 1):
+        assert "+ 10" in cell("highest triple", k)
+        assert "+50" in cell("hexagon", k)
+        assert "+40" in cell("bridge", k)
+        assert "-5" in cell("drawing a tile", k)
+        assert "-10" in cell("pool empty", k)
+        assert "+25" in cell("going out", k) and "other hands" in cell("going out", k)
+    assert cell("0-0-0", 0) == "40"
+    assert "40" not in cell("0-0-0", 1)
+    assert "-25" in cell("limit", 0) and "3" in cell("limit", 0)
+    assert "-25" not in cell("limit", 1)
+    assert "400" in cell("end of the game", 0) and "500" in cell("end of the game", 1)
+    assert "500" not in cell("end of the game", 0) and "400" not in cell("end of the game", 1)
+    assert "lowest" in cell("blocked", 0) and "own hand" in cell("blocked", 1)
+
+
+def test_rows_where_the_rule_sets_differ_are_shaded():
+    _, sheets = kit()
+    page = read_pages([next(s for s in sheets if s.stem == "score-sheet").front]).pages[0]
+    shaded = [p for p in drawn_paths(page) if _same(p.fill, _rgb(components.DIFFERS.fill))]
+    assert len(shaded) == sum(1 for _, es, en in components.SCORING if es != en) >= 4

@@ -1,0 +1,379 @@
+"""The Tripod kit as printed: board halves and stones read back from PDF."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from functools import cache
+
+import pytest
+from conftest import layout_for, read_pages
+from pdfread import drawn_paths, page_size_mm, text_runs
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printkit.draw.model import MIDLINE
+from printkit.errors import FitError, LayoutError
+from printkit.games.tripod import components
+from printkit.games.tripod.board import TripodBoard, cell_name
+from printkit.layout.paper import PAPER_SIZES
+
+NAME = re.compile(r"[a-s]\d{1,2}'?")
+
+
+@cache
+def kit(paper="a4", flip="long", size=11, ink="fill", coordinates=True, cell=15.0, stone=12.0):
+    layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink, tripod__size=size,
+                        tripod__coordinates=coordinates, tripod__cell=cell, tripod__stone=stone)
+    return layout, components.sheets(layout)
+
+
+def _rgb(colour):
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def _same(a, b):
+    if a is None or b is None:
+        return False
+    return all(abs(x - y) < 0.004 for x, y in zip(a, b, strict=True))
+
+
+def _wcag(a, b):
+    """WCAG 2 contrast ratio of two RGB triples (0..1), from the definition."""
+    def lum(c):
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _run_centre(run):
+    """The middle of a text run's mid-line, from its baseline start."""
+    width = stringWidth(run.text, run.font, run.size)
+    t = math.radians(run.angle)
+    ux, uy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
+    x, y = run.origin
+    up = MIDLINE * run.size
+    return (x + ux * width / 2 - nx * up, y + uy * width / 2 - ny * up)
+
+
+def _box_centre(points):
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+
+
+def _board_pages(sheets):
+    return [read_pages([s.front]).pages[0] for s in sheets if s.stem.startswith("board")]
+
+
+def _cells(page):
+    """Printed cells of a page: (centre, name, tint, flats) for every tinted hexagon, the
+    name being the cell-name text printed at its centre."""
+    names = [r for r in text_runs(page) if NAME.fullmatch(r.text)]
+    tints = (_rgb(components.WOOD), _rgb(components.SHARED))
+    out = []
+    for path in drawn_paths(page):
+        if path.stroke is None and len(path.subpaths[0]) == 6 and \
+                any(_same(path.fill, t) for t in tints):
+            ring = path.subpaths[0]
+            centre = _box_centre(ring)
+            run = min(names, key=lambda r: math.dist(_run_centre(r), centre))
+            assert math.dist(_run_centre(run), centre) < 0.05
+            flats = max(p[0] for p in ring) - min(p[0] for p in ring)
+            out.append((centre, run.text, path.fill, flats))
+    return out
+
+
+def _halves(layout, sheets):
+    """The printed cells of each half, whether the halves share a sheet or not."""
+    pages = _board_pages(sheets)
+    if len(pages) == 2:
+        return [_cells(p) for p in pages]
+    assert len(pages) == 1
+    cells = _cells(pages[0])
+    # Both halves on one sheet, side by side or stacked: split at the widest gap.
+    for axis in (0, 1):
+        ordered = sorted(cells, key=lambda c: c[0][axis])
+        gaps = [(b[0][axis] - a[0][axis], k + 1) for k, (a, b) in
+                enumerate(zip(ordered, ordered[1:], strict=False))]
+        gap, at = max(gaps)
+        if gap > float(layout["tripod"]["cell"]) + components.HALF_GAP / 2:
+            return [ordered[:at], ordered[at:]]
+    raise AssertionError("the two halves are not apart")
+
+
+def _expected_names(n, half):
+    board = TripodBoard(n)
+    return sorted(cell_name(c) for c in board.cells for k, _ in board.positions(c) if k == half)
+
+
+# --- the board ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_cell_is_named_once_per_place_as_board_py_names_it(paper):
+    layout, sheets = kit(paper)
+    board = TripodBoard(11)
+    halves = _halves(layout, sheets)
+    for half, cells in enumerate(halves):
+        assert sorted(name for _, name, _, _ in cells) == _expected_names(11, half)
+    count = Counter(name for cells in halves for _, name, _, _ in cells)
+    assert set(count) == {cell_name(c) for c in board}
+    for cell in board:
+        assert count[cell_name(cell)] == len(board.positions(cell))
+    assert sum(count.values()) == 11 * 12  # two triangles of T(11) cells
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_shared_cells_look_the_same_on_both_halves_and_apart_from_the_rest(paper):
+    layout, sheets = kit(paper)
+    board = TripodBoard(11)
+    shared = {cell_name(c) for c in board if board.is_shared(c)}
+    assert len(shared) == 3 * 11 - 3
+    halves = _halves(layout, sheets)
+    for cells in halves:
+        tinted = {name for _, name, fill, _ in cells if _same(fill, _rgb(components.SHARED))}
+        plain = {name for _, name, fill, _ in cells if _same(fill, _rgb(components.WOOD))}
+        assert tinted == shared and not plain & shared
+    # Same name at the same place: the perimeter drawn on one half matches the other's.
+    placed = [{name: centre for centre, name, _, _ in cells} for cells in halves]
+    origin = [min(cells, key=lambda c: (c[0][1], c[0][0]))[0] for cells in halves]
+    for name in shared:
+        offsets = [(p[name][0] - o[0], p[name][1] - o[1]) for p, o in
+                   zip(placed, origin, strict=True)]
+        assert math.dist(*offsets) < 0.01, name
+    # Both tints read as wood, neither white: black and white stones both stand out.
+    for tint in (components.WOOD, components.SHARED):
+        assert _wcag(_rgb(tint), (1, 1, 1)) > 1.2
+        assert _wcag(_rgb(tint), _rgb(components.BLACK_STONE)) > 7
+    assert math.dist(_rgb(components.WOOD), _rgb(components.SHARED)) > 0.1  # told apart
+    legend = " ".join(r.text for r in text_runs(_board_pages(sheets)[0]))
+    assert "both halves" in legend and "same name" in legend
+
+
+def _rings(page, style):
+    colour, width = _rgb(style.stroke), style.width
+    return [_box_centre(p.subpaths[0]) for p in drawn_paths(page)
+            if p.fill is None and _same(p.stroke, colour) and abs(p.width - width) < 1e-6
+            and len(p.subpaths[0]) == 6]
+
+
+def test_rings_mark_the_shared_cells_and_bold_rings_the_three_corners():
+    layout, sheets = kit()
+    board = TripodBoard(11)
+    corners = {cell_name(c) for c in board.corners}
+    assert corners == {"a1", "a11", "k11"}
+    shared = {cell_name(c) for c in board if board.is_shared(c)}
+    for page in _board_pages(sheets):
+        cells = _cells(page)
+
+        def named(points, cells=cells):
+            return sorted(min(cells, key=lambda c: math.dist(c[0], p))[1] for p in points)
+
+        assert named(_rings(page, components.CORNER_RING)) == sorted(corners)
+        assert named(_rings(page, components.SHARED_RING)) == sorted(shared - corners)
+
+
+@pytest.mark.parametrize("size", [4, 11])
+def test_printed_cells_touch_as_the_board_says_with_the_seed_counts(size):
+    layout, sheets = kit(size=size)
+    cell = float(layout["tripod"]["cell"])
+    board = TripodBoard(size)
+    touching = defaultdict(set)
+    for cells in _halves(layout, sheets):
+        for centre, name, _, flats in cells:
+            assert abs(flats - cell) < 0.01
+            touching[name] |= {other for c, other, _, _ in cells
+                               if abs(math.dist(c, centre) - cell) < 0.01}
+    corners = {cell_name(c) for c in board.corners}
+    beside = {cell_name(u) for c in board.corners for u in board.neighbours(c)}
+    assert len(beside) == 6
+    for c in board:
+        name = cell_name(c)
+        assert touching[name] == {cell_name(u) for u in board.neighbours(c)}, name
+        assert len(touching[name]) == (2 if name in corners else 5 if name in beside else 6)
+
+
+def test_names_can_be_left_off():
+    layout, sheets = kit(coordinates=False)
+    for page in _board_pages(sheets):
+        assert not [r for r in text_runs(page) if NAME.fullmatch(r.text)]
+
+
+def test_each_half_is_cut_in_six_straight_cuts_that_clear_every_cell():
+    layout, sheets = kit()
+    cell = float(layout["tripod"]["cell"])
+    radius = cell / math.sqrt(3)
+    for page, sheet in zip(_board_pages(sheets), [s for s in sheets if s.stem.startswith("b")],
+                           strict=True):
+        cuts = [item for item in sheet.front.items if item.role == "cut"]
+        assert len(cuts) == 1 and len(cuts[0].points) == 6
+        outline = cuts[0].points
+        distances = []
+        for centre, _, _, _ in _cells(page):
+            for k in range(6):
+                (ax, ay), (bx, by) = outline[k], outline[(k + 1) % 6]
+                # Signed distance from the cell centre to the line of the k-th side.
+                distances.append(((bx - ax) * (centre[1] - ay) - (by - ay) * (centre[0] - ax))
+                                 / math.dist((ax, ay), (bx, by)))
+        inside = [d for d in distances if d > 0]
+        assert len(inside) in (0, len(distances))  # every cell on the same side of every cut
+        reach = min(abs(d) for d in distances)
+        assert abs(reach - (radius + components.FRAME_WIDTH * cell)) < 0.02
+
+
+# --- stones ---------------------------------------------------------------------------------
+
+def _faces(page, colour, stone):
+    """Centres of the stone faces of a colour (bleed discs are larger and left out)."""
+    out = []
+    for path in drawn_paths(page):
+        if path.curved and path.stroke is None and _same(path.fill, _rgb(colour)):
+            pts = path.subpaths[0]
+            if abs(max(p[0] for p in pts) - min(p[0] for p in pts) - stone) < 0.01:
+                out.append(_box_centre(pts))
+    return out
+
+
+def _most_discs(n):
+    """The most discs one colour can need: its share of placements, shared cells first."""
+    board = TripodBoard(n)
+    order = sorted(board, key=lambda c: -len(board.positions(c)))
+    placements = math.ceil(len(board) / 2)
+    return sum(len(board.positions(c)) for c in order[:placements])
+
+
+@pytest.mark.parametrize("size", [4, 11, 19])
+def test_enough_stones_of_each_colour_for_a_full_board(size):
+    cell, stone = (15.0, 12.0) if size < 19 else (10.0, 8.0)
+    layout, sheets = kit(size=size, cell=cell, stone=stone)
+    assert components.stones_per_colour(size) >= _most_discs(size) + components.SPARE_STONES
+    assert _most_discs(11) == 81  # 51 placements, 30 of them on the 30 shared cells
+    for colour in (components.BLACK_STONE, components.WHITE_STONE):
+        printed = sum(len(_faces(read_pages([s.front]).pages[0], colour, stone))
+                      for s in sheets if s.stem.startswith("stones"))
+        assert printed >= components.stones_per_colour(size)
+        assert printed >= math.ceil(len(TripodBoard(size)) / 2) + components.SPARE_STONES
+
+
+def _matched(points, others, tolerance=0.02):
+    """Whether each point has its own partner among ``others`` within ``tolerance`` mm."""
+    left = list(others)
+    for p in points:
+        near = [q for q in left if math.dist(p, q) <= tolerance]
+        if not near:
+            return False
+        left.remove(near[0])
+    return not left
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_every_stone_back_lands_behind_its_front_in_its_own_colour(paper, flip):
+    layout, sheets = kit(paper, flip)
+    stone = float(layout["tripod"]["stone"])
+    stones = [s for s in sheets if s.stem.startswith("stones")]
+    assert stones
+    for sheet in stones:
+        reader = read_pages(sheet.pages, duplex=flip)
+        w, h = page_size_mm(reader.pages[1])
+        for colour in (components.BLACK_STONE, components.WHITE_STONE):
+            front = _faces(reader.pages[0], colour, stone)
+            back = _faces(reader.pages[1], colour, stone)
+            assert len(front) == len(back) > 0
+            if (flip == "long") == (w <= h):
+                turned = [(w - x, y) for x, y in back]
+            else:
+                turned = [(x, h - y) for x, y in back]
+            assert _matched(turned, front)
+            assert not _matched(back, front)  # really mirrored
+
+
+def test_white_stones_have_a_dark_rim_and_black_stones_a_visible_cut():
+    layout, sheets = kit()
+    stone = float(layout["tripod"]["stone"])
+    page = read_pages([next(s for s in sheets if s.stem.startswith("stones")).front]).pages[0]
+    whites = _faces(page, components.WHITE_STONE, stone)
+    rims = [_box_centre(p.subpaths[0]) for p in drawn_paths(page)
+            if p.curved and p.fill is None and p.stroke is not None
+            and _wcag(p.stroke, (1, 1, 1)) > 10 and p.width >= 0.5]
+    assert len(whites) > 0 and _matched(rims, whites)
+    cuts = [p for p in drawn_paths(page) if p.curved and p.fill is None
+            and abs(p.width - 0.3) < 1e-6]
+    assert len(cuts) == len(whites) + len(_faces(page, components.BLACK_STONE, stone))
+    for path in cuts:  # each cut line stands out from the face it goes round
+        centre = _box_centre(path.subpaths[0])
+        black = any(math.dist(centre, c) < 0.01
+                    for c in _faces(page, components.BLACK_STONE, stone))
+        face = _rgb(components.BLACK_STONE if black else components.WHITE_STONE)
+        assert _wcag(path.stroke, face) > 3
+
+
+# --- every sheet ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_sheet_fits_its_paper(paper):
+    layout, sheets = kit(paper)
+    assert [s.stem for s in sheets] == ["board-half-1", "board-half-2", "stones"]
+    pw, ph = PAPER_SIZES[paper]
+    margin = layout.margin - 1e-6
+    for sheet in sheets:
+        for page in read_pages(sheet.pages).pages:
+            w, h = page_size_mm(page)
+            assert sorted((round(w, 2), round(h, 2))) == sorted((round(pw, 2), round(ph, 2)))
+            for path in drawn_paths(page):
+                for sub in path.subpaths:
+                    for x, y in sub:
+                        assert margin <= x <= w - margin and margin <= y <= h - margin, sheet.stem
+
+
+@pytest.mark.parametrize(("size", "cell", "stone"),
+                         [(4, 15.0, 12.0), (5, 15.0, 12.0), (7, 15.0, 12.0), (9, 15.0, 12.0),
+                          (13, 15.0, 12.0), (15, 13.0, 11.0), (19, 10.0, 8.0)])
+def test_other_sizes_build_with_every_cell_named(size, cell, stone):
+    layout, sheets = kit(size=size, cell=cell, stone=stone)
+    halves = _halves(layout, sheets)
+    for half, cells in enumerate(halves):
+        assert sorted(name for _, name, _, _ in cells) == _expected_names(size, half)
+    assert any(s.stem.startswith("stones") for s in sheets)
+
+
+def test_a_small_board_shares_one_sheet():
+    layout, sheets = kit(size=7)
+    assert [s.stem for s in sheets if s.stem.startswith("board")] == ["board"]
+    layout, sheets = kit("a3")
+    assert [s.stem for s in sheets if s.stem.startswith("board")] == ["board"]
+    assert len(_halves(layout, sheets)[0]) == len(_halves(layout, sheets)[1]) == 66
+
+
+@pytest.mark.parametrize("size", [3, 20, 11.5, 0])
+def test_a_bad_size_is_a_layout_error(size):
+    with pytest.raises(LayoutError, match=r"tripod\.size must be a whole number from 4 to 19"):
+        components.sheets(layout_for(tripod__size=size))
+
+
+def test_a_stone_wider_than_a_cell_is_refused():
+    with pytest.raises(LayoutError, match="must not exceed tripod.cell"):
+        components.sheets(layout_for(tripod__stone=16.0))
+
+
+def test_too_big_a_cell_names_the_largest_that_fits():
+    with pytest.raises(FitError, match=r"largest cell that fits is (\d+\.\d) mm") as info:
+        components.sheets(layout_for(tripod__size=19))
+    largest = float(re.search(r"is (\d+\.\d) mm", str(info.value)).group(1))
+    assert 5.0 < largest < 15.0
+    stone = min(12.0, largest)
+    components.sheets(layout_for(tripod__size=19, tripod__cell=largest, tripod__stone=stone))
+    with pytest.raises(FitError):
+        components.sheets(layout_for(tripod__size=19, tripod__cell=round(largest + 0.2, 1),
+                                     tripod__stone=stone))
+
+
+def test_outline_ink_leaves_out_the_wood_tints_but_keeps_the_marks():
+    layout, sheets = kit(ink="outline")
+    for page in _board_pages(sheets):
+        fills = [p for p in drawn_paths(page) if p.fill is not None and not p.curved and any(
+            _same(p.fill, _rgb(c)) for c in (components.WOOD, components.SHARED,
+                                             components.FRAME))]
+        assert not fills
+        assert len(_rings(page, components.CORNER_RING)) == 3
+        assert len(_rings(page, components.SHARED_RING)) == 3 * 11 - 6
