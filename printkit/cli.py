@@ -214,6 +214,7 @@ def read(
                + (f", {len(unsure)} uncertain: {', '.join(unsure)}" if unsure else ""))
     if no_check:
         return
+    result.record.path = str(target)
     report = check_record(result.record)
     typer.echo("\n".join(report.lines()))
     raise typer.Exit(report.exit_code)

@@ -1,0 +1,57 @@
+"""``printkit read``: a photo in, a checked position record and a debug picture out."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import cv2
+import pytest
+from conftest import layout_for
+
+from printkit.cli import main
+from printkit.records.check import check_record
+from printkit.records.io import load_record
+from printkit.vision.scenes import synthetic_photo
+
+
+def run(args, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["printkit", *args])
+    with pytest.raises(SystemExit) as info:
+        main()
+    out = capsys.readouterr()
+    return info.value.code, out.out, out.err
+
+
+def test_read_writes_a_valid_position_and_a_debug_picture(tmp_path, capsys, monkeypatch):
+    photo = synthetic_photo("tripakus", layout_for(), 20_003, "hard", "full")
+    path = tmp_path / "end-of-game.jpg"
+    cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    out = tmp_path / "position.json"
+    code, text, err = run(["read", str(path), "--game", "tripakus", "--out", str(out),
+                           "--debug", str(tmp_path)], capsys, monkeypatch)
+    assert code == 0, text + err
+    assert "verdict: valid" in text
+    record = load_record(out)
+    truth = {f"({k})": v for k, v in photo.truth["cells"].items() if v != "empty"}
+    assert record.cells == truth
+    assert record.meta["source"] == str(path)
+    assert check_record(record).valid
+    assert json.loads(out.read_text())["kind"] == "position"
+    debug = cv2.imread(str(tmp_path / "end-of-game-read.png"))
+    assert debug is not None and debug.shape[0] > 500
+
+
+def test_read_of_a_text_file_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
+    bad = tmp_path / "board.jpg"
+    bad.write_text("hello")
+    code, _, err = run(["read", str(bad), "--game", "tripakus"], capsys, monkeypatch)
+    assert code == 2 and err.count("\n") == 1 and "not an image" in err
+    assert not (tmp_path / "board-position.json").exists()
+
+
+def test_read_of_an_unknown_game(tmp_path, capsys, monkeypatch):
+    photo = tmp_path / "x.png"
+    cv2.imwrite(str(photo), synthetic_photo("tripakus", layout_for(), 3, "easy").image)
+    code, _, err = run(["read", str(photo), "--game", "chess"], capsys, monkeypatch)
+    assert code == 2 and "unknown game 'chess'" in err
