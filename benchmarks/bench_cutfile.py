@@ -1,10 +1,10 @@
-"""Cut files for every TriPakus sheet: time to plan and write them, and what cutting takes.
+"""Cut files for every sheet of a kit: time to plan and write them, and what cutting takes.
 
-Usage: python benchmarks/bench_cutfile.py [KIT ...]   (default: tripakus)
+Usage: python benchmarks/bench_cutfile.py [KIT ...]   (default: the four game kits)
 
 For each sheet's front page: milliseconds for cut_paths, cut_svg and cut_dxf (median of
 5), then cut length, straight cuts, paths (+ circles) and blade-up travel.  Kits whose
-layout has a ``gap`` (pieces edge to edge at 0) are measured both packed and spaced.
+layout can pack its components edge to edge are measured both packed and separated.
 """
 
 from __future__ import annotations
@@ -50,14 +50,22 @@ def report(kit_name: str, overrides: dict | None, label: str) -> None:
           f"{int(total_straight):8d}")
 
 
+VARIANTS = {
+    "tripakus": [({"tripakus.gap": 0.0}, "packed edge to edge, gap 0"),
+                 ({"tripakus.gap": 3.0}, "spaced for scissors, gap 3 mm")],
+    "tripitz": [({"tripitz.token": "hex"}, "hexagonal tokens sharing cut lines"),
+                ({"tripitz.token": "round"}, "round tokens")],
+    "triominoes": [({"triominoes.spacing": 0.0}, "tiles sharing cut lines, spacing 0"),
+                   ({"triominoes.spacing": 3.0}, "separated tiles, spacing 3 mm")],
+    "tripod": [(None, "default layout")],
+}
+
+
 def main() -> None:
-    for name in sys.argv[1:] or ["tripakus"]:
+    for name in sys.argv[1:] or list(VARIANTS):
         kit = find_kit(name)
-        if "gap" in load_layout().data.get(kit.name, {}):
-            report(kit.name, {f"{kit.name}.gap": 0.0}, "packed edge to edge, gap 0")
-            report(kit.name, {f"{kit.name}.gap": 3.0}, "spaced for scissors, gap 3 mm")
-        else:
-            report(kit.name, None, "default layout")
+        for overrides, label in VARIANTS.get(kit.name, [(None, "default layout")]):
+            report(kit.name, overrides, label)
 
 
 if __name__ == "__main__":
