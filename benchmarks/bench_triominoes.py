@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
+
+from timing import median_ms
 
 from printkit.games.triominoes.rules import PRESETS, Draw, Place, TriominoesGame
 from printkit.games.triominoes.tiles import TILES
@@ -36,15 +37,6 @@ def self_play_round(seed: int, preset: str, players: int) -> TriominoesGame:
     while not g.round_over():
         g.push(rng.choice(g.legal_moves()))
     return g
-
-
-def median_ms(fn, repeats: int) -> float:
-    times = []
-    for k in range(repeats):
-        start = time.perf_counter()
-        fn(k)
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
 
 
 def main() -> None:

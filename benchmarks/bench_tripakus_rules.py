@@ -13,6 +13,8 @@ import random
 import statistics
 import time
 
+from timing import median_ms
+
 from printkit.games.tripakus import rules
 from printkit.games.tripakus.rules import TriPakusGame
 
@@ -23,15 +25,6 @@ def self_play(seed: int) -> TriPakusGame:
     while not g.is_over():
         g.push(rng.choice(g.legal_moves()))
     return g
-
-
-def median_ms(fn, repeats: int) -> float:
-    times = []
-    for k in range(repeats):
-        start = time.perf_counter()
-        fn(k)
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
 
 
 def main() -> None:

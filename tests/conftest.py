@@ -32,3 +32,16 @@ def read_pages(pages, title="test", duplex=None) -> PdfReader:
 @pytest.fixture
 def default_layout() -> Layout:
     return layout_for()
+
+
+def run_cli(args, capsys, monkeypatch):
+    """Run ``printkit ARGS`` in process: (exit code, standard output, standard error)."""
+    import sys
+
+    from printkit.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["printkit", *args])
+    with pytest.raises(SystemExit) as info:
+        main()
+    out = capsys.readouterr()
+    return info.value.code, out.out, out.err

@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-
 import pytest
-
-from printkit.cli import main
-
-
-def run(args, capsys, monkeypatch):
-    monkeypatch.setattr(sys, "argv", ["printkit", *args])
-    with pytest.raises(SystemExit) as info:
-        main()
-    out = capsys.readouterr()
-    return info.value.code, out.out, out.err
+from conftest import run_cli as run
 
 
 def test_help_lists_the_commands(capsys, monkeypatch):

@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import cv2
-import pytest
 from conftest import layout_for
+from conftest import run_cli as run
 
-from printkit.cli import main
 from printkit.records.check import check_record
 from printkit.records.io import load_record
 from printkit.vision.scenes import synthetic_photo
-
-
-def run(args, capsys, monkeypatch):
-    monkeypatch.setattr(sys, "argv", ["printkit", *args])
-    with pytest.raises(SystemExit) as info:
-        main()
-    out = capsys.readouterr()
-    return info.value.code, out.out, out.err
 
 
 def test_read_writes_a_valid_position_and_a_debug_picture(tmp_path, capsys, monkeypatch):

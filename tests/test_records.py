@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli as run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printkit.cli import main
 from printkit.errors import RecordError
 from printkit.games.triominoes.rules import PRESETS as TRIOMINOES_PRESETS
 from printkit.games.triominoes.rules import Draw as TriominoesDraw
@@ -403,13 +402,6 @@ def test_bad_records_are_one_line_exit_2(tmp_path, capsys, monkeypatch, text, fr
     assert code == 2
     assert err.count("\n") == 1 and fragment in err and str(path) in err, err
 
-
-def run(args, capsys, monkeypatch):
-    monkeypatch.setattr(sys, "argv", ["printkit", *args])
-    with pytest.raises(SystemExit) as info:
-        main()
-    out = capsys.readouterr()
-    return info.value.code, out.out, out.err
 
 
 def test_check_command_exit_codes_and_json(tmp_path, capsys, monkeypatch):

@@ -8,8 +8,8 @@ from printkit.errors import RecordError
 from printkit.records.check import Report
 from printkit.records.model import MoveEntry, Record
 
-__all__ = ["parse_moves", "check_claimed_player", "note_uncertain", "compare_result",
-           "parse_tri_cell"]
+__all__ = ["parse_moves", "parse_setup_list", "check_claimed_player", "note_uncertain",
+           "compare_result", "parse_tri_cell"]
 
 _TRI_CELL = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
@@ -65,3 +65,12 @@ def parse_tri_cell(text: str, record: Record) -> tuple[int, int]:
         raise RecordError(f"{text!r} is not a cell: cells are written (row,column)",
                           source=record.path, line=record.where("cell " + text))
     return int(m[1]), int(m[2])
+
+
+def parse_setup_list(codes, parse, record: Record, what: str) -> list:
+    """Tiles or pids named in a record's setup, each through ``parse``."""
+    try:
+        return [parse(c) for c in codes]
+    except ValueError as e:
+        raise RecordError(f"{what}: {e}", source=record.path, line=record.where("setup")) \
+            from None

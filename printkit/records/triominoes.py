@@ -22,7 +22,13 @@ from printkit.games.triominoes.rules import (
 )
 from printkit.games.triominoes.tiles import parse_tile
 from printkit.records.check import Report, resolve_options
-from printkit.records.common import compare_result, note_uncertain, parse_moves, parse_tri_cell
+from printkit.records.common import (
+    compare_result,
+    note_uncertain,
+    parse_moves,
+    parse_setup_list,
+    parse_tri_cell,
+)
 from printkit.records.model import Record
 
 __all__ = ["options_for", "check_game", "check_position", "replay"]
@@ -41,22 +47,15 @@ def _names(record: Record) -> list[str]:
         ["player 1", "player 2"]
 
 
-def _tiles(codes, record: Record, what: str) -> list:
-    try:
-        return [parse_tile(c) for c in codes]
-    except ValueError as e:
-        raise RecordError(f"{what}: {e}", source=record.path, line=record.where("setup")) \
-            from None
-
-
 def new_game(record: Record, options: TriominoesOptions) -> tuple[TriominoesGame, bool]:
     """The game as the record sets it up, and whether the first round's hands are known."""
     names = _names(record)
     given = record.setup.get("hands", {})
     known = bool(given) and all(n in given for n in names)
-    hands = [_tiles(given[n], record, f"{n}'s hand") for n in names] if known else None
-    pool = _tiles(record.setup["bag"], record, "pool") if known and "bag" in record.setup \
-        else None
+    hands = [parse_setup_list(given[n], parse_tile, record, f"{n}'s hand")
+             for n in names] if known else None
+    pool = parse_setup_list(record.setup["bag"], parse_tile, record, "pool") \
+        if known and "bag" in record.setup else None
     try:
         game = TriominoesGame(options, len(names), seed=record.setup.get("seed", 0),
                               hands=hands, pool=pool, auto_deal=False)

@@ -29,6 +29,7 @@ from printkit.records.common import (
     compare_result,
     note_uncertain,
     parse_moves,
+    parse_setup_list,
 )
 from printkit.records.model import Record
 
@@ -42,14 +43,6 @@ def options_for(record: Record, rules: str | None = None) -> tuple[str, TripitzO
     return resolve_options(record, PRESETS, "standard", rules)
 
 
-def _pids(codes, record: Record, what: str) -> list:
-    try:
-        return [parse_pid(c) for c in codes]
-    except ValueError as e:
-        raise RecordError(f"{what}: {e}", source=record.path, line=record.where("setup")) \
-            from None
-
-
 def _players(record: Record) -> list[str]:
     hands = record.setup.get("hands", {})
     if record.players:
@@ -60,8 +53,8 @@ def _players(record: Record) -> list[str]:
 def new_game(record: Record, options: TripitzOptions) -> tuple[TripitzGame, bool]:
     """The game as set up by the record, and whether its hands are known."""
     names = _players(record)
-    centre = _pids(record.setup["centre"], record, "centre") if "centre" in record.setup \
-        else list(DEFAULT_CENTRE)
+    centre = parse_setup_list(record.setup["centre"], parse_pid, record, "centre") \
+        if "centre" in record.setup else list(DEFAULT_CENTRE)
     given = record.setup.get("hands", {})
     unknown = [n for n in given if n not in names]
     if unknown:
@@ -69,8 +62,10 @@ def new_game(record: Record, options: TripitzOptions) -> tuple[TripitzGame, bool
                           f"({', '.join(names)})", source=record.path,
                           line=record.where("hand " + unknown[0].lower()))
     known = bool(given) and all(n in given for n in names)
-    hands = [_pids(given[n], record, f"{n}'s hand") for n in names] if known else None
-    bag = _pids(record.setup["bag"], record, "bag") if known and "bag" in record.setup else None
+    hands = [parse_setup_list(given[n], parse_pid, record, f"{n}'s hand")
+             for n in names] if known else None
+    bag = parse_setup_list(record.setup["bag"], parse_pid, record, "bag") \
+        if known and "bag" in record.setup else None
     try:
         game = TripitzGame(options, len(names), centre=centre, hands=hands, bag=bag,
                            seed=record.setup.get("seed", 0))
