@@ -436,11 +436,19 @@ def test_show_draws_the_position_with_the_move_highlighted(tmp_path, capsys, mon
         assert "ILLEGAL" in svg and "move 16" in svg and "#e0007a" in svg
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=300))
-def test_fuzz_text_records_end_in_a_verdict_or_a_record_error(text):
+_LINES = st.sampled_from(["Kind: position\n", "Rules: english\n", "Option: size = 5\n",
+                          "Players: a, b\n", "Hand a: 1-2-3 0-0-0\n", "Centre: RTW\n",
+                          "1. a1\n", "crown (1,0) (1,1)\n", "RTW@45\n", "draw\n", "pass\n",
+                          "X: a1 b2\n", "(0,0) = 1-2-3\n", "45 = RTW\n", "Result: a 3\n"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["tripakus", "tripitz", "triominoes", "tripod"]),
+       st.lists(_LINES | st.text(alphabet=st.characters(codec="utf-8"), max_size=40),
+                max_size=8))
+def test_fuzz_text_records_end_in_a_verdict_or_a_record_error(game, lines):
     try:
-        record = parse_text("Game: tripod\n" + text)
+        record = parse_text(f"Game: {game}\n" + "".join(lines))
         check_record(record)
     except RecordError:
         pass
@@ -452,7 +460,7 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_siz
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["tripakus", "tripitz", "tripod"]), st.text(max_size=10), _json,
+@given(st.sampled_from(["tripakus", "tripitz", "triominoes", "tripod"]), st.text(max_size=10), _json,
        st.sampled_from(["moves", "setup", "options", "cells", "result", "players", "kind"]))
 def test_fuzz_json_records_end_in_a_verdict_or_a_record_error(game, move, junk, key):
     data = {"format": "printkit-record", "version": 1, "kind": "game", "game": game,
@@ -462,3 +470,13 @@ def test_fuzz_json_records_end_in_a_verdict_or_a_record_error(game, move, junk, 
         check_record(parse_json(json.dumps(data)))
     except RecordError:
         pass
+
+
+def test_a_second_start_corner_is_not_a_second_chain():
+    # Paint red's corner triangle yellow: a lone yellow triangle on a board corner.  Each
+    # player's pieces form one chain from one start, so it is cut off from yellow's pieces.
+    record = tripakus_position(3)
+    corner = next(c for c in ("(18,-18)", "(0,0)", "(18,18)") if record.cells.get(c) == "red")
+    record.cells[corner] = "yellow"
+    messages = [f.message for f in check_record(record).findings]
+    assert any(m.startswith("moniamond for yellow is cut off") for m in messages), messages

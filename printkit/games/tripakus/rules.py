@@ -30,6 +30,7 @@ from functools import cache
 
 from printkit.games.base import IllegalMoveError
 from printkit.games.tripakus.pieces import PIECES, Piece, piece_by_name
+from printkit.geometry.graph import component
 from printkit.geometry.tri import (
     Cell,
     board_corners,
@@ -634,18 +635,22 @@ def _own_contact_problems(player: str, pieces: list[Placement],
                 j = cell_of.get(nb)
                 if j is not None and j != k:
                     linked[k].add(j)
-    # Pieces reachable from a corner piece through own corner contacts.
-    reached = {k for k, m in enumerate(pieces) if m.cells & corners}
-    stack = list(reached)
-    while stack:
-        for j in linked[stack.pop()]:
-            if j not in reached:
-                reached.add(j)
-                stack.append(j)
+    # Every piece after the first touches an earlier one at a corner, so a player's pieces
+    # form one group linked by corner contacts, holding the first piece on a board corner.
+    groups: list[set[int]] = []
+    for k in range(len(pieces)):
+        if not any(k in g for g in groups):
+            groups.append(component(range(len(pieces)), k, linked.__getitem__))
+    main = max(groups, key=lambda g: (any(pieces[k].cells & corners for k in g), len(g)),
+               default=set())
+    on_corner = any(pieces[k].cells & corners for k in main)
     for k, move in enumerate(pieces):
-        if k not in reached:
+        if k not in main or not on_corner:
             found.append(PositionProblem(
                 "unchained", player, move.piece,
                 f"{move.piece} for {player} is not linked to a corner of the board "
-                f"through {player}'s own pieces touching at corners"))
+                f"through {player}'s own pieces touching at corners"
+                if not on_corner else
+                f"{move.piece} for {player} is cut off from {player}'s other pieces: "
+                f"each piece must touch an earlier one at a corner"))
     return found
