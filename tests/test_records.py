@@ -460,7 +460,8 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_siz
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["tripakus", "tripitz", "triominoes", "tripod"]), st.text(max_size=10), _json,
+@given(st.sampled_from(["tripakus", "tripitz", "triominoes", "tripod"]),
+       st.text(max_size=10), _json,
        st.sampled_from(["moves", "setup", "options", "cells", "result", "players", "kind"]))
 def test_fuzz_json_records_end_in_a_verdict_or_a_record_error(game, move, junk, key):
     data = {"format": "printkit-record", "version": 1, "kind": "game", "game": game,
