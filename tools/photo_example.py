@@ -1,0 +1,60 @@
+"""The README's photo example: a seeded synthetic phone photo of a game, what the reader
+saw (its debug picture) and the check's verdict, written to docs/previews/.
+
+Usage: python tools/photo_example.py [GAME ...]   (default: every game that can be read)
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import cv2
+
+from printkit.errors import PhotoError
+from printkit.layout.config import load_layout
+from printkit.records.check import check_record
+from printkit.vision.command import read_to_record
+from printkit.vision.model import GAMES
+from printkit.vision.scenes import synthetic_photo
+
+OUT = Path(__file__).resolve().parents[1] / "docs" / "previews"
+SEEDS = {"tripakus": 20_007, "tripod": 20_004, "tripitz": 20_002, "triominoes": 20_001}
+WIDTH = 640
+
+
+def _small(image, width: int = WIDTH):
+    return cv2.resize(image, (width, round(image.shape[0] * width / image.shape[1])),
+                      interpolation=cv2.INTER_AREA)
+
+
+def example(game: str) -> None:
+    layout = load_layout()
+    photo = synthetic_photo(game, layout, SEEDS.get(game, 20_000), "hard")
+    with tempfile.TemporaryDirectory() as tmp:
+        shot = Path(tmp) / f"{game}-photo.jpg"
+        cv2.imwrite(str(shot), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        result = read_to_record(shot, game, layout, None, Path(tmp))
+        debug = cv2.imread(str(Path(tmp) / f"{game}-photo-read.png"))
+    result.record.path = f"{game}-photo.jpg"
+    report = check_record(result.record)
+    cv2.imwrite(str(OUT / f"photo-{game}.jpg"), _small(photo.image),
+                [cv2.IMWRITE_JPEG_QUALITY, 80])
+    cv2.imwrite(str(OUT / f"photo-{game}-read.jpg"), _small(debug),
+                [cv2.IMWRITE_JPEG_QUALITY, 80])
+    verdict = "\n".join(report.lines())
+    (OUT / f"photo-{game}-verdict.txt").write_text(verdict + "\n")
+    print(f"{game}:\n{verdict}")
+
+
+def main() -> None:
+    for game in sys.argv[1:] or GAMES:
+        try:
+            example(game)
+        except (PhotoError, ModuleNotFoundError, AttributeError) as e:
+            print(f"{game}: no example ({e})")
+
+
+if __name__ == "__main__":
+    main()
