@@ -199,26 +199,37 @@ def test_names_can_be_left_off():
         assert not [r for r in text_runs(page) if NAME.fullmatch(r.text)]
 
 
-def test_each_half_is_cut_in_six_straight_cuts_that_clear_every_cell():
+def _segment_distance(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _winding(p, ring):
+    """Whether ``p`` lies inside the polygon ``ring`` (crossing count)."""
+    x, y = p
+    inside = False
+    for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
+def test_each_half_is_cut_in_eight_straight_cuts_that_clear_every_cell():
     layout, sheets = kit()
     cell = float(layout["tripod"]["cell"])
     radius = cell / math.sqrt(3)
     for page, sheet in zip(_board_pages(sheets), [s for s in sheets if s.stem.startswith("b")],
                            strict=True):
         cuts = [item for item in sheet.front.items if item.role == "cut"]
-        assert len(cuts) == 1 and len(cuts[0].points) == 6
-        outline = cuts[0].points
-        distances = []
-        for centre, _, _, _ in _cells(page):
-            for k in range(6):
-                (ax, ay), (bx, by) = outline[k], outline[(k + 1) % 6]
-                # Signed distance from the cell centre to the line of the k-th side.
-                distances.append(((bx - ax) * (centre[1] - ay) - (by - ay) * (centre[0] - ax))
-                                 / math.dist((ax, ay), (bx, by)))
-        inside = [d for d in distances if d > 0]
-        assert len(inside) in (0, len(distances))  # every cell on the same side of every cut
-        reach = min(abs(d) for d in distances)
-        assert abs(reach - (radius + components.FRAME_WIDTH * cell)) < 0.02
+        assert len(cuts) == 1 and len(cuts[0].points) == 8
+        outline = list(cuts[0].points)
+        centres = [centre for centre, _, _, _ in _cells(page)]
+        assert len(centres) == 66 and all(_winding(c, outline) for c in centres)
+        reach = min(_segment_distance(c, a, b) for c in centres
+                    for a, b in zip(outline, outline[1:] + outline[:1], strict=True))
+        # The nearest cut: the white margin beyond the frame along a sloping side.
+        assert abs(reach - (radius + components.FRAME_WIDTH * cell + components.MARGIN)) < 0.02
 
 
 # --- stones ---------------------------------------------------------------------------------
@@ -244,7 +255,7 @@ def _most_discs(n):
 
 @pytest.mark.parametrize("size", [4, 11, 19])
 def test_enough_stones_of_each_colour_for_a_full_board(size):
-    cell, stone = (15.0, 12.0) if size < 19 else (10.0, 8.0)
+    cell, stone = (15.0, 12.0) if size < 19 else (8.5, 7.0)
     layout, sheets = kit(size=size, cell=cell, stone=stone)
     assert components.stones_per_colour(size) >= _most_discs(size) + components.SPARE_STONES
     assert _most_discs(11) == 81  # 51 placements, 30 of them on the 30 shared cells
@@ -328,7 +339,7 @@ def test_every_sheet_fits_its_paper(paper):
 
 @pytest.mark.parametrize(("size", "cell", "stone"),
                          [(4, 15.0, 12.0), (5, 15.0, 12.0), (7, 15.0, 12.0), (9, 15.0, 12.0),
-                          (13, 15.0, 12.0), (15, 13.0, 11.0), (19, 10.0, 8.0)])
+                          (13, 12.5, 10.0), (15, 11.0, 9.0), (19, 8.5, 7.0)])
 def test_other_sizes_build_with_every_cell_named(size, cell, stone):
     layout, sheets = kit(size=size, cell=cell, stone=stone)
     halves = _halves(layout, sheets)

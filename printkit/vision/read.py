@@ -456,7 +456,9 @@ def classify(img: np.ndarray, model: BoardModel
     """Every cell's class and the corrected board image.
 
     Light is modelled twice: from the known white paper, then again adding every cell
-    the first pass read as empty (bare paper too).  Colours are then mapped through the
+    the first pass read as empty (bare paper too; a cell printed in a tint, listed in
+    ``model.extra["paper"]`` as cell → colour, counts as that tint, so the light seen
+    there is divided by it).  Colours are then mapped through the
     reference patches.  A model's own ``classify`` reads the corrected image; otherwise
     each cell goes to the class whose printed colour is nearest its median.
     """
@@ -482,10 +484,17 @@ def classify(img: np.ndarray, model: BoardModel
         if not empty:
             break
         extra_pts = np.array([points[i].mean(axis=0) for i in empty])
-        extra_vals = np.array([_median(img, points[i]) for i in empty])
+        extra_vals = np.array([_median(img, points[i]) for i in empty]) / \
+            _paper(model, [keys[i] for i in empty])
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
     return readings, corrected
+
+
+def _paper(model: BoardModel, keys: list) -> np.ndarray:
+    """The printed colour (RGB, 0..1) of each empty cell: white unless the model says."""
+    tints = model.extra.get("paper", {})
+    return np.array([_rgb(tints[k]) if k in tints else (1.0, 1.0, 1.0) for k in keys])
 
 
 def _median(img: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from shapely.geometry import Point as ShapelyPoint
 
@@ -52,6 +53,7 @@ from printkit.layout.sheet import (
     registration_marks,
     two_sided,
 )
+from printkit.vision.fiducials import Marker, Patch, marker_items, strip_items
 
 __all__ = [
     "sheets",
@@ -68,6 +70,12 @@ __all__ = [
     "hex_corners",
     "largest_token",
     "MIN_CONTRAST",
+    "Flap",
+    "board_flaps",
+    "reference_colours",
+    "vision_models",
+    "board_picture",
+    "MARKER_IDS",
 ]
 
 KIT = "tripitz"
@@ -544,12 +552,13 @@ def _board(layout: Layout) -> TripitzBoard:
 
 
 def board_drawing(board: TripitzBoard, cells: frozenset, layout: Layout,
-                  glue: frozenset = frozenset(), seam_ticks: Iterable[tuple[Hex, Hex]] = ()
-                  ) -> Drawing:
+                  glue: frozenset = frozenset(), seam_ticks: Iterable[tuple[Hex, Hex]] = (),
+                  flaps: Sequence[Flap] = ()) -> Drawing:
     """Cavities in board mm (cavity 0,0 at the origin): rim tint, numbers, centre marks, cut.
 
     ``glue`` cavities are shaded for glue instead; each ``(cell, towards)`` pair of
-    ``seam_ticks`` draws an alignment tick across their shared edge into ``towards``.
+    ``seam_ticks`` draws an alignment tick across their shared edge into ``towards``;
+    each of ``flaps`` widens the cut outline by a marker strip (see ``board_flaps``).
     """
     cfg = layout[KIT]
     pitch, shape, fill_ink = _pitch(layout), _token_shape(layout), layout.ink == "fill"
@@ -590,7 +599,14 @@ def board_drawing(board: TripitzBoard, cells: frozenset, layout: Layout,
             d.add(Polyline((mid, (mid[0] + (tx - mid[0]) * k, mid[1] + (ty - mid[1]) * k)),
                            tick, Role.MARK))
     for loop in chain(boundary):
-        d.add(Polygon(tuple(_mm(v, pitch) for v in loop[:-1]), CUT, Role.CUT))
+        ring = [_mm(v, pitch) for v in loop[:-1]]
+        for flap in flaps:
+            ring = _with_flap(ring, flap)
+        d.add(Polygon(tuple(ring), CUT, Role.CUT))
+    for flap in flaps:
+        for marker in flap.markers:
+            d.extend(marker_items(marker))
+        d.extend(strip_items(list(flap.patches)))
     return d
 
 
@@ -630,27 +646,174 @@ def _section_parts(board: TripitzBoard, plan: SectionPlan, k: int
     return cells, glue, ticks
 
 
-Fitted = tuple[SectionPlan | None, list[Drawing], tuple[float, float]]
+# --- markers and colour strip for the photo reader ----------------------------------------
+
+MARKER = 14.0
+"""Side of a printed ArUco marker, mm."""
+PATCH = 8.0
+"""Side of a colour reference patch, mm."""
+PATCH_GAP = 1.5
+"""Space between reference patches, mm."""
+FLAP = 22.0
+"""How far the marker strip reaches beyond the outermost cavity corners, mm."""
+MARKER_IDS = ((30, 31), (32, 33))
+"""Marker ids on the strip of board half 1 and of half 2 (a board printed whole has both)."""
+
+
+@dataclass(frozen=True)
+class Flap:
+    """A marker strip along a half's outer side, in board mm.
+
+    ``start`` and ``end`` are the outermost cavity outline's end corners on that side,
+    ``normal`` points away from the board; the strip reaches ``depth`` beyond them.
+    """
+
+    start: Point
+    end: Point
+    normal: Point
+    depth: float
+    markers: tuple[Marker, ...]
+    patches: tuple[Patch, ...]
+    white: tuple[Point, ...]
+
+    @property
+    def outer(self) -> tuple[Point, Point]:
+        """The strip's outer corners, beyond ``end`` and ``start``."""
+        nx, ny = self.normal
+        return ((self.end[0] + nx * self.depth, self.end[1] + ny * self.depth),
+                (self.start[0] + nx * self.depth, self.start[1] + ny * self.depth))
+
+
+def reference_colours(layout: Layout) -> list[tuple[str, str]]:
+    """The strip's patches as printed: white, black, the token colours, the symbol colours."""
+    out = [("white", WHITE), ("black", BLACK)]
+    out += [(c.name.lower(), token_colour(layout, c)) for c in TokenColour]
+    out += [(f"{k.name.lower().replace('_', ' ')} symbol", v)
+            for k, v in symbol_colours(layout).items()]
+    return out
+
+
+def _flap(board: TripitzBoard, plan: SectionPlan, k: int, layout: Layout) -> Flap:
+    """The marker strip beyond copy ``k``'s side opposite the seam."""
+    pitch = _pitch(layout)
+    radius = _radius(pitch)
+    seam = sorted(plan.copy(0) & plan.copy(1))
+    (sx, sy), (tx, ty) = hex_centre(seam[0], radius), hex_centre(seam[-1], radius)
+    length = math.hypot(tx - sx, ty - sy)
+    u = ((tx - sx) / length, (ty - sy) / length)
+    n = (-u[1], u[0])
+    own = plan.copy(k) - plan.copy(1 - k)
+
+    def across(p: Point) -> float:
+        return (p[0] - sx) * n[0] + (p[1] - sy) * n[1]
+
+    if sum(across(hex_centre(h, radius)) for h in own) < 0:
+        n = (-n[0], -n[1])
+    far = max(across(hex_centre(h, radius)) for h in own)
+    valley = [p for h in own if abs(across(hex_centre(h, radius)) - far) < 1e-6
+              for p in (_mm(v, pitch) for v in hex_corners(h))
+              if abs(across(p) - far - radius / 2) < 1e-6]
+
+    def along(p: Point) -> float:
+        return (p[0] - sx) * u[0] + (p[1] - sy) * u[1]
+
+    a, b = min(valley, key=along), max(valley, key=along)
+    span = along(b) - along(a)
+    lift = radius / 2 + FLAP / 2  # the strip's middle line, above the valley corners
+
+    def at(t: float, h: float) -> Point:
+        return (a[0] + u[0] * t + n[0] * h, a[1] + u[1] * t + n[1] * h)
+
+    box = MARKER / 2 + MARKER / 6  # half the marker with its quiet zone
+    ids = MARKER_IDS[k]
+    # Each marker's "down" (where its small id label goes) points along the strip inwards.
+    markers = (Marker(ids[0], at(1.0 + box, lift), MARKER,
+                      math.degrees(math.atan2(-u[0], u[1]))),
+               Marker(ids[1], at(span - 1.0 - box, lift), MARKER,
+                      math.degrees(math.atan2(u[0], -u[1]))))
+    names = reference_colours(layout)
+    room = span - 2 * (1.0 + 2 * box + 3.5)
+    step = min(PATCH + PATCH_GAP, room / len(names))
+    side = step - PATCH_GAP if step < PATCH + PATCH_GAP else PATCH
+    first = span / 2 - (len(names) - 1) / 2 * step
+    patches = []
+    for j, (name, colour) in enumerate(names):
+        c = at(first + j * step, lift)
+        h = side / 2
+        ring = tuple((c[0] + u[0] * du + n[0] * dn, c[1] + u[1] * du + n[1] * dn)
+                     for du, dn in ((-h, -h), (h, -h), (h, h), (-h, h)))
+        patches.append(Patch(name, colour, ring))
+    edge = 2.5
+    white = tuple(at(t, radius / 2 + h) for t in _steps(2 * box + 3.0, span - 2 * box - 3.0, 8.0)
+                  for h in (edge, FLAP - edge))
+    return Flap(a, b, n, radius / 2 + FLAP, markers, tuple(patches), white)
+
+
+def _steps(lo: float, hi: float, step: float) -> list[float]:
+    count = max(1, int((hi - lo) // step))
+    return [lo + (hi - lo) * j / count for j in range(count + 1)]
+
+
+def _flaps(board: TripitzBoard, plan: SectionPlan, layout: Layout) -> tuple[Flap, Flap]:
+    return (_flap(board, plan, 0, layout), _flap(board, plan, 1, layout))
+
+
+def board_flaps(layout: Layout) -> tuple[Flap, Flap]:
+    """The marker strips of the board as printed (two halves, or whole with both strips)."""
+    return _printed(layout)[3]  # type: ignore[return-value]
+
+
+def _with_flap(ring: list[Point], flap: Flap) -> list[Point]:
+    """A cut outline with the cavity corners along ``flap``'s side replaced by the strip."""
+    def near(p: Point, q: Point) -> bool:
+        return abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6
+
+    starts = [i for i, p in enumerate(ring) if near(p, flap.start)]
+    ends = [i for i, p in enumerate(ring) if near(p, flap.end)]
+    if not starts or not ends:
+        return ring
+    i = starts[0]
+    ring = ring[i:] + ring[:i]
+    j = next(k for k, p in enumerate(ring) if near(p, flap.end))
+    nx, ny = flap.normal
+
+    def outside(p: Point) -> bool:
+        return (p[0] - flap.start[0]) * nx + (p[1] - flap.start[1]) * ny > -1e-6
+
+    end_out, start_out = flap.outer
+    if all(outside(p) for p in ring[1:j]):
+        return [ring[0], start_out, end_out] + ring[j:]
+    return ring[:j + 1] + [end_out, start_out]
+
+
+Fitted = tuple[SectionPlan | None, list[Drawing], tuple[float, float], tuple[Flap, ...]]
 
 
 def _fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
     """The whole board, or else the halves of the first plan that fit, with the page size
-    (portrait tried before landscape); None if nothing fits."""
+    (portrait tried before landscape) and the marker strips; None if nothing fits.
+
+    A board printed whole carries the strips of the first plan's two halves, so it looks
+    to the camera exactly like the two halves glued together.
+    """
     sizes = (page_size(layout), page_size(layout, landscape=True))
-    whole = board_drawing(board, frozenset(board.cavities), layout)
+    plans = board_plan(board)
+    first = _flaps(board, plans[0], layout) if plans else ()
+    whole = board_drawing(board, frozenset(board.cavities), layout, flaps=first)
     for size in sizes:
         fitted = _orient_to_fit(whole, _board_box(layout, size))
         if fitted is not None:
-            return None, [fitted], size
-    for plan in board_plan(board):
+            return None, [fitted], size, first
+    for plan in plans:
+        flaps = _flaps(board, plan, layout)
         parts = []
         for k in range(plan.copies):
             cells, glue, ticks = _section_parts(board, plan, k)
-            parts.append(board_drawing(board, cells, layout, glue, ticks))
+            parts.append(board_drawing(board, cells, layout, glue, ticks, flaps[k:k + 1]))
         for size in sizes:
             drawings = [_orient_to_fit(d, _board_box(layout, size)) for d in parts]
             if all(d is not None for d in drawings):
-                return plan, drawings, size  # type: ignore[return-value]
+                return plan, drawings, size, flaps  # type: ignore[return-value]
     return None
 
 
@@ -674,7 +837,7 @@ def board_sheets(layout: Layout) -> list[Sheet]:
         raise FitError(f"the {TITLE} board with {_pitch(layout):g} mm cavities does not fit "
                        f"on {layout.paper_name} even in two halves; the largest token that "
                        f"fits is {largest_token(layout):.1f} mm (set tripitz.token_size)")
-    plan, drawings, size = found
+    plan, drawings, size, _ = found
     box = _board_box(layout, size)
     if plan is None:
         title = f"{TITLE} · board"
@@ -852,3 +1015,103 @@ def sheets(layout: Layout) -> list[Sheet]:
         out.append(rack_sheet(layout))
     out.append(score_sheet(layout))
     return out
+
+
+# --- the board as the photo reader sees it ----------------------------------------------------
+
+VARIANT = "board"
+"""The one board variant: two halves glued, or the board printed whole (same geometry)."""
+READ_PX_PER_MM = 4.0
+"""Scale at which the reader looks at the board: symbols are some 45 px across."""
+
+
+_PRINTED: dict[str, Fitted] = {}
+
+
+def _printed(layout: Layout) -> Fitted:
+    """How the board is printed for this layout (remembered: the reader asks per photo)."""
+    key = repr(layout.data)
+    if key not in _PRINTED:
+        found = _fitted_sections(layout, _board(layout))
+        if found is None:
+            raise FitError(f"the {TITLE} board does not fit on {layout.paper_name}")
+        if len(_PRINTED) > 8:
+            _PRINTED.clear()
+        _PRINTED[key] = found
+    return _PRINTED[key]
+
+
+def vision_models(layout: Layout) -> list:
+    """The assembled board as a photo reader sees it (board frame: cavity 1's lattice, mm).
+
+    Cells are the cavities, keyed by their printed numbers as strings; classes are
+    ``empty``, the 64 pid codes and the 4 jokers.  The cells are read by
+    ``printkit.vision.tripitz.classify`` (token colour, symbol, symbol colour).
+    """
+    from printkit.vision.model import BoardModel
+    from printkit.vision.tripitz import classify
+
+    board = _board(layout)
+    flaps = _printed(layout)[3]
+    pitch = _pitch(layout)
+    radius = _radius(pitch)
+    cells = {str(board.cavity_number(h)): tuple(_mm(v, pitch) for v in hex_corners(h))
+             for h in board.cavities}
+    pids = list(PIDS) + list(JOKERS)
+    colours = {"empty": WHITE, **{p.code: token_colour(layout, p.colour) for p in pids}}
+    outline = _assembled_outline(board, layout, flaps)
+    x0, y0, x1, y1 = bbox_of(outline)
+    reach = 4.0
+    extra = {
+        "centres": {str(board.cavity_number(h)): hex_centre(h, radius) for h in board.cavities},
+        "paper": {str(board.cavity_number(h)): EDGE_TINT if h in board.outer else WHITE
+                  for h in board.cavities},
+        "token_size": float(layout[KIT]["token_size"]),
+        "token_shape": _token_shape(layout),
+        "pitch": pitch,
+        "token_colours": {c: token_colour(layout, c) for c in TokenColour},
+        "symbol_colours": symbol_colours(layout),
+        "layout": layout,
+    }
+    return [BoardModel(
+        KIT, VARIANT,
+        markers=tuple(m for f in flaps for m in f.markers),
+        patches=tuple(p for f in flaps for p in f.patches),
+        cells=cells, classes=("empty", *(p.code for p in pids)), colours=colours,
+        bounds=(x0 - reach, y0 - reach, x1 + reach, y1 + reach),
+        white=tuple(p for f in flaps for p in f.white),
+        cell_key=str, classify=classify, px_per_mm=READ_PX_PER_MM, extra=extra)]
+
+
+def _assembled_outline(board: TripitzBoard, layout: Layout, flaps: Sequence[Flap]
+                       ) -> list[Point]:
+    """The outline of the whole board with its marker strips, board mm."""
+    _, boundary = unique_edges(board.cavities)
+    ring = [_mm(v, _pitch(layout)) for v in chain(boundary)[0][:-1]]
+    for flap in flaps:
+        ring = _with_flap(ring, flap)
+    return ring
+
+
+def board_picture(layout: Layout) -> Drawing:
+    """The printed board in the board frame as it lies on the table, before any pid.
+
+    Two halves: half 1 with its glue strip, then half 2 laid over that strip; a board
+    printed whole: that print.  Each print is white paper inside its cut outline.
+    """
+    board = _board(layout)
+    plan, _, _, flaps = _printed(layout)
+    picture = Drawing()
+    if plan is None:
+        parts = [board_drawing(board, frozenset(board.cavities), layout, flaps=flaps)]
+    else:
+        parts = []
+        for k in range(plan.copies):
+            cells, glue, ticks = _section_parts(board, plan, k)
+            parts.append(board_drawing(board, cells, layout, glue, ticks, flaps[k:k + 1]))
+    for part in parts:
+        cut = next(item for item in part.items if item.role == Role.CUT
+                   and isinstance(item, Polygon))
+        picture.add(Polygon(cut.points, Style(fill=WHITE), Role.FILL))
+        picture.extend(part.items)
+    return picture

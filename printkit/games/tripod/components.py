@@ -5,10 +5,17 @@ the top.  Hexagon corners use exact integer *hex units* (``x`` in half cell widt
 ``x = 2q + r`` at a centre; ``y`` in half corner radii, ``y = 3r``) so that every grid
 edge is drawn once; millimetres appear only in drawing.
 
-A half is cut out along a triangle whose three corners are clipped (six straight cuts),
-each of its six sides a frame width beyond the outermost cells.  The perimeter cells,
-which both halves share, are printed in a deeper tint with an inner ring and carry the
-same name on both halves; the three corners carry a bold ring.
+The cells sit in a wood frame, a triangle whose three corners are clipped, each of its six
+sides a frame width beyond the outermost cells.  The perimeter cells, which both halves
+share, are printed in a deeper tint with an inner ring and carry the same name on both
+halves; the three corners carry a bold ring.
+
+For the camera (``printkit read``), each half carries four ArUco markers of its own
+(``HALF_MARKERS``): one on a cap over the apex, three on a band under the bottom row with a
+colour strip and the half's name.  The cut (eight straight cuts) leaves a white margin
+along the frame's sloping sides: with the cap and band, bare paper all round the board
+from which the reader models the light.  ``vision_models`` describes both halves to the
+reader, in the same code that draws them.
 
 Stones are discs, black and white, with both sides in the stone's colour.  A player places
 at most ``ceil(cells / 2)`` stones, and a stone on a shared cell is laid on both halves, so
@@ -22,8 +29,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 
-from printkit.draw.bleed import bleed_polygon
 from printkit.draw.model import (
     Affine,
     Circle,
@@ -52,6 +59,7 @@ from printkit.layout.sheet import (
     place_centred,
     two_sided_block,
 )
+from printkit.vision.fiducials import MODULES, Marker, Patch, marker_items, strip_items
 
 __all__ = [
     "sheets",
@@ -59,6 +67,11 @@ __all__ = [
     "stone_sheets",
     "half_drawing",
     "half_outline",
+    "half_cut",
+    "half_fiducials",
+    "vision_models",
+    "board_picture",
+    "HALF_MARKERS",
     "stones_per_colour",
     "largest_cell",
     "board_size",
@@ -81,7 +94,7 @@ CORNER_RING = Style(stroke="#3d2608", width=0.7)
 NAME_INK = "#5b4120"
 FRAME_INK = "#3d2608"
 LEGEND_INK = "#333333"
-FRAME_WIDTH = 0.3
+FRAME_WIDTH = 0.25
 """Frame width beyond the outermost cells, as a fraction of the cell width."""
 RING_SCALE = 0.86
 """Size of a shared or corner cell's inner ring, as a fraction of the cell."""
@@ -89,6 +102,19 @@ HALF_GAP = 8.0
 """Space between the two halves when both are printed on one sheet, mm."""
 LEGEND = 12.0
 """Height kept under a board for its legend, mm."""
+
+HALF_MARKERS = ((20, 21, 22, 23), (24, 25, 26, 27))
+"""ArUco ids (``DICT_4X4_50``) on each half: apex, bottom left, bottom middle, bottom right."""
+MARKER = 12.0
+"""Side of a printed marker's black square, mm."""
+PATCH = 7.0
+"""Side of a colour reference patch, mm."""
+MARGIN = 5.0
+"""White paper between the wood frame's sloping sides and the cut, mm: light reference."""
+CAP_PAD = 3.0
+"""White paper round the apex marker inside the cap, mm."""
+BAND_PAD = 3.5
+"""White paper under the band's markers (and their id labels), mm."""
 
 BLACK_STONE = "#1a1a1a"
 WHITE_STONE = "#ffffff"
@@ -161,7 +187,7 @@ def _places(n: int) -> list[Hex]:
 
 
 def half_outline(n: int, cell: float) -> tuple[Point, ...]:
-    """The cut line of a half: a triangle with clipped corners, clockwise from the top left.
+    """The wood frame of a half: a triangle with clipped corners, clockwise from the top left.
 
     Its six sides face the six corner directions of a cell; each lies a corner radius and
     a frame width beyond the outermost cell centre in its direction.
@@ -181,24 +207,89 @@ def half_outline(n: int, cell: float) -> tuple[Point, ...]:
     return tuple(points)
 
 
-def _name_size(names: Iterable[str], cell: float) -> float:
-    """One font size for every name on a half: small, and the widest within the cell."""
-    widest = max(names, key=lambda s: text_width(s, 1.0))
-    return fit_size(widest, 0.5 * cell, 0.14 * cell)
+# --- markers for the camera -----------------------------------------------------------------
+
+_QUIET = MARKER / 2 + MARKER / MODULES
+"""Half the side of a marker's white square (its black square and one module of quiet zone)."""
 
 
-def half_drawing(board: TripodBoard, half: int, layout: Layout) -> Drawing:
-    """One half in its own box: frame, tinted cells, grid, shared and corner rings, names."""
+def _reach(cell: float) -> float:
+    """How far the wood frame's sides lie beyond the outermost cell centres, mm."""
+    return cell / math.sqrt(3) + FRAME_WIDTH * cell
+
+
+def _bottom(n: int, cell: float) -> float:
+    """The y of the bottom row's centres (the apex cell's centre is the origin), mm."""
+    return (n - 1) * cell * math.sqrt(3) / 2
+
+
+def _wall(n: int, cell: float) -> float:
+    """The x of the right-hand straight cut: the frame's widest corner and the margin."""
+    return (n - 1) * cell / 2 + 2 * _reach(cell) / math.sqrt(3) + MARGIN
+
+
+def _marker_rows(n: int, cell: float) -> tuple[float, float]:
+    """The y of the cap's marker centre and of the band's marker centres.
+
+    The cap's marker (and its small id label) sits just above the frame's top; the band's
+    markers just below the frame's bottom edge, clear of any stone on the bottom row.
+    """
+    reach = _reach(cell)
+    return -reach - 3.0 - _QUIET, _bottom(n, cell) + reach + 1.0 + _QUIET
+
+
+def half_cut(n: int, cell: float) -> tuple[Point, ...]:
+    """The cut line of a half, clockwise from the cap's top left corner.
+
+    The wood frame (``half_outline``) gets a white margin ``MARGIN`` wide along its two
+    sloping sides, a square cap over the apex holding one marker, and a band under the
+    bottom row holding three markers, the colour strip and the half's name; the band's
+    straight sides drop from the frame's widest corners.  Eight straight cuts.
+    """
+    side = _reach(cell) + MARGIN
+    wall = _wall(n, cell)
+    cap = _QUIET + CAP_PAD
+    top_y, band_y = _marker_rows(n, cell)
+    top, bottom = top_y - _QUIET - CAP_PAD, band_y + _QUIET + BAND_PAD
+    shoulder = math.sqrt(3) * cap - 2 * side  # where a cap side meets a sloping cut
+    foot = math.sqrt(3) * wall - 2 * side  # where a sloping cut meets a straight side
+    return ((-cap, top), (cap, top), (cap, shoulder), (wall, foot), (wall, bottom),
+            (-wall, bottom), (-wall, foot), (-cap, shoulder))
+
+
+def half_fiducials(n: int, cell: float, half: int, fill_ink: bool = True
+                   ) -> tuple[tuple[Marker, ...], tuple[Patch, ...], Point]:
+    """A half's markers (``HALF_MARKERS[half]``: apex, bottom left, bottom middle, bottom
+    right), its colour patches and where its name goes.
+
+    The patches are white and black (the stones) and, in fill ink, the cells' wood: no
+    more, since the board's colours all lie near one plane of colour space, where an
+    affine colour fit to them would be ill-conditioned.
+    """
+    ids = HALF_MARKERS[half]
+    top_y, band_y = _marker_rows(n, cell)
+    corner = _wall(n, cell) - 2.0 - _QUIET
+    markers = (Marker(ids[0], (0.0, top_y), MARKER), Marker(ids[1], (-corner, band_y), MARKER),
+               Marker(ids[2], (0.0, band_y), MARKER), Marker(ids[3], (corner, band_y), MARKER))
+    strip = corner / 2  # halfway between the middle and the right-hand marker
+    step = PATCH + 1.5
+    colours = [("white", "#ffffff"), ("black", "#000000")] + ([("wood", WOOD)] if fill_ink else [])
+    patches = tuple(Patch.square(name, colour,
+                                 (strip + (k - (len(colours) - 1) / 2) * step, band_y), PATCH)
+                    for k, (name, colour) in enumerate(colours))
+    return markers, patches, (-strip, band_y)
+
+
+def _half_local(board: TripodBoard, half: int, layout: Layout) -> Drawing:
+    """One half with the apex cell's centre at the origin: frame, tinted cells, grid, shared
+    and corner rings, names, the markers, colour strip and name, and the cut line."""
     cell, _ = _sizes(layout)
     n = board.n
     fill_ink = layout.ink == "fill"
     outline = half_outline(n, cell)
-    x0, y0, x1, y1 = bbox_of(outline)
     d = Drawing()
-    frame = Polygon(outline, Style(fill=FRAME), Role.FILL)
     if fill_ink:
-        grown = bleed_polygon(frame, layout.bleed)
-        d.add(*([grown] if grown is not None else []), frame)
+        d.add(Polygon(outline, Style(fill=FRAME), Role.FILL))
     places = _places(n)
     cells = [board.cell_at(half, h) for h in places]
     if fill_ink:
@@ -224,24 +315,37 @@ def half_drawing(board: TripodBoard, half: int, layout: Layout) -> Drawing:
         size = _name_size(names, cell)
         for h, name in zip(places, names, strict=True):
             d.add(Text(_centre(h, cell), name, size, fill=NAME_INK))
-    d.extend(_frame_title(outline, cell, f"{TITLE} \u00b7 {HALF_NAMES[half]}"))
-    d.add(Polygon(outline, CUT, Role.CUT))
-    placed = d.transformed(Affine.translate(-x0, -y0))
+    markers, patches, title_at = half_fiducials(n, cell, half, fill_ink)
+    for marker in markers:
+        d.extend(marker_items(marker))
+    d.extend(strip_items(list(patches)))
+    title = f"{TITLE} \u00b7 {HALF_NAMES[half]}"
+    room = 2 * (abs(title_at[0]) - _QUIET - 2.0)
+    d.add(Text(title_at, title, fit_size(title, room, 3.2), fill=FRAME_INK, role=Role.LABEL))
+    d.add(Polygon(half_cut(n, cell), CUT, Role.CUT))
+    return d
+
+
+def _name_size(names: Iterable[str], cell: float) -> float:
+    """One font size for every name on a half: small, and the widest within the cell."""
+    widest = max(names, key=lambda s: text_width(s, 1.0))
+    return fit_size(widest, 0.5 * cell, 0.14 * cell)
+
+
+def _origin(n: int, cell: float) -> Point:
+    """Where a half's own frame puts the top left corner of its cut line's box."""
+    x0, y0, _, _ = bbox_of(half_cut(n, cell))
+    return x0, y0
+
+
+def half_drawing(board: TripodBoard, half: int, layout: Layout) -> Drawing:
+    """One half in its own box (the box of its cut line, from the origin)."""
+    cell, _ = _sizes(layout)
+    x0, y0, x1, y1 = bbox_of(half_cut(board.n, cell))
+    placed = _half_local(board, half, layout).transformed(Affine.translate(-x0, -y0))
     placed.width, placed.height = x1 - x0, y1 - y0
     return placed
 
-
-def _frame_title(outline: Sequence[Point], cell: float, text: str) -> list[Item]:
-    """The half's name in the frame under its bottom row, so a cut half still says which."""
-    frame = FRAME_WIDTH * cell
-    size = min(3.0, (frame - 0.4) / 0.75)
-    if size < 1.0:
-        return []
-    bottom = max(y for _, y in outline)
-    xs = [x for x, y in outline if abs(y - bottom) < 1e-6]
-    width = max(xs) - min(xs)
-    return [Text(((max(xs) + min(xs)) / 2, bottom - frame / 2), text,
-                 fit_size(text, 0.6 * width, size), fill=FRAME_INK, role=Role.LABEL)]
 
 
 # --- board sheets ---------------------------------------------------------------------------
@@ -322,6 +426,10 @@ def _legend(layout: Layout, size: tuple[float, float]) -> list[Item]:
             for k, line in enumerate(lines)]
 
 
+KEEP_MARKERS = ("Keep the cap and the band with the black-and-white squares: printkit read "
+                "uses them to read a photo of the position on each half.")
+
+
 def board_sheets(layout: Layout) -> list[Sheet]:
     """The board on one sheet, or each half on its own sheet when both do not fit together."""
     n = board_size(layout)
@@ -341,15 +449,15 @@ def board_sheets(layout: Layout) -> list[Sheet]:
         page.place(drawings[0], place_centred(drawings[0], box, "the board"))
         page.extend(_legend(layout, size))
         return [Sheet(KIT, "board", title, page, stock="white card or paper",
-                      steps=["Cut out both halves along their outlines (six straight cuts "
-                             "each).", place])]
+                      steps=["Cut out both halves along their outlines (eight straight cuts "
+                             "each).", place, KEEP_MARKERS])]
     out = []
     for half, drawing in enumerate(drawings):
         title = f"{TITLE} \u00b7 board (size {n}) \u00b7 {HALF_NAMES[half]}"
         page = new_page(size, layout.margin, title)
         page.place(drawing, place_centred(drawing, box, f"the board's {HALF_NAMES[half]}"))
         page.extend(_legend(layout, size))
-        steps = ["Cut the half out along its outline (six straight cuts)."]
+        steps = ["Cut the half out along its outline (eight straight cuts).", KEEP_MARKERS]
         if half == 1:
             steps.append(place)
         out.append(Sheet(KIT, f"board-half-{half + 1}", title, page,
@@ -486,7 +594,7 @@ def position_drawing(n: int, stones: Mapping[TripodCell, Stone], marked: Iterabl
     halves = []
     for half in (0, 1):
         d = half_drawing(board, half, layout)
-        x0, y0 = bbox_of(half_outline(n, cell))[:2]
+        x0, y0 = _origin(n, cell)
         for h in _places(n):
             c = board.cell_at(half, h)
             cx, cy = _centre(h, cell)
@@ -500,3 +608,124 @@ def position_drawing(n: int, stones: Mapping[TripodCell, Stone], marked: Iterabl
                 d.add(Circle(at, 0.5 * cell, Style(stroke=mark_colour, width=0.8), Role.MARK))
         halves.append(d)
     return _pair(halves, across=True)
+
+
+# --- the photo reader's view ----------------------------------------------------------------
+
+def _inside(p: Point, ring: Sequence[Point]) -> bool:
+    """Whether ``p`` lies inside the polygon ``ring`` (even-odd rule)."""
+    x, y = p
+    inside = False
+    for (ax, ay), (bx, by) in zip(ring, (*ring[1:], ring[0]), strict=True):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
+def _edge_distance(p: Point, ring: Sequence[Point]) -> float:
+    """Distance from ``p`` to the nearest side of the polygon ``ring``."""
+    best = math.inf
+    for a, b in zip(ring, (*ring[1:], ring[0]), strict=True):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+        best = min(best, math.dist(p, (a[0] + t * dx, a[1] + t * dy)))
+    return best
+
+
+def _grid(box: tuple[float, float, float, float], step: float) -> list[Point]:
+    x0, y0, x1, y1 = box
+    return [(x0 + i * step, y0 + j * step) for j in range(int((y1 - y0) / step) + 1)
+            for i in range(int((x1 - x0) / step) + 1)]
+
+
+@cache
+def _reference_points(n: int, cell: float, half: int, fill_ink: bool
+                      ) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+    """Board-frame points of bare white paper and of bare wood frame, for the light model.
+
+    Paper: inside the cut by 2.5 mm, 2 mm clear of the frame and of every marker (with its
+    label), patch and the half's name.  Frame: 1.5 mm inside the frame's edge and farther
+    than ``FRAME_CLEAR`` cells from every cell centre, where no stone on the board reaches.
+    """
+    cut, wood = half_cut(n, cell), half_outline(n, cell)
+    markers, patches, title_at = half_fiducials(n, cell, half, fill_ink)
+    keep_out = [(m.centre[0] - _QUIET - 2, m.centre[1] - _QUIET - 2, m.centre[0] + _QUIET + 2,
+                 m.centre[1] + _QUIET + 4.5) for m in markers]
+    keep_out += [(p.centre[0] - PATCH / 2 - 2, p.centre[1] - PATCH / 2 - 2,
+                  p.centre[0] + PATCH / 2 + 2, p.centre[1] + PATCH / 2 + 2) for p in patches]
+    reach = abs(title_at[0]) - _QUIET - 2.0
+    keep_out.append((title_at[0] - reach, title_at[1] - 4.0, title_at[0] + reach,
+                     title_at[1] + 4.0))
+    # The grid fills the cap and the band; the margins along the sloping sides get a row
+    # of points down their middle.
+    middle = _reach(cell) + MARGIN / 2
+    slope = [(sign * -(middle + y / 2) * 2 / math.sqrt(3), y) for sign in (1, -1)
+             for y in (-middle + 3.0 * k for k in range(int(_bottom(n, cell) / 3.0) + 12))]
+    paper = [p for p in [*_grid(bbox_of(cut), 3.0), *slope]
+             if _inside(p, cut) and _edge_distance(p, cut) >= MARGIN / 2 - 0.01
+             and not _inside(p, wood) and _edge_distance(p, wood) >= MARGIN / 2 - 0.01
+             and not any(x0 <= p[0] <= x1 and y0 <= p[1] <= y1 for x0, y0, x1, y1 in keep_out)]
+    centres = [_centre(h, cell) for h in _places(n)]
+    frame = [p for p in _grid(bbox_of(wood), 2.5)
+             if _inside(p, wood) and _edge_distance(p, wood) >= 1.5
+             and min(math.dist(p, c) for c in centres) >= FRAME_CLEAR * cell]
+    return tuple(paper), tuple(frame)
+
+
+FRAME_CLEAR = 0.72
+"""Frame reference points lie at least this many cell widths from any cell centre."""
+PAPER_WEIGHT = 4
+"""Times each white paper point is listed for the reader's light model.  Its second pass
+also fits the light to every cell it read as empty, as if bare paper; Tripod's cells are
+wood, so the paper must outweigh them or the middle of the board comes out too bright."""
+
+
+def vision_models(layout: Layout) -> list:
+    """Each half as the photo reader sees it: variants ``half-1`` and ``half-2``.
+
+    Board frame: the half's own, millimetres, the apex cell's centre at the origin (y
+    down).  Cells are keyed by ``TripodCell`` and named by ``cell_name``, so a perimeter
+    cell has the same name on both halves.  Cells are read by
+    ``printkit.vision.tripod.classify_cells``: empty (the cell's own tint), ``X`` (black)
+    or ``O`` (white).
+    """
+    from printkit.vision.model import BoardModel
+    from printkit.vision.tripod import classify_cells
+
+    n = board_size(layout)
+    cell, stone = _sizes(layout)
+    board = TripodBoard(n)
+    fill_ink = layout.ink == "fill"
+    models = []
+    for half in (0, 1):
+        cells = {board.cell_at(half, h): tuple(_mm(v, cell) for v in _hex_corners(h))
+                 for h in _places(n)}
+        empty = {c: (SHARED if board.is_shared(c) else WOOD) if fill_ink else "#ffffff"
+                 for c in cells}
+        markers, patches, _ = half_fiducials(n, cell, half, fill_ink)
+        paper, frame = _reference_points(n, cell, half, fill_ink)
+        x0, y0, x1, y1 = bbox_of(half_cut(n, cell))
+        models.append(BoardModel(
+            KIT, f"half-{half + 1}", markers=markers, patches=patches, cells=cells,
+            classes=("empty", "X", "O"),
+            colours={"empty": WOOD if fill_ink else "#ffffff", "X": BLACK_STONE,
+                     "O": WHITE_STONE},
+            bounds=(x0 - 4.0, y0 - 4.0, x1 + 4.0, y1 + 4.0), white=paper * PAPER_WEIGHT,
+            cell_key=cell_name, classify=classify_cells,
+            extra={"half": half, "cell": cell, "stone": stone, "empty": empty,
+                   "frame": tuple(frame), "frame_colour": FRAME if fill_ink else "#ffffff",
+                   "centres": {c: _centre(h, cell) for c, h in
+                               zip(cells, _places(n), strict=True)}}))
+    return models
+
+
+def board_picture(layout: Layout, variant: str) -> Drawing:
+    """A cut-out half (``half-1`` or ``half-2``) in the board frame, as it lies on the table."""
+    half = {"half-1": 0, "half-2": 1}[variant]
+    n = board_size(layout)
+    cell, _ = _sizes(layout)
+    picture = Drawing()
+    picture.add(Polygon(half_cut(n, cell), Style(fill="#ffffff"), Role.FILL))
+    picture.extend(item for item in _half_local(TripodBoard(n), half, layout).items
+                   if item.role != Role.CUT)
+    return picture

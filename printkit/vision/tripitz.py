@@ -1,0 +1,344 @@
+"""Reading Tripitz boards: which pid lies in each cavity, and synthetic photos of positions.
+
+A cavity is read in the corrected, rectified board image (``classify``, the hook of the
+board's ``BoardModel``):
+
+1. Every pixel near a cavity's centre is compared in CIELAB with the token colours as the
+   reference strip shows them after correction; a cavity whose inner disc is mostly of
+   no token colour is empty.
+2. Otherwise the token colour is the one covering most of that disc, confirmed by the
+   median colour of those pixels.
+3. The symbol is the largest blob inside the disc that differs from the token's body;
+   its colour is the median of its core, nearest of the four symbol colours of the strip.
+4. Its shape is compared, by rotation-free features (area, solidity, Hu moments), with
+   the four symbols drawn by the kit's own code (``components.symbol_items``) at the
+   reader's scale.  A token with no blob is a joker.
+
+Each property has a margin (how much nearer the best class is than the runner-up); a cell
+is uncertain when any margin is small, so a reading is flagged rather than guessed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from functools import cache
+
+import numpy as np
+
+from printkit.draw.lattice import hex_centre
+from printkit.draw.model import Affine, Circle, Drawing, Polygon, Role, Style
+from printkit.games.tripitz.pids import Pid, Symbol, SymbolColour, TokenColour
+from printkit.layout.config import Layout
+from printkit.vision.model import BoardModel
+from printkit.vision.read import CellReading
+
+__all__ = ["classify", "scene", "random_game", "symbol_features", "SHAPE_MARGIN"]
+
+DISC = 8.5
+"""Radius (mm) about a cavity's centre that a placed token always covers."""
+BODY_SHARE = 0.25
+"""Share of the disc in one token colour above which the cavity holds a token."""
+BODY_DE = 32.0
+"""Largest ΔE*ab from a token colour for a pixel to count as that colour."""
+MIN_SYMBOL = 12.0
+"""Smallest symbol blob, mm²; a token without one is a joker."""
+COLOUR_MARGIN = 0.35
+"""A colour is uncertain when (second - best) / second distance is below this."""
+SHAPE_MARGIN = 0.35
+"""A symbol shape is uncertain when (second - best) / second distance is below this."""
+EMPTY_BAND = (0.12, 0.40)
+"""Body shares in this band leave the empty-or-token question uncertain."""
+FAR = 30.0
+"""A colour farther than this (ΔE*ab) from its class is uncertain whatever the margin."""
+
+SHADOW = Style(fill="#000000", opacity=0.28)
+
+
+# --- colours ----------------------------------------------------------------------------
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _lab(rgb: np.ndarray) -> np.ndarray:
+    import cv2
+
+    arr = np.clip(np.asarray(rgb, dtype=np.float32), 0, 1)
+    shape = arr.shape
+    return cv2.cvtColor(arr.reshape(-1, 1, 3), cv2.COLOR_RGB2Lab).reshape(shape)
+
+
+def _strip_colours(image: np.ndarray, model: BoardModel, to_px) -> dict[str, np.ndarray]:
+    """Each patch name → its CIELAB colour as seen in the corrected image (mean of copies)."""
+    h, w = image.shape[:2]
+    seen: dict[str, list[np.ndarray]] = {}
+    for patch in model.patches:
+        ring = to_px(patch.ring)
+        centre = ring.mean(axis=0)
+        inner = centre + 0.5 * (ring - centre)
+        x0, y0 = np.floor(inner.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(inner.max(axis=0)).astype(int)
+        part = image[max(y0, 0):min(y1, h), max(x0, 0):min(x1, w)]
+        if part.size:
+            seen.setdefault(patch.name, []).append(np.median(part.reshape(-1, 3), axis=0))
+    out = {}
+    for name, values in seen.items():
+        out[name] = _lab(np.mean(values, axis=0)[None, :])[0]
+    return out
+
+
+def _references(image: np.ndarray, model: BoardModel, to_px
+                ) -> tuple[dict[TokenColour, np.ndarray], dict[SymbolColour, np.ndarray]]:
+    """Token and symbol colours in CIELAB: as the strip shows them, else as printed."""
+    seen = _strip_colours(image, model, to_px)
+    tokens = {c: seen.get(c.name.lower(), _lab(np.array([_rgb(v)]))[0])
+              for c, v in model.extra["token_colours"].items()}
+    symbols = {k: seen.get(f"{k.name.lower().replace('_', ' ')} symbol",
+                           _lab(np.array([_rgb(v)]))[0])
+               for k, v in model.extra["symbol_colours"].items()}
+    return tokens, symbols
+
+
+def _distances(pixels: np.ndarray, refs: np.ndarray) -> np.ndarray:
+    """ΔE*ab from each of N colours to each of K references, N × K."""
+    diff = pixels[:, None, :] - refs[None, :, :].astype(pixels.dtype)
+    return np.sqrt(np.einsum("nkc,nkc->nk", diff, diff))
+
+
+def _nearest(value: np.ndarray, refs: dict) -> tuple[object, object, float, float]:
+    """Best and runner-up class of a colour, the best distance and the margin."""
+    names = list(refs)
+    dist = np.array([float(np.linalg.norm(value - refs[n])) for n in names])
+    order = np.argsort(dist)
+    d1, d2 = dist[order[0]], dist[order[1]]
+    return names[order[0]], names[order[1]], float(d1), float((d2 - d1) / d2 if d2 > 0 else 0.0)
+
+
+# --- symbols ------------------------------------------------------------------------------
+
+def symbol_features(mask: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """Rotation-free shape features of a blob: area (cm²), solidity, Hu moments 1 and 2."""
+    import cv2
+
+    mask = mask.astype(np.uint8)
+    area = float(mask.sum()) / px_per_mm ** 2
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return np.zeros(4)
+    points = np.vstack(contours)
+    hull = float(cv2.contourArea(cv2.convexHull(points)))
+    solidity = float(mask.sum()) / hull if hull > 0 else 0.0
+    hu = cv2.HuMoments(cv2.moments(mask, binaryImage=True)).ravel()
+    return np.array([area / 100.0, solidity, hu[0], math.sqrt(max(hu[1], 0.0))])
+
+
+FEATURE_SCALE = np.array([0.08, 0.08, 0.02, 0.02])
+"""Spread of each feature that counts as one unit of shape distance."""
+
+
+@cache
+def _templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
+    """Each symbol's features, drawn by the kit's own symbol code at the reader's scale."""
+    import cv2
+
+    from printkit.games.tripitz.components import symbol_items
+
+    rho = 0.27 * token_size
+    size = int(math.ceil(2.4 * rho * px_per_mm))
+    out = {}
+    for symbol in Symbol:
+        canvas = np.zeros((size, size), np.uint8)
+        centre = (size / 2, size / 2)
+        for item in symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
+            if isinstance(item, Circle):
+                cv2.circle(canvas, (int(round(centre[0] * 16)), int(round(centre[1] * 16))),
+                           int(round(item.radius * px_per_mm * 16)), 255, -1, cv2.LINE_AA, 4)
+            else:
+                pts = np.array([(centre[0] + x * px_per_mm, centre[1] + y * px_per_mm)
+                                for x, y in item.points])
+                cv2.fillPoly(canvas, [np.int32(np.round(pts * 16))], 255, cv2.LINE_AA, 4)
+        blurred = cv2.GaussianBlur(canvas, (0, 0), 1.0)
+        out[symbol] = symbol_features(blurred >= 128, px_per_mm)
+    return out
+
+
+def _shape(features: np.ndarray, templates: dict[Symbol, np.ndarray]
+           ) -> tuple[Symbol, Symbol, float, float]:
+    names = list(templates)
+    dist = np.array([float(np.linalg.norm((features - templates[s]) / FEATURE_SCALE))
+                     for s in names])
+    order = np.argsort(dist)
+    d1, d2 = dist[order[0]], dist[order[1]]
+    return names[order[0]], names[order[1]], float(d1), float((d2 - d1) / d2 if d2 > 0 else 0.0)
+
+
+# --- reading the cavities -------------------------------------------------------------------
+
+def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
+    """Every cavity's pid code (or ``empty``), with margins and the uncertain ones flagged."""
+    px = model.px_per_mm
+    tokens, symbols = _references(image, model, to_px)
+    templates = _templates(float(model.extra["token_size"]), px)
+    colour_names = list(tokens)
+    refs = np.stack([tokens[c] for c in colour_names]).astype(np.float32)
+    paper = _lab(np.array([_rgb(v) for v in {"#ffffff", *model.extra["paper"].values()}]))
+    centres = model.extra["centres"]
+    h, w = image.shape[:2]
+    half = int(math.ceil(DISC * px)) + 1
+    yy, xx = np.mgrid[-half:half + 1, -half:half + 1]
+    disc = (xx ** 2 + yy ** 2) <= (DISC * px) ** 2
+    sparse = disc & (yy % 2 == 0) & (xx % 2 == 0)  # every fourth pixel tells the share
+    keys = list(model.cells)
+    spots = np.round(to_px([centres[k] for k in keys])).astype(int)
+    inside = ((spots[:, 0] >= half) & (spots[:, 1] >= half)
+              & (spots[:, 0] + half < w) & (spots[:, 1] + half < h))
+    out: dict[Hashable, CellReading] = {k: CellReading("empty", 0.0, "empty", 0.0, True)
+                                        for k, ok in zip(keys, inside, strict=True) if not ok}
+    found = [(k, x, y) for k, (x, y), ok in zip(keys, spots, inside, strict=True) if ok]
+    if not found:
+        return out
+    # All discs at once: the share of each cavity's disc in each token colour.
+    windows = np.stack([image[y - half:y + half + 1, x - half:x + half + 1] for _, x, y in found])
+    labs = _lab(windows)
+    pixels = labs[:, sparse]  # cells × disc pixels × 3
+    flat = pixels.reshape(-1, 3)
+    dist = _distances(flat, refs)
+    near_paper = _distances(flat, paper).min(axis=1)
+    best = dist.argmin(axis=1)
+    dmin = dist.min(axis=1)
+    body = ((dmin < BODY_DE) & (dmin < near_paper)).reshape(len(found), -1)
+    best = best.reshape(len(found), -1)
+    counts = np.stack([(body & (best == j)).sum(axis=1) for j in range(len(refs))], axis=1)
+    shares = counts.max(axis=1) / pixels.shape[1]
+    empty = shares < EMPTY_BAND[1]
+    for i, (key, _, _) in enumerate(found):
+        if empty[i]:
+            share = float(shares[i])
+            margin = 1.0 - share / EMPTY_BAND[1]
+            out[key] = CellReading("empty", round(margin, 3), "token", round(share, 3),
+                                   share > EMPTY_BAND[0])
+    for i, (key, _, _) in enumerate(found):
+        if empty[i]:
+            continue
+        index = int(counts[i].argmax())
+        body_lab = np.median(pixels[i][body[i] & (best[i] == index)], axis=0)
+        out[key] = _read_token(labs[i], disc, body_lab, tokens, symbols, templates, px)
+    return {k: out[k] for k in keys}
+
+
+def _read_token(window: np.ndarray, disc: np.ndarray, body_lab: np.ndarray, tokens: dict,
+                symbols: dict, templates: dict, px: float) -> CellReading:
+    """One token: its colour (confirmed from ``body_lab``), symbol and symbol colour.
+
+    ``window`` is the token's surroundings in CIELAB.
+    """
+    import cv2
+
+    colour, colour2, d_colour, m_colour = _nearest(body_lab, tokens)
+    # The symbol: pixels in the disc nearer any symbol colour than the body.
+    flat = window.reshape(-1, 3)
+    body_d = _distances(flat, body_lab[None, :]).reshape(disc.shape)
+    symbol_refs = np.stack(list(symbols.values())).astype(np.float32)
+    sym_d = _distances(flat, symbol_refs).min(axis=1).reshape(disc.shape)
+    candidate = ((sym_d < body_d) & (body_d > 20.0) & disc).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(candidate, connectivity=8)
+    blob = None
+    if count > 1:
+        k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        if stats[k, cv2.CC_STAT_AREA] / px ** 2 >= MIN_SYMBOL:
+            blob = labels == k
+    if blob is None:
+        pid, runner = Pid(colour), Pid(colour2)  # type: ignore[arg-type]
+        biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) / px ** 2 if count > 1 else 0.0
+        uncertain = m_colour < COLOUR_MARGIN or d_colour > FAR or biggest > MIN_SYMBOL / 2
+        return CellReading(pid.code, round(m_colour, 3), runner.code, round(d_colour, 1),
+                           uncertain)
+    core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
+    inner = core if core.sum() >= 12 else blob
+    seen_lab = np.median(window[inner], axis=0)
+    sym_lab = seen_lab
+    shade, shade2, d_shade, m_shade = _nearest(sym_lab, symbols)
+    # Redraw the blob at the half-way point between body and symbol colour.
+    grown = cv2.dilate(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
+    sharp = grown & (_distances(flat, seen_lab[None, :]).reshape(disc.shape) < body_d)
+    shape, shape2, _, m_shape = _shape(symbol_features(sharp, px), templates)
+    pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
+    margins = {"colour": m_colour / COLOUR_MARGIN, "shape": m_shape / SHAPE_MARGIN,
+               "shade": m_shade / COLOUR_MARGIN}
+    weakest = min(margins, key=margins.__getitem__)
+    runner = {"colour": Pid(colour2, shape, shade), "shape": Pid(colour, shape2, shade),
+              "shade": Pid(colour, shape, shade2)}[weakest]  # type: ignore[arg-type]
+    uncertain = min(margins.values()) < 1.0 or d_colour > FAR or d_shade > FAR
+    return CellReading(pid.code, round(min(m_colour, m_shape, m_shade), 3), runner.code,
+                       round(max(d_colour, d_shade), 1), uncertain)
+
+
+# --- synthetic scenes -------------------------------------------------------------------------
+
+def random_game(rng: np.random.Generator, moves: int | None = None):
+    """A Tripitz game after a random number of random legal moves (placements preferred)."""
+    from printkit.games.tripitz.rules import Exchange, Pass, TripitzGame
+
+    game = TripitzGame(players=int(rng.integers(2, 5)), seed=int(rng.integers(2 ** 31)))
+    pick = random.Random(int(rng.integers(2 ** 31)))
+    count = int(rng.integers(0, 70)) if moves is None else moves
+    for _ in range(count):
+        if game.is_over():
+            break
+        places = list(game.placements())
+        if places:
+            game.push(pick.choice(places))
+        elif game.bag and game.hand():
+            game.push(Exchange(tuple(game.hand()[:min(len(game.bag), len(game.hand()))])))
+        else:
+            game.push(Pass())
+    return game
+
+
+def _token(pid: Pid, layout: Layout, move: Affine) -> list:
+    """A printed token as it lies: its shadow, then its face, symbol and code."""
+    from printkit.games.tripitz.components import _face, token_front
+
+    cfg = layout["tripitz"]
+    items = [i for i in token_front(pid, (0.0, 0.0), layout) if i.role != Role.BLEED]
+    face = _face(str(cfg["token"]), float(cfg["token_size"]), (0.0, 0.0))
+    if face is None:
+        shadow: object = Circle((0.5, 0.6), float(cfg["token_size"]) / 2, SHADOW)
+    else:
+        shadow = Polygon(tuple((x + 0.5, y + 0.6) for x, y in face), SHADOW)
+    return [shadow.transformed(move)] + [i.transformed(move) for i in items]  # type: ignore
+
+
+def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
+          ) -> tuple[Drawing, dict]:
+    """A random legal Tripitz position on the assembled board, pids a little off their cavities.
+
+    Truth maps each cavity number (a string) to a pid code or ``empty``.  On the hard level
+    some pids also lie turned by a sixth of a turn or more, as hands leave hexagons.
+    """
+    from printkit.games.tripitz.components import _pitch, _radius, board_picture
+
+    game = random_game(rng)
+    x0, y0, x1, y1 = model.bounds
+    table = "#" + "".join(f"{int(v):02x}" for v in rng.uniform(70, 160, 3))
+    picture = Drawing()
+    picture.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(fill=table)))
+    picture.extend(board_picture(layout).items)
+    radius = _radius(_pitch(layout))
+    truth = {model.cell_key(k): "empty" for k in model.cells}
+    turns = level.name == "hard"
+    for h, pid in sorted(game.cells.items()):
+        key = str(game.board.cavity_number(h))
+        cx, cy = hex_centre(h, radius)
+        r = level.jitter * math.sqrt(rng.uniform(0, 1))
+        a = rng.uniform(0, 2 * math.pi)
+        turn = rng.uniform(-level.twist, level.twist)
+        if turns and rng.uniform() < 0.3:
+            turn += 60 * int(rng.integers(1, 6))
+        move = (Affine.translate(cx + r * math.cos(a), cy + r * math.sin(a))
+                @ Affine.rotate(turn))
+        picture.extend(_token(pid, layout, move))
+        truth[key] = pid.code
+    return picture, truth

@@ -1,0 +1,215 @@
+"""Tripod on the camera: random positions on a cut-out half, and reading its cells.
+
+A photo shows one half (``half-1`` or ``half-2``); a reading holds that half's cells, named
+as printed (a perimeter cell has one name on both halves).  Stones are either the kit's
+printed discs or glass or slate stones like Go stones: shaded, glossy, a little larger.
+
+Reading a cell: the reader hands over the board corrected for light from the white paper
+round it, but its second pass also counts the cells it read as empty as white paper, and
+Tripod's empty cells are wood, so the middle of the board can come out too bright, white
+clipping at 1.  The cells are therefore read against the wood frame, which no stone ever
+covers: a smooth per-channel gain is fitted to it, each class's printed colour (the cell's
+own tint, black, white) is carried through that gain and the same clipping, and the inner
+disc of the cell goes to the nearest in CIELAB.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+
+import numpy as np
+
+from printkit.draw.model import Circle, Drawing, Polygon, Role, Style
+from printkit.layout.config import Layout
+
+__all__ = ["scene", "classify_cells", "stone_items", "MARGIN", "FAR"]
+
+MARGIN = 0.35
+"""A cell is uncertain when (second - best) / second CIELAB distance is below this."""
+FAR = 30.0
+"""A best match farther than this (CIELAB ΔE) is uncertain whatever the margin."""
+INNER = 0.26
+"""Radius of the disc read at a cell's centre, in cell widths: inside any stone even when
+it lies off-centre, and clear of the neighbours' stones and shadows."""
+STONES = {"X": ("#1a1a1a", "#333333"), "O": ("#ffffff", "#d8d8d8")}
+"""What a stone's inner disc reads as, flat printed card and a shaded Go stone (the
+median of its disc): the reflectances each class is compared with."""
+
+
+# --- reading --------------------------------------------------------------------------
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _lab(rgb: np.ndarray) -> np.ndarray:
+    import cv2
+
+    arr = np.clip(rgb, 0, 1).astype(np.float32).reshape(-1, 1, 3)
+    return cv2.cvtColor(arr, cv2.COLOR_RGB2Lab).reshape(-1, 3).astype(np.float64)
+
+
+def _design(pts: np.ndarray, scale: float) -> np.ndarray:
+    x, y = pts[:, 0] / scale, pts[:, 1] / scale
+    return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
+
+
+def _medians(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
+    """Median colour of the disc of ``radius`` px round each centre (rect px)."""
+    h, w = img.shape[:2]
+    r = int(math.ceil(radius))
+    dy, dx = np.mgrid[-r:r + 1, -r:r + 1]
+    keep = dx * dx + dy * dy <= radius * radius
+    dx, dy = dx[keep], dy[keep]
+    xs = np.clip(np.round(centres[:, 0:1]).astype(int) + dx[None, :], 0, w - 1)
+    ys = np.clip(np.round(centres[:, 1:2]).astype(int) + dy[None, :], 0, h - 1)
+    return np.median(img[ys, xs], axis=1)
+
+
+def _gain(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
+    """Per-channel smooth gain (observed / printed) fitted to reference points.
+
+    A quadratic in x and y, fitted twice: the second time without points more than three
+    median deviations off (a stray stone, a pen mark, a fold).
+    """
+    seen = _medians(img, pts, 2.0) / np.maximum(printed, 0.02)
+    scale = float(max(img.shape[:2]))
+    a = _design(pts, scale)
+    ok = np.ones(len(pts), bool)
+    coef = np.zeros((6, 3))
+    for _ in range(2):
+        coef, *_ = np.linalg.lstsq(a[ok], seen[ok], rcond=None)
+        err = np.abs(seen - a @ coef).max(axis=1)
+        ok = err <= max(3 * float(np.median(err)), 0.02)
+        if ok.sum() < 12:
+            break
+    return lambda q: np.clip(_design(np.asarray(q, float), scale) @ coef, 0.05, None)
+
+
+def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, object]:
+    """Every cell of a half: ``empty``, ``X`` or ``O``, with the margin to the runner-up."""
+    from printkit.vision.read import CellReading
+
+    extra = model.extra
+    keys = list(model.cells)
+    frame = to_px(np.array(extra["frame"], float))
+    gain = _gain(image, frame, np.array(_rgb(extra["frame_colour"])))
+    centres = to_px(np.array([extra["centres"][k] for k in keys], float))
+    radius = INNER * extra["cell"] * model.px_per_mm
+    seen = _lab(_medians(image, centres, radius))
+    g = gain(centres)
+    # Each class as the camera would show it here: its printed colour times the local gain,
+    # clipped as the reader clips, so a white stone and a pale cell that both clip still
+    # compare fairly.
+    looks = {"empty": [np.array([_rgb(extra["empty"][k]) for k in keys])],
+             **{label: [np.broadcast_to(_rgb(c), g.shape) for c in colours]
+                for label, colours in STONES.items()}}
+    dist = np.stack([np.min([np.linalg.norm(seen - _lab(np.clip(g * look, 0, 1)), axis=1)
+                             for look in looks[label]], axis=0)
+                     for label in ("empty", "X", "O")], axis=1)
+    labels = ("empty", "X", "O")
+    out = {}
+    for i, key in enumerate(keys):
+        order = np.argsort(dist[i])
+        d1, d2 = float(dist[i, order[0]]), float(dist[i, order[1]])
+        margin = (d2 - d1) / d2 if d2 > 0 else 0.0
+        out[key] = CellReading(labels[order[0]], round(margin, 3), labels[order[1]],
+                               round(d1, 1), margin < MARGIN or d1 > FAR)
+    return out
+
+
+# --- scenes ---------------------------------------------------------------------------
+
+SHADOW = "#000000"
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    ca, cb = _rgb(a), _rgb(b)
+    return "#" + "".join(f"{round(255 * (x + (y - x) * t)):02x}" for x, y in
+                         zip(ca, cb, strict=True))
+
+
+def stone_items(centre: tuple[float, float], radius: float, black: bool, kind: str,
+                light: float) -> tuple[list, list]:
+    """A stone on the board as drawing items: its shadow, and the stone.
+
+    ``kind`` is ``printed`` (the kit's card disc: flat, a white one with its dark rim) or
+    ``go`` (glass or slate: shaded from the rim in, with a glossy highlight towards the
+    light, which comes from ``light`` degrees).
+    """
+    x, y = centre
+    lx, ly = math.cos(math.radians(light)), math.sin(math.radians(light))
+    lift = 0.35 if kind == "printed" else 0.12 * radius
+    shadow = [Circle((x - lx * lift, y - ly * lift), radius * 1.04,
+                     Style(fill=SHADOW, opacity=0.12), Role.FILL),
+              Circle((x - lx * lift * 0.6, y - ly * lift * 0.6), radius,
+                     Style(fill=SHADOW, opacity=0.25), Role.FILL)]
+    items: list = []
+    if kind == "printed":
+        if black:
+            items.append(Circle(centre, radius, Style(fill="#1a1a1a", stroke="#8a8a8a",
+                                                      width=0.25), Role.FILL))
+        else:
+            items.append(Circle(centre, radius, Style(fill="#ffffff"), Role.FILL))
+            items.append(Circle(centre, radius - 0.4, Style(stroke="#2a2a2a", width=0.6),
+                                Role.LINE))
+        return shadow, items
+    rim, core = ("#050505", "#3c3c3e") if black else ("#a9a9a2", "#fbfbf8")
+    steps = 9
+    for k in range(steps):  # concentric discs, each nearer the light: a shaded dome
+        t = k / (steps - 1)
+        r = radius * (1 - 0.82 * t)
+        shift = 0.3 * radius * t
+        items.append(Circle((x + lx * shift, y + ly * shift), r,
+                            Style(fill=_mix(rim, core, t ** 0.7)), Role.FILL))
+    for r, opacity in ((0.3, 0.18), (0.18, 0.35), (0.09, 0.7)):  # the glossy highlight
+        items.append(Circle((x + lx * 0.45 * radius, y + ly * 0.45 * radius), r * radius,
+                            Style(fill="#ffffff", opacity=opacity), Role.FILL))
+    return shadow, items
+
+
+def scene(layout: Layout, model, level, rng: np.random.Generator) -> tuple[Drawing, dict]:
+    """A random legal Tripod position on one half; truth maps cell names to ``empty``,
+    ``X`` or ``O`` for the cells of that half."""
+    from printkit.games.tripod.board import TripodBoard, cell_name
+    from printkit.games.tripod.components import board_picture, board_size
+    from printkit.games.tripod.rules import Stone, TripodGame, TripodOptions
+
+    n = board_size(layout)
+    board = TripodBoard(n)
+    game = TripodGame(TripodOptions(size=n))
+    for _ in range(int(rng.integers(0, len(board) + 1))):
+        if game.is_over():
+            break
+        legal = game.legal_moves()
+        game.push(legal[int(rng.integers(len(legal)))])
+    position = game.position()
+    cell = float(model.extra["cell"])
+    kind = "printed" if rng.uniform() < 0.5 else "go"
+    # Stones never overlap: a stone and its neighbour, each pushed towards the other, still
+    # leave a sliver of board between them.
+    size = float(model.extra["stone"]) if kind == "printed" else \
+        min(float(rng.uniform(0.8, 0.92)) * cell, cell - 2 * level.jitter - 0.3)
+    light = float(rng.uniform(0, 360))
+    x0, y0, x1, y1 = model.bounds
+    table = "#" + "".join(f"{int(v):02x}" for v in rng.uniform(50, 170, 3))
+    picture = Drawing()
+    picture.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(fill=table),
+                        Role.FILL))
+    picture.place(board_picture(layout, model.variant))
+    truth, shadows, stones = {}, [], []
+    for key, (cx, cy) in model.extra["centres"].items():
+        stone = position.get(key)
+        truth[cell_name(key)] = "empty" if stone is None else stone.name
+        if stone is None:
+            continue
+        r = level.jitter * math.sqrt(rng.uniform(0, 1))
+        a = rng.uniform(0, 2 * math.pi)
+        at = (cx + r * math.cos(a), cy + r * math.sin(a))
+        below, above = stone_items(at, size / 2, stone == Stone.X, kind, light)
+        shadows.extend(below)
+        stones.extend(above)
+    picture.extend(shadows)
+    picture.extend(stones)
+    return picture, truth

@@ -1,0 +1,211 @@
+"""Reading photos of the Tripitz board: markers and strip, every pid, seeded synthetic photos."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from conftest import layout_for
+
+from printkit.draw.model import Affine, Document, Drawing, Page
+from printkit.draw.pdf import pdf_bytes
+from printkit.games.tripitz import components
+from printkit.games.tripitz.board import TripitzBoard
+from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol
+from printkit.kits import KITS
+from printkit.records.check import check_record
+from printkit.records.position import position_record
+from printkit.vision.command import reading_cells
+from printkit.vision.model import board_models
+from printkit.vision.read import detect_markers, read_image
+from printkit.vision.scenes import synthetic_photo
+from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
+from printkit.vision.tripitz import SHAPE_MARGIN, _templates, _token, symbol_features
+
+DPI = 200
+PX = DPI / 25.4
+
+
+def _raster(page: Page) -> np.ndarray:
+    doc = pdfium.PdfDocument(pdf_bytes(Document("t", [page])))
+    try:
+        return np.ascontiguousarray(doc[0].render(scale=DPI / 72,
+                                                  fill_color=(255, 255, 255, 255))
+                                    .to_numpy()[..., :3])
+    finally:
+        doc.close()
+
+
+def _model(**overrides):
+    (model,) = board_models("tripitz", layout_for(**overrides))
+    return model
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_half_prints_its_two_markers_at_the_modelled_distance(paper):
+    layout = layout_for(paper__size=paper)
+    model = _model(paper__size=paper)
+    sheets = [s for s in KITS["tripitz"].build(layout) if s.stem.startswith("board-section")]
+    assert len(sheets) == 2
+    by_id = {m.id: m for m in model.markers}
+    assert sorted(by_id) == [30, 31, 32, 33] and len(model.markers) == 4
+    for sheet, ids in zip(sheets, components.MARKER_IDS, strict=True):
+        found = {d.id: d for d in detect_markers(_raster(sheet.front))}
+        assert sorted(found) == list(ids)
+        printed = np.linalg.norm(found[ids[0]].centre - found[ids[1]].centre) / PX
+        assert abs(printed - math.dist(by_id[ids[0]].centre, by_id[ids[1]].centre)) < 0.3
+        side = found[ids[0]].size / PX
+        assert abs(side - components.MARKER) < 0.3
+
+
+def test_a_board_printed_whole_carries_all_four_markers():
+    sheets = components.board_sheets(layout_for(paper__size="a3"))
+    assert [s.stem for s in sheets] == ["board"]
+    assert sorted(d.id for d in detect_markers(_raster(sheets[0].front))) == [30, 31, 32, 33]
+
+
+def test_strip_holds_white_black_token_and_symbol_colours_on_each_half():
+    layout = layout_for()
+    model = _model()
+    expected = ["#ffffff", "#000000", *(layout.colour(c) for c in
+                                        ("red", "yellow", "blue", "green")),
+                *layout["tripitz"]["symbol_colours"]]
+    colours = [p.colour.lower() for p in model.patches]
+    assert colours == [c.lower() for c in expected] * 2
+    assert len({p.name for p in model.patches}) == 10
+
+
+def _box(marker):
+    quiet = marker.side / 2 + marker.side / 6
+    cx, cy = marker.centre
+    return cx, cy, quiet
+
+
+def test_markers_and_patches_stay_clear_of_every_cavity_and_placed_token():
+    layout = layout_for()
+    model = _model()
+    pitch = components._pitch(layout)
+    reach = layout["tripitz"]["token_size"] / math.sqrt(3) + LEVELS["hard"].jitter
+    centres = list(model.extra["centres"].values())
+    assert len(centres) == len(TripitzBoard()) == len(model.cells) == 102
+    for marker in model.markers:
+        cx, cy, quiet = _box(marker)
+        # The quiet zone's circumscribed circle misses every token at its worst offset.
+        nearest = min(math.dist((cx, cy), c) for c in centres)
+        assert nearest > quiet * math.sqrt(2) + reach - 3.0  # corners point away from cavities
+        assert nearest > quiet + pitch / 2
+    for patch in model.patches:
+        nearest = min(math.dist(patch.centre, c) for c in centres)
+        assert nearest > reach + components.PATCH / 2
+
+
+def test_the_drawn_symbols_are_told_apart_at_any_turn():
+    import cv2
+
+    px = 4.0
+    templates = _templates(20.0, px)
+    rho = 0.27 * 20.0
+    rng = np.random.default_rng(3)
+    for symbol in Symbol:
+        for _ in range(4):
+            turn = rng.uniform(0, 360)
+            canvas = np.zeros((80, 80), np.uint8)
+            for item in components.symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
+                moved = item.transformed(Affine.translate(40 / px, 40 / px) @ Affine.rotate(turn))
+                if hasattr(moved, "points"):
+                    pts = np.int32(np.round(np.array(moved.points) * px * 16))
+                    cv2.fillPoly(canvas, [pts], 255, cv2.LINE_AA, 4)
+                else:
+                    cv2.circle(canvas, (640, 640), int(moved.radius * px * 16), 255, -1,
+                               cv2.LINE_AA, 4)
+            blurred = cv2.GaussianBlur(canvas, (0, 0), 1.3)
+            features = symbol_features(blurred >= 128, px)
+            dist = {s: np.linalg.norm((features - t) / np.array([0.08, 0.08, 0.02, 0.02]))
+                    for s, t in templates.items()}
+            best, second = sorted(dist.values())[:2]
+            assert min(dist, key=dist.get) is symbol
+            assert (second - best) / second > SHAPE_MARGIN
+
+
+@cache
+def _photo(seed: int, level: str) -> Photo:
+    return synthetic_photo("tripitz", layout_for(), seed, level)
+
+
+def test_scenes_are_legal_positions():
+    for seed in range(3):
+        truth = _photo(seed, "easy").truth["cells"]
+        assert sum(v != "empty" for v in truth.values()) >= 4
+        record = position_record("tripitz", truth)
+        report = check_record(record)
+        assert report.valid, report.findings
+
+
+def test_every_pid_and_joker_is_read():
+    """All 68 tokens on one board (not a game position), photographed at the hard level."""
+    layout = layout_for()
+    model = _model()
+    picture = Drawing()
+    picture.extend(components.board_picture(layout).items)
+    rng = np.random.default_rng(11)
+    keys = sorted(model.cells, key=int)
+    chosen = rng.permutation(len(keys))[:68]
+    truth = {k: "empty" for k in keys}
+    for index, pid in zip(chosen, PIDS + JOKERS, strict=True):
+        key = keys[int(index)]
+        cx, cy = model.extra["centres"][key]
+        turn = rng.uniform(-4, 4) + 60 * int(rng.integers(0, 6))
+        shift = rng.uniform(-1.0, 1.0, 2)
+        picture.extend(_token(pid, layout, Affine.translate(cx + shift[0], cy + shift[1])
+                              @ Affine.rotate(turn)))
+        truth[key] = pid.code
+    board = render_board(picture, model.bounds)
+    image, to_photo = degrade(board, model, LEVELS["hard"], rng)
+    photo = Photo(image, {"variant": model.variant, "cells": truth}, to_photo, "hard", 11)
+    reading = read_image(image, "tripitz", layout)
+    score = score_reading(reading, photo)
+    assert score.cells == 102
+    assert not score.silent
+    assert len(score.wrong) <= 1
+    assert len(score.uncertain) <= 5
+
+
+HARD_SEEDS = range(6)
+
+
+@cache
+def _score(seed: int, level: str):
+    photo = _photo(seed, level)
+    return score_reading(read_image(photo.image, "tripitz", layout_for()), photo)
+
+
+@pytest.mark.parametrize("seed", HARD_SEEDS)
+def test_hard_photos_read_without_silent_errors(seed):
+    score = _score(seed, "hard")
+    assert score.cells == 102
+    assert not score.silent
+    assert len(score.wrong) <= 2
+
+
+def test_hard_set_stays_within_the_target():
+    scores = [_score(seed, "hard") for seed in HARD_SEEDS]
+    wrong = sum(len(s.wrong) for s in scores)
+    assert wrong / sum(s.cells for s in scores) <= 0.005  # at most 3 of the 612 cells
+    assert sum(len(s.uncertain) for s in scores) <= 0.05 * len(scores) * 102
+
+
+def test_photo_to_checked_position_record():
+    photo = _photo(1, "easy")
+    reading = read_image(photo.image, "tripitz", layout_for())
+    assert score_reading(reading, photo).exact
+    cells, uncertain, confidence = reading_cells(reading)
+    assert cells == photo.truth["cells"]
+    record = position_record("tripitz", cells, uncertain, confidence=confidence,
+                             variant=reading.model.variant)
+    assert all(name.isdigit() for name in record.cells)
+    assert set(record.cells.values()) <= {p.code for p in PIDS}
+    report = check_record(record)
+    assert report.valid, report.findings
