@@ -188,7 +188,9 @@ def show(
 
 @app.command()
 def read(
-    photo: Annotated[Path, typer.Argument(help="A photo of a printed board (JPEG or PNG).")],
+    photos: Annotated[list[Path], typer.Argument(
+        help="Photos of a printed board (JPEG or PNG); several photos of parts of one board "
+             "(the two Tripod halves) make one position.")],
     game: Annotated[str, typer.Option(help="The game on the board: tripakus, tripod, ...")],
     out: Annotated[Path | None, typer.Option(
         "--out", help="Position record to write (.json or text); default: next to the photo.")
@@ -203,10 +205,10 @@ def read(
     """Read a photographed position into a position record, and check it."""
     from printkit.layout.config import load_layout
     from printkit.records.check import check_record
-    from printkit.vision.command import read_to_record
+    from printkit.vision.command import read_photos
 
-    target = out or photo.with_name(photo.stem + "-position.json")
-    result = read_to_record(photo, game.strip().lower(), load_layout(layout), target, debug)
+    target = out or photos[0].with_name(photos[0].stem + "-position.json")
+    result = read_photos(photos, game.strip().lower(), load_layout(layout), target, debug)
     for path in result.written:
         typer.echo(f"wrote {path}")
     unsure = result.record.uncertain

@@ -22,6 +22,9 @@ from printkit.records.model import Record
 __all__ = ["options_for", "check_game", "check_position", "replay", "position_stones",
            "STONE_NAMES"]
 
+HALVES = ("half-1", "half-2")
+"""Board variants that show only part of the position (the photo reader's Tripod halves)."""
+
 STONE_NAMES = {"x": Stone.X, "black": Stone.X, "o": Stone.O, "white": Stone.O}
 """What a record may write for a stone: X (black, moves first) or O (white)."""
 
@@ -109,14 +112,22 @@ def position_stones(record: Record, size: int) -> dict:
 def check_position(record: Record, report: Report, rules: str | None = None) -> None:
     report.rules, options = options_for(record, rules)
     status = tripod_position(position_stones(record, options.size), options.size)
+    partial = record.meta.get("variant") in HALVES
     for problem in status.problems:
-        report.add("position", problem)
+        if not (partial and ("stones" in problem or "has won" in problem)):
+            report.add("position", problem)
+    if partial:
+        report.unchecked.append(f"only one half was read ({record.meta['variant']}): stone "
+                                f"counts and the win need both halves (read two photos "
+                                f"together)")
     note_uncertain(record, report)
-    report.summary.append(f"X {status.x_stones} stones, O {status.o_stones}; "
-                          + (f"{status.winner.name} has won" if status.winner
-                             else f"{status.turn.name} to move"))
-    report.winner = status.winner.name if status.winner else None
-    report.over = status.winner is not None
+    report.summary.append(f"X {status.x_stones} stones, O {status.o_stones}"
+                          + ("" if partial else "; " + (f"{status.winner.name} has won"
+                                                        if status.winner
+                                                        else f"{status.turn.name} to move")))
+    if not partial:
+        report.winner = status.winner.name if status.winner else None
+        report.over = status.winner is not None
 
 
 def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
