@@ -46,12 +46,10 @@ from printkit.layout.sheet import (
     CUT,
     Sheet,
     content_box,
-    crop_marks,
     new_page,
     page_size,
     place_centred,
-    registration_marks,
-    two_sided,
+    two_sided_block,
 )
 from printkit.vision.fiducials import Marker, Patch, marker_items, strip_items
 
@@ -379,15 +377,6 @@ def _token_shape(layout: Layout) -> str:
     return shape
 
 
-def _marks(layout: Layout, box: tuple[float, float, float, float]) -> list[Item]:
-    items: list[Item] = []
-    if layout["print"]["registration_marks"]:
-        items += registration_marks(box, distance=5.0)
-    if layout["print"]["crop_marks"]:
-        items += crop_marks(box)
-    return items
-
-
 def _inner_box(box: tuple[float, float, float, float], inset: float = 9.0
                ) -> tuple[float, float, float, float]:
     """The content box less room for registration marks around the components."""
@@ -465,17 +454,8 @@ def _token_sheet(tokens: Sequence[Pid], layout: Layout, cols: int, number: int, 
         (f"-{number}" if count > 1 else "")
     title = f"{TITLE} · tokens" + (f" · {one}" if one and layout.ink != "fill" else "") + \
         (f" ({number} of {count})" if count > 1 else "")
-    at = place_centred(front_block, box, "the tokens")
-    front = new_page(size, layout.margin, title, "Side A")
-    front.place(front_block, at)
-    block_box = (at.e, at.f, at.e + front_block.width, at.f + front_block.height)
-    marks = _marks(layout, block_box)
-    front.extend(marks)
-    through = Drawing()
-    through.place(back_block, at)
-    through.extend(marks)
-    back = new_page(size, layout.margin, title, "Side B")
-    two_sided(front, through, back, layout)
+    front, back = two_sided_block(layout, size, title, front_block, back_block, box,
+                                  "the tokens")
     cut = ("Cut along the black lines; neighbouring tokens share each cut."
            if layout[KIT]["token"] == "hex" else "Cut out the round tokens along their circles.")
     stock = "white card" if layout.ink == "fill" else f"{one or 'coloured'} card"
