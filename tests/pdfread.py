@@ -286,3 +286,38 @@ def text_runs(page: PageObject) -> list[TextRun]:
     walker = _Walker(page)
     walker.run()
     return walker.texts
+
+
+# -- helpers the kit tests share ------------------------------------------------------------
+
+
+def hex_rgb(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` as an RGB triple in 0..1, as the PDF operators carry it."""
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def same_colour(a, b) -> bool:
+    """Two RGB triples equal within the PDF's 3-decimal rounding (None never matches)."""
+    return a is not None and b is not None and all(
+        abs(x - y) < 0.004 for x, y in zip(a, b, strict=True))
+
+
+def contrast_ratio(a, b) -> float:
+    """WCAG 2 contrast ratio of two RGB triples (0..1), computed from the definition."""
+    def lum(c):
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def run_centre(run) -> Point:
+    """The middle of a text run's mid-line (page mm, y down), from its baseline start."""
+    from printkit.draw.model import MIDLINE
+
+    width = stringWidth(run.text, run.font, run.size)
+    t = math.radians(run.angle)
+    ux, uy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
+    x, y = run.origin
+    up = MIDLINE * run.size
+    return (x + ux * width / 2 - nx * up, y + uy * width / 2 - ny * up)

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 from conftest import layout_for, read_pages
-from pdfread import drawn_paths, page_size_mm, text_runs
+from pdfread import contrast_ratio, drawn_paths, hex_rgb, page_size_mm, same_colour, text_runs
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.draw.cutfile import cut_stats
@@ -45,15 +45,6 @@ def tile_pages(paper="a4", flip="long", ink="fill", spacing=0.0):
     return out
 
 
-def _rgb(colour):
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
-
-def _same(a, b):
-    return a is not None and b is not None and all(abs(x - y) < 0.004
-                                                   for x, y in zip(a, b, strict=True))
-
-
 def _mid(points):
     return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
 
@@ -62,7 +53,7 @@ def _triangles(page, colour, side):
     """Filled, unstroked equilateral triangles of one colour and side (bleeds are larger)."""
     out = []
     for path in drawn_paths(page):
-        if path.stroke is not None or not _same(path.fill, _rgb(colour)):
+        if path.stroke is not None or not same_colour(path.fill, hex_rgb(colour)):
             continue
         ring = path.subpaths[0]
         if len(ring) == 3 and all(abs(math.dist(ring[k], ring[(k + 1) % 3]) - side) < 0.01
@@ -190,14 +181,6 @@ def test_numbers_are_large_and_stay_inside_their_tile():
         assert min(_inside_by(p, face) for p in _glyph_box(run)) > 1.5
 
 
-def _wcag(a, b):
-    def lum(c):
-        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 def test_each_number_has_its_own_ink_readable_on_the_face():
     front, _ = tile_pages()[0]
     inks = {}
@@ -208,7 +191,7 @@ def test_each_number_has_its_own_ink_readable_on_the_face():
     assert all(len(v) == 1 for v in inks.values())
     assert len({next(iter(v)) for v in inks.values()}) == HIGHEST + 1
     for ink in inks.values():
-        assert _wcag(next(iter(ink)), _rgb(components.FACE)) >= 4.5
+        assert contrast_ratio(next(iter(ink)), hex_rgb(components.FACE)) >= 4.5
 
 
 def test_no_digit_needs_an_underline_but_six_and_nine_would_get_one():
@@ -249,7 +232,7 @@ def test_corner_order_and_upright_angles():
 
 def _cut_strokes(page):
     """Black 0.3 mm strokes: the cut lines as drawn."""
-    return [p for p in drawn_paths(page) if p.fill is None and _same(p.stroke, (0, 0, 0))
+    return [p for p in drawn_paths(page) if p.fill is None and same_colour(p.stroke, (0, 0, 0))
             and abs(p.width - 0.3) < 1e-6]
 
 
@@ -346,10 +329,11 @@ def test_backs_are_uniform_and_show_nothing_of_the_front():
     for _, back in tile_pages():
         assert not [r for r in text_runs(back) if r.text.isdigit() or CODE.fullmatch(r.text)]
         faces = _triangles(back, components.BACK, side)
-        motifs = [p for p in drawn_paths(back) if _same(p.stroke, _rgb(components.BACK_LINE))
+        motifs = [p for p in drawn_paths(back)
+                  if same_colour(p.stroke, hex_rgb(components.BACK_LINE))
                   and p.fill is None]
-        dots = [p for p in drawn_paths(back) if p.curved and _same(p.fill,
-                                                                   _rgb(components.BACK_LINE))]
+        dots = [p for p in drawn_paths(back) if p.curved and same_colour(p.fill,
+                                                                   hex_rgb(components.BACK_LINE))]
         assert len(faces) == len(motifs) == len(dots) == 56
         for face in faces:
             c = _mid(face)
@@ -536,5 +520,5 @@ def test_scoring_table_lists_each_event_for_both_rule_sets():
 def test_rows_where_the_rule_sets_differ_are_shaded():
     _, sheets = kit()
     page = read_pages([next(s for s in sheets if s.stem == "score-sheet").front]).pages[0]
-    shaded = [p for p in drawn_paths(page) if _same(p.fill, _rgb(components.DIFFERS.fill))]
+    shaded = [p for p in drawn_paths(page) if same_colour(p.fill, hex_rgb(components.DIFFERS.fill))]
     assert len(shaded) == sum(1 for _, es, en in components.SCORING if es != en) >= 4

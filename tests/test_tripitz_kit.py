@@ -10,10 +10,17 @@ from itertools import combinations
 
 import pytest
 from conftest import layout_for, read_pages
-from pdfread import drawn_paths, page_size_mm, polygons_mm, text_runs
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from pdfread import (
+    contrast_ratio,
+    drawn_paths,
+    hex_rgb,
+    page_size_mm,
+    polygons_mm,
+    run_centre,
+    same_colour,
+    text_runs,
+)
 
-from printkit.draw.model import MIDLINE
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripitz import components
 from printkit.games.tripitz.board import TripitzBoard
@@ -30,35 +37,6 @@ def kit(paper="a4", flip="long", ink="fill", token="hex"):
     return layout, components.sheets(layout)
 
 
-def _rgb(colour):
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
-
-def _same(a, b):
-    if a is None or b is None:
-        return False
-    return all(abs(x - y) < 0.004 for x, y in zip(a, b, strict=True))
-
-
-def _wcag(a, b):
-    """WCAG 2 contrast ratio of two RGB triples (0..1), computed here from the definition."""
-    def lum(c):
-        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def _centre(run):
-    """The middle of a text run's mid-line, from its baseline start."""
-    width = stringWidth(run.text, run.font, run.size)
-    t = math.radians(run.angle)
-    ux, uy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
-    x, y = run.origin
-    up = MIDLINE * run.size
-    return (x + ux * width / 2 - nx * up, y + uy * width / 2 - ny * up)
-
-
 def _sheets(sheets, prefix):
     return [s for s in sheets if s.stem.startswith(prefix)]
 
@@ -67,7 +45,7 @@ def _face_centres(page, colours, flats, shape):
     """Centres of the token faces of some fill colours (bleeds are larger and left out)."""
     out = []
     for path in drawn_paths(page):
-        if path.stroke is not None or not any(_same(path.fill, c) for c in colours):
+        if path.stroke is not None or not any(same_colour(path.fill, c) for c in colours):
             continue
         pts = path.subpaths[0]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -95,27 +73,28 @@ def test_token_faces_have_the_token_size_and_colours():
     layout, sheets = kit()
     flats = layout["tripitz"]["token_size"]
     page = read_pages([_sheets(sheets, "tokens")[0].front]).pages[0]
-    per_colour = [len(_face_centres(page, [_rgb(layout.colour(c))], flats, "hex"))
+    per_colour = [len(_face_centres(page, [hex_rgb(layout.colour(c))], flats, "hex"))
                   for c in TOKEN_COLOURS]
     assert per_colour == [17, 17, 17, 17]  # 16 pids and a joker of each colour
 
 
 def test_symbols_are_vector_shapes_and_faint_ones_are_outlined():
     layout, sheets = kit()
-    tokens = [_rgb(layout.colour(c)) for c in TOKEN_COLOURS]
-    symbols = [_rgb(c) for c in layout["tripitz"]["symbol_colours"]]
+    tokens = [hex_rgb(layout.colour(c)) for c in TOKEN_COLOURS]
+    symbols = [hex_rgb(c) for c in layout["tripitz"]["symbol_colours"]]
     page = read_pages([_sheets(sheets, "tokens")[0].front]).pages[0]
     face, seen = None, Counter()
     for path in drawn_paths(page):
-        if any(_same(path.fill, t) for t in tokens) and path.stroke is None:
+        if any(same_colour(path.fill, t) for t in tokens) and path.stroke is None:
             face = path.fill
-        elif any(_same(path.fill, s) for s in symbols):
+        elif any(same_colour(path.fill, s) for s in symbols):
             assert face is not None
             seen[(tuple(round(v, 3) for v in face), tuple(round(v, 3) for v in path.fill))] += 1
-            if _wcag(path.fill, face) < 3.0:
+            if contrast_ratio(path.fill, face) < 3.0:
                 # Too faint on its own: an outline that stands out from token and symbol.
                 assert path.stroke is not None
-                assert _wcag(path.stroke, face) >= 3.0 and _wcag(path.stroke, path.fill) >= 3.0
+                assert contrast_ratio(path.stroke, face) >= 3.0
+                assert contrast_ratio(path.stroke, path.fill) >= 3.0
             face = None
     # Every token colour meets every symbol colour on 4 symbols.
     assert len(seen) == 16 and set(seen.values()) == {4}
@@ -133,7 +112,8 @@ def test_symbol_colours_stay_apart_and_contrast_where_they_must():
     for token in tokens:
         for symbol in symbols:
             ratio = components.contrast_ratio(symbol, token)
-            assert math.isclose(ratio, _wcag(_rgb(symbol), _rgb(token)), rel_tol=1e-9)
+            expected = contrast_ratio(hex_rgb(symbol), hex_rgb(token))
+            assert math.isclose(ratio, expected, rel_tol=1e-9)
             outline = components.outline_colour(symbol, token)
             assert (outline is None) == (ratio >= components.MIN_CONTRAST)
             if outline is not None:
@@ -150,7 +130,8 @@ def _cut_segments(page):
     """Unit cut segments (black 0.3 mm strokes, not closed), rounded, in drawing order."""
     out = []
     for path in drawn_paths(page):
-        if path.fill is None and _same(path.stroke, (0, 0, 0)) and abs(path.width - 0.3) < 1e-6:
+        if path.fill is None and same_colour(path.stroke, (0, 0, 0)) \
+                and abs(path.width - 0.3) < 1e-6:
             for sub, closed in zip(path.subpaths, path.closed, strict=True):
                 pts = list(sub) + ([sub[0]] if closed else [])
                 for a, b in zip(pts, pts[1:], strict=False):
@@ -167,7 +148,7 @@ def test_hex_tokens_share_cut_lines_each_drawn_once(paper):
     page = read_pages([_sheets(sheets, "tokens")[0].front]).pages[0]
     segments = _cut_segments(page)
     assert len(segments) == len(set(segments))  # no cut drawn twice
-    centres = _face_centres(page, [_rgb(layout.colour(c)) for c in TOKEN_COLOURS], flats, "hex")
+    centres = _face_centres(page, [hex_rgb(layout.colour(c)) for c in TOKEN_COLOURS], flats, "hex")
     assert len(centres) == 68
     touching = sum(1 for a, b in combinations(centres, 2)
                    if abs(math.dist(a, b) - flats) < 0.01)
@@ -185,9 +166,9 @@ def test_every_token_back_lands_behind_its_front(paper, flip, token):
     flats = layout["tripitz"]["token_size"]
     for sheet in _sheets(sheets, "tokens"):
         reader = read_pages(sheet.pages, duplex=flip)
-        front = _face_centres(reader.pages[0], [_rgb(layout.colour(c)) for c in TOKEN_COLOURS],
+        front = _face_centres(reader.pages[0], [hex_rgb(layout.colour(c)) for c in TOKEN_COLOURS],
                               flats, token)
-        back = _face_centres(reader.pages[1], [_rgb(components.BACK)], flats, token)
+        back = _face_centres(reader.pages[1], [hex_rgb(components.BACK)], flats, token)
         assert len(front) == len(back) == 68
         w, h = page_size_mm(reader.pages[1])
         if (flip == "long") == (w <= h):
@@ -211,12 +192,12 @@ def test_outline_ink_prints_one_card_per_colour_without_colour():
     layout, sheets = kit(ink="outline")
     tokens = _sheets(sheets, "tokens")
     assert [s.stem for s in tokens] == [f"tokens-{c}" for c in TOKEN_COLOURS]
-    colours = [_rgb(layout.colour(c)) for c in TOKEN_COLOURS]
+    colours = [hex_rgb(layout.colour(c)) for c in TOKEN_COLOURS]
     for sheet, name in zip(tokens, TOKEN_COLOURS, strict=True):
         assert sheet.stock == f"{name} card"
         page = read_pages([sheet.front]).pages[0]
         assert not [p for p in drawn_paths(page) if p.fill is not None and
-                    any(_same(p.fill, c) for c in colours)]
+                    any(same_colour(p.fill, c) for c in colours)]
         codes = {r.text for r in text_runs(page) if re.fullmatch(r"[A-Z]{3}", r.text)}
         assert codes == {p.code for p in PIDS + JOKERS if p.colour.name.lower() == name}
         outlined = [p for p in drawn_paths(page) if p.fill is None and p.stroke is not None
@@ -245,7 +226,7 @@ def test_every_cavity_is_numbered_once(paper):
 
 def _nearest_number(point, runs):
     numbered = [r for r in runs if r.text.isdigit()]
-    return int(min(numbered, key=lambda r: math.dist(_centre(r), point)).text)
+    return int(min(numbered, key=lambda r: math.dist(run_centre(r), point)).text)
 
 
 def test_centre_cavities_and_outer_ring_are_marked():
@@ -256,7 +237,7 @@ def test_centre_cavities_and_outer_ring_are_marked():
     for sheet, runs in zip(_sheets(sheets, "board"), _board_runs(sheets), strict=True):
         page = read_pages([sheet.front]).pages[0]
         for path in drawn_paths(page):
-            if path.curved and _same(path.fill, (0, 0, 0)):
+            if path.curved and same_colour(path.fill, (0, 0, 0)):
                 xs = [p[0] for p in path.subpaths[0]]
                 ys = [p[1] for p in path.subpaths[0]]
                 assert math.isclose(max(xs) - min(xs), 0.1 * pitch, abs_tol=0.01)
@@ -264,12 +245,12 @@ def test_centre_cavities_and_outer_ring_are_marked():
                                             runs))
         for run in (r for r in runs if r.text == "\u00d72"):
             # The cavity's number sits 0.58 cavity widths above its ×2, in the text's frame.
-            x, y = _centre(run)
+            x, y = run_centre(run)
             t = math.radians(run.angle)
             above = (x + 0.58 * pitch * math.sin(t), y - 0.58 * pitch * math.cos(t))
             number = min((r for r in runs if r.text.isdigit()),
-                         key=lambda r: math.dist(_centre(r), above))
-            assert math.dist(_centre(number), above) < 0.05
+                         key=lambda r: math.dist(run_centre(r), above))
+            assert math.dist(run_centre(number), above) < 0.05
             doubled.append(int(number.text))
     centre = {board.cavity_number(h) for h in board.centre}
     assert sorted(dots) == sorted(centre) == [45, 46, 57, 58]
@@ -292,14 +273,14 @@ def test_board_halves_overlap_by_one_line_and_glue_strip_has_cavity_size():
     # The glue strip printed on section 1 is those cavities, each one cavity wide.
     pitch = layout["tripitz"]["token_size"] + layout["tripitz"]["cavity_gap"]
     page = read_pages([_sheets(sheets, "board-section-1")[0].front]).pages[0]
-    glue = [p for p in drawn_paths(page) if _same(p.fill, _rgb("#d9d9d9"))]
+    glue = [p for p in drawn_paths(page) if same_colour(p.fill, hex_rgb("#d9d9d9"))]
     assert len(glue) == len(seam)
     for path in glue:
         ring = path.subpaths[0]
         sides = [math.dist(ring[k], ring[(k + 1) % 6]) for k in range(6)]
         assert all(math.isclose(s, pitch / math.sqrt(3), abs_tol=0.01) for s in sides)
     assert not [p for p in drawn_paths(read_pages([_sheets(sheets, "board-section-2")[0].front])
-                                       .pages[0]) if _same(p.fill, _rgb("#d9d9d9"))]
+                                       .pages[0]) if same_colour(p.fill, hex_rgb("#d9d9d9"))]
 
 
 def test_a_board_that_fits_is_printed_whole():

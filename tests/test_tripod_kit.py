@@ -9,10 +9,16 @@ from functools import cache
 
 import pytest
 from conftest import layout_for, read_pages
-from pdfread import drawn_paths, page_size_mm, text_runs
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from pdfread import (
+    contrast_ratio,
+    drawn_paths,
+    hex_rgb,
+    page_size_mm,
+    run_centre,
+    same_colour,
+    text_runs,
+)
 
-from printkit.draw.model import MIDLINE
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripod import components
 from printkit.games.tripod.board import TripodBoard, cell_name
@@ -28,35 +34,6 @@ def kit(paper="a4", flip="long", size=11, ink="fill", coordinates=True, cell=15.
     return layout, components.sheets(layout)
 
 
-def _rgb(colour):
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
-
-def _same(a, b):
-    if a is None or b is None:
-        return False
-    return all(abs(x - y) < 0.004 for x, y in zip(a, b, strict=True))
-
-
-def _wcag(a, b):
-    """WCAG 2 contrast ratio of two RGB triples (0..1), from the definition."""
-    def lum(c):
-        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def _run_centre(run):
-    """The middle of a text run's mid-line, from its baseline start."""
-    width = stringWidth(run.text, run.font, run.size)
-    t = math.radians(run.angle)
-    ux, uy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
-    x, y = run.origin
-    up = MIDLINE * run.size
-    return (x + ux * width / 2 - nx * up, y + uy * width / 2 - ny * up)
-
-
 def _box_centre(points):
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
@@ -70,15 +47,15 @@ def _cells(page):
     """Printed cells of a page: (centre, name, tint, flats) for every tinted hexagon, the
     name being the cell-name text printed at its centre."""
     names = [r for r in text_runs(page) if NAME.fullmatch(r.text)]
-    tints = (_rgb(components.WOOD), _rgb(components.SHARED))
+    tints = (hex_rgb(components.WOOD), hex_rgb(components.SHARED))
     out = []
     for path in drawn_paths(page):
         if path.stroke is None and len(path.subpaths[0]) == 6 and \
-                any(_same(path.fill, t) for t in tints):
+                any(same_colour(path.fill, t) for t in tints):
             ring = path.subpaths[0]
             centre = _box_centre(ring)
-            run = min(names, key=lambda r: math.dist(_run_centre(r), centre))
-            assert math.dist(_run_centre(run), centre) < 0.05
+            run = min(names, key=lambda r: math.dist(run_centre(r), centre))
+            assert math.dist(run_centre(run), centre) < 0.05
             flats = max(p[0] for p in ring) - min(p[0] for p in ring)
             out.append((centre, run.text, path.fill, flats))
     return out
@@ -131,8 +108,9 @@ def test_shared_cells_look_the_same_on_both_halves_and_apart_from_the_rest(paper
     assert len(shared) == 3 * 11 - 3
     halves = _halves(layout, sheets)
     for cells in halves:
-        tinted = {name for _, name, fill, _ in cells if _same(fill, _rgb(components.SHARED))}
-        plain = {name for _, name, fill, _ in cells if _same(fill, _rgb(components.WOOD))}
+        tint = hex_rgb(components.SHARED)
+        tinted = {name for _, name, fill, _ in cells if same_colour(fill, tint)}
+        plain = {name for _, name, fill, _ in cells if same_colour(fill, hex_rgb(components.WOOD))}
         assert tinted == shared and not plain & shared
     # Same name at the same place: the perimeter drawn on one half matches the other's.
     placed = [{name: centre for centre, name, _, _ in cells} for cells in halves]
@@ -143,17 +121,17 @@ def test_shared_cells_look_the_same_on_both_halves_and_apart_from_the_rest(paper
         assert math.dist(*offsets) < 0.01, name
     # Both tints read as wood, neither white: black and white stones both stand out.
     for tint in (components.WOOD, components.SHARED):
-        assert _wcag(_rgb(tint), (1, 1, 1)) > 1.2
-        assert _wcag(_rgb(tint), _rgb(components.BLACK_STONE)) > 7
-    assert math.dist(_rgb(components.WOOD), _rgb(components.SHARED)) > 0.1  # told apart
+        assert contrast_ratio(hex_rgb(tint), (1, 1, 1)) > 1.2
+        assert contrast_ratio(hex_rgb(tint), hex_rgb(components.BLACK_STONE)) > 7
+    assert math.dist(hex_rgb(components.WOOD), hex_rgb(components.SHARED)) > 0.1  # told apart
     legend = " ".join(r.text for r in text_runs(_board_pages(sheets)[0]))
     assert "both halves" in legend and "same name" in legend
 
 
 def _rings(page, style):
-    colour, width = _rgb(style.stroke), style.width
+    colour, width = hex_rgb(style.stroke), style.width
     return [_box_centre(p.subpaths[0]) for p in drawn_paths(page)
-            if p.fill is None and _same(p.stroke, colour) and abs(p.width - width) < 1e-6
+            if p.fill is None and same_colour(p.stroke, colour) and abs(p.width - width) < 1e-6
             and len(p.subpaths[0]) == 6]
 
 
@@ -238,7 +216,7 @@ def _faces(page, colour, stone):
     """Centres of the stone faces of a colour (bleed discs are larger and left out)."""
     out = []
     for path in drawn_paths(page):
-        if path.curved and path.stroke is None and _same(path.fill, _rgb(colour)):
+        if path.curved and path.stroke is None and same_colour(path.fill, hex_rgb(colour)):
             pts = path.subpaths[0]
             if abs(max(p[0] for p in pts) - min(p[0] for p in pts) - stone) < 0.01:
                 out.append(_box_centre(pts))
@@ -306,7 +284,7 @@ def test_white_stones_have_a_dark_rim_and_black_stones_a_visible_cut():
     whites = _faces(page, components.WHITE_STONE, stone)
     rims = [_box_centre(p.subpaths[0]) for p in drawn_paths(page)
             if p.curved and p.fill is None and p.stroke is not None
-            and _wcag(p.stroke, (1, 1, 1)) > 10 and p.width >= 0.5]
+            and contrast_ratio(p.stroke, (1, 1, 1)) > 10 and p.width >= 0.5]
     assert len(whites) > 0 and _matched(rims, whites)
     cuts = [p for p in drawn_paths(page) if p.curved and p.fill is None
             and abs(p.width - 0.3) < 1e-6]
@@ -315,8 +293,8 @@ def test_white_stones_have_a_dark_rim_and_black_stones_a_visible_cut():
         centre = _box_centre(path.subpaths[0])
         black = any(math.dist(centre, c) < 0.01
                     for c in _faces(page, components.BLACK_STONE, stone))
-        face = _rgb(components.BLACK_STONE if black else components.WHITE_STONE)
-        assert _wcag(path.stroke, face) > 3
+        face = hex_rgb(components.BLACK_STONE if black else components.WHITE_STONE)
+        assert contrast_ratio(path.stroke, face) > 3
 
 
 # --- every sheet ----------------------------------------------------------------------------
@@ -383,7 +361,7 @@ def test_outline_ink_leaves_out_the_wood_tints_but_keeps_the_marks():
     layout, sheets = kit(ink="outline")
     for page in _board_pages(sheets):
         fills = [p for p in drawn_paths(page) if p.fill is not None and not p.curved and any(
-            _same(p.fill, _rgb(c)) for c in (components.WOOD, components.SHARED,
+            same_colour(p.fill, hex_rgb(c)) for c in (components.WOOD, components.SHARED,
                                              components.FRAME))]
         assert not fills
         assert len(_rings(page, components.CORNER_RING)) == 3
