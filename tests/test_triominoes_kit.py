@@ -423,7 +423,7 @@ def test_every_sheet_fits_its_paper(paper, flip):
 
 def test_one_a4_sheet_holds_all_56_tiles_at_the_default_size():
     layout, sheets = kit("a4")
-    assert [s.stem for s in sheets] == ["tiles", "score-sheet"]
+    assert [s.stem for s in sheets] == ["tiles", "mat", "score-sheet"]
     assert _fewest_sheets("a4", layout["triominoes"]["tile"]) == 1
 
 

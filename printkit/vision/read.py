@@ -546,6 +546,6 @@ def debug_image(reading: Reading) -> np.ndarray:
             cv2.putText(img, "?", centre, cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 0, 255), 2,
                         cv2.LINE_AA)
         elif cell.label != model.classes[0]:
-            cv2.putText(img, cell.label[:3], (centre[0] - 14, centre[1] + 5),
+            cv2.putText(img, cell.label[:5], (centre[0] - 14, centre[1] + 5),
                         cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 1, cv2.LINE_AA)
     return img

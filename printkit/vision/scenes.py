@@ -18,12 +18,12 @@ from printkit.layout.config import Layout
 from printkit.vision.model import BoardModel, board_models
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board
 
-__all__ = ["SCENES", "synthetic_photo"]
+__all__ = ["SCENES", "synthetic_photo", "wobble", "SHADOW"]
 
 SHADOW = Style(fill="#000000", opacity=0.28)
 
 
-def _wobble(points: list, level, rng: np.random.Generator) -> Affine:
+def wobble(points: list, level, rng: np.random.Generator) -> Affine:
     """A small random turn about the piece's centre and a small shift."""
     cx = sum(p[0] for p in points) / len(points)
     cy = sum(p[1] for p in points) / len(points)
@@ -61,7 +61,7 @@ def tripakus_scene(layout: Layout, model: BoardModel, level, rng: np.random.Gene
             ring = [tri_point(v, side) for v in loops[0]]
             holes = tuple(tuple(tri_point(v, side) for v in h) for h in loops[1:])
             _lay(picture, Polygon(tuple(ring), colour, Role.FILL, holes),
-                 _wobble(ring, level, rng))
+                 wobble(ring, level, rng))
             for cell in placement.cells:
                 truth[model.cell_key(cell)] = player
     return picture, truth

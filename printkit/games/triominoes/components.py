@@ -51,6 +51,7 @@ from printkit.draw.model import (
 )
 from printkit.draw.text import fit_size, text_width
 from printkit.errors import FitError, LayoutError
+from printkit.games.triominoes.mat import mat_sheets, vision_models
 from printkit.games.triominoes.tiles import TILES, Tile
 from printkit.geometry.tri import Cell, Vertex, edges, is_up, straight_runs
 from printkit.layout.config import Layout
@@ -79,6 +80,7 @@ __all__ = [
     "FACE",
     "BACK",
     "NUMBER_INKS",
+    "vision_models",
 ]
 
 KIT = "triominoes"
@@ -506,8 +508,8 @@ def score_sheet(layout: Layout) -> Sheet:
 # --- the kit --------------------------------------------------------------------------------
 
 def sheets(layout: Layout) -> list[Sheet]:
-    """Every Triominoes sheet for this layout: the tiles, then the score sheet."""
-    return [*tile_sheets(layout), score_sheet(layout)]
+    """Every Triominoes sheet for this layout: the tiles, the play mat, the score sheet."""
+    return [*tile_sheets(layout), *mat_sheets(layout), score_sheet(layout)]
 
 
 def layout_drawing(readings: dict[Cell, tuple[int, int, int]], marked: Sequence[Cell],

@@ -1,0 +1,414 @@
+"""Reading Triominoes tiles on the play mat, and random tile layouts to test it with.
+
+``classify`` is the mat's ``BoardModel.classify`` hook.  It gets the rectified mat with
+light and colour already corrected from the strip, and for each grid cell:
+
+1. looks for dark ink where each of the three corner numbers of a tile would be (a disc
+   round the number's printed place, clipped to the cell, so a neighbour's numbers never
+   count); a cell with ink at all three is a tile, with none is empty, anything else is
+   uncertain.  The tile face (cream against the white mat) must agree;
+2. reads each number from the colour of its ink: every value prints in its own ink, so
+   the core of the strokes, mixed at worst with the face colour around them, lies on
+   the line from the face to one ink (``NUMBER_INKS``) and far from the others.  The
+   number's outline, turned upright (its top points at its corner), must also fit that
+   number's printed shape better than any other's;
+3. writes the three numbers clockwise from the cell's reference corner (``a-b-c``).  A
+   cell is uncertain when a number's ink is close to two inks or its outline disagrees
+   with its ink, when the three numbers are no real tile's rotation (the label is then
+   the nearest real reading), when two cells show the same tile, or when a corner shared
+   by tiles shows different numbers (the tiles of the minority there are flagged, all of
+   them on a tie).  A photo of a real game can hold such a mismatch: it is flagged and
+   still reported as read, so the check names it.
+
+``scene`` lays a random legal layout on the mat with the rules engine and draws it with
+the kit's own tile faces, a little off the grid and with shadows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from functools import cache
+
+import numpy as np
+
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style
+from printkit.games.triominoes.tiles import TILES, Tile, parse_tile
+from printkit.layout.config import Layout
+from printkit.vision.model import BoardModel
+from printkit.vision.read import CellReading
+
+__all__ = ["PX_PER_MM", "CellView", "classify", "cell_views", "read_cell", "scene",
+           "random_layout", "tile_items"]
+
+PX_PER_MM = 4.0
+"""Scale of the rectified mat: a number's strokes are about 4 px wide."""
+EMPTY = "empty"
+EDGE = Style(stroke="#6e6e6e", width=0.2)
+
+
+# --- scenes --------------------------------------------------------------------------------
+
+def random_layout(cells: set, rng: np.random.Generator, count: int
+                  ) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """Up to ``count`` tiles laid by the rules on ``cells``: cell → reading.
+
+    The first tile goes on a cell near the middle; each next one is a random tile of those
+    left, on a random cell touching the layout, in a random turn, if the rules allow it.
+    """
+    from printkit.games.triominoes.rules import Place, placement_problem
+    from printkit.geometry.tri import Cell, edge_neighbours
+
+    if count <= 0 or not cells:
+        return {}
+    ordered = sorted(cells)
+    rows = [c[0] for c in ordered]
+    cols = [c[1] for c in ordered]
+    mid = ((min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2)
+    near = sorted(ordered, key=lambda c: (c[0] - mid[0]) ** 2 + ((c[1] - mid[1]) / 2) ** 2)
+    first = near[int(rng.integers(min(6, len(near))))]
+    pool = [TILES[int(k)] for k in rng.permutation(len(TILES))]
+    tile = pool.pop()
+    k = int(rng.integers(3))
+    layout: dict = {Cell(*first): tile}
+    readings = {Cell(*first): tile.rotations()[k]}
+    numbers = Place(tile, Cell(*first), k).corners()
+    while len(layout) < count and pool:
+        frontier = sorted({n for c in layout for n in edge_neighbours(c)
+                           if n in cells and n not in layout})
+        found = None
+        for t in rng.permutation(len(pool)):
+            tile = pool[int(t)]
+            for i in rng.permutation(len(frontier)):
+                for k in rng.permutation(3):
+                    move = Place(tile, frontier[int(i)], int(k))
+                    if placement_problem(layout, numbers, move) is None:
+                        found = move
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found is None:
+            break
+        pool.remove(found.tile)
+        layout[found.cell] = found.tile
+        readings[found.cell] = found.reading
+        numbers.update(found.corners())
+    return readings
+
+
+def tile_items(reading: tuple[int, int, int], cell: tuple[int, int], layout: Layout) -> list:
+    """A cut tile lying on ``cell`` showing ``reading`` clockwise from the reference corner.
+
+    The kit's own tile face (``tile_front``), turned about its centre so the right number
+    sits on the reference corner, without bleed, with the thin edge a cut leaves.
+    """
+    from printkit.draw.lattice import tri_centroid
+    from printkit.games.triominoes.components import tile_corners, tile_front
+
+    side = float(layout["triominoes"]["tile"])
+    tile = parse_tile("".join(map(str, reading)))
+    k = tile.rotations().index(tuple(reading))
+    flat = layout.with_values(print={"bleed": 0.0})
+    cx, cy = tri_centroid(cell, side)
+    # tile_front puts tile[k] on corner k; a turn of -120k degrees brings it to corner 0.
+    turn = Affine.translate(cx, cy) @ Affine.rotate(-120.0 * k) @ Affine.translate(-cx, -cy)
+    items = [item.transformed(turn) for item in tile_front(tile, cell, side, 0.0, flat)]
+    items.append(Polygon(tile_corners(cell, side, 0.0), EDGE, Role.LINE))
+    return items
+
+
+def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
+          ) -> tuple[Drawing, dict]:
+    """A random legal layout on the mat; truth maps ``(r,c)`` to ``a-b-c`` or ``empty``."""
+    from printkit.draw.lattice import tri_polygon
+    from printkit.games.triominoes.mat import mat_picture
+    from printkit.vision.scenes import SHADOW, wobble
+
+    picture = mat_picture(layout)
+    side = float(layout["triominoes"]["tile"])
+    count = int(rng.integers(0, int(0.75 * len(model.cells)) + 1))
+    placed = random_layout(set(model.cells), rng, count)
+    truth = {model.cell_key(c): EMPTY for c in model.cells}
+    for cell, reading in sorted(placed.items()):
+        ring = list(tri_polygon(cell, side))
+        move = wobble(ring, level, rng)
+        shadow = Polygon(tuple(ring), SHADOW, Role.FILL).transformed(
+            Affine.translate(0.5, 0.6) @ move)
+        picture.add(shadow)
+        picture.extend(item.transformed(move) for item in tile_items(reading, cell, layout))
+        truth[model.cell_key(cell)] = "-".join(map(str, reading))
+    return picture, truth
+
+
+# --- reading -------------------------------------------------------------------------------
+
+WINDOW = 5.0
+"""Radius of the disc searched for a number's ink, mm."""
+INSET = 1.2
+"""How far inside the cell's outline the search stays, mm."""
+INK_L = 62.0
+"""CIELAB lightness below which a pixel counts as number ink."""
+DIGIT_AREA = 2.5
+"""Ink area (mm²) that shows a number: the thinnest digit prints about 7 mm²."""
+NOISE_AREA = 1.5
+"""Ink area (mm²) below which a corner is bare (a neighbour's edge or shadow may reach in)."""
+GROUND_B = 3.0
+"""CIELAB b* of a cell's ground above which it is the cream tile face, not the white mat."""
+PAPER_B, TILE_B = 1.0, 4.5
+"""A cell read as a tile whose ground is whiter than ``PAPER_B``, or read as empty whose
+ground is creamier than ``TILE_B``, is uncertain."""
+LIT = 98.5
+"""CIELAB lightness of a ground lit to white, whose cream (or not) says nothing."""
+INK_MARGIN = 0.35
+"""A number is uncertain when its ink's second-nearest ink is not this much farther."""
+
+
+@cache
+def _geometry(side: float, cells: tuple, px: float, origin: tuple[float, float]):
+    """Per cell: its pixel box, each corner's search disc and the cell's middle (masks)."""
+    import cv2
+
+    from printkit.draw.lattice import tri_point
+    from printkit.games.triominoes.components import NUMBER_AT, upright_angle
+    from printkit.games.triominoes.rules import clockwise_corners
+
+    out = {}
+    x0, y0 = origin
+    for cell in cells:
+        corners = np.array([tri_point(v, side) for v in clockwise_corners(cell)])
+        centre = corners.mean(axis=0)
+        pts = (corners - (x0, y0)) * px
+        lo = np.floor(pts.min(axis=0)).astype(int) - 2
+        hi = np.ceil(pts.max(axis=0)).astype(int) + 3
+        shape = (hi[1] - lo[1], hi[0] - lo[0])
+        mask = np.zeros(shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.int32(np.round((pts - lo) * 16)), 1, cv2.LINE_8, 4)
+        inset = cv2.erode(mask, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * int(INSET * px) + 1,) * 2))
+        ys, xs = np.mgrid[0:shape[0], 0:shape[1]]
+        discs, digits = [], []
+        for corner in corners:
+            at = (corner + NUMBER_AT * (centre - corner) - (x0, y0)) * px - lo  # as printed
+            disc = ((xs - at[0]) ** 2 + (ys - at[1]) ** 2 <= (WINDOW * px) ** 2) & (inset > 0)
+            discs.append(disc)
+            digits.append((tuple(at), upright_angle(tuple(corner), tuple(centre))))
+        inner = cv2.erode(mask, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * int(0.25 * side * px) + 1,) * 2)) > 0
+        out[cell] = (lo, hi, discs, inner, inset > 0, digits)
+    return out
+
+
+@cache
+def _inks_rgb() -> tuple[np.ndarray, np.ndarray]:
+    from printkit.games.triominoes.components import FACE, NUMBER_INKS
+
+    def rgb(c: str) -> list[float]:
+        return [int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+
+    return np.array([rgb(c) for c in NUMBER_INKS]), np.array(rgb(FACE))
+
+
+def _ink_distances(colour: np.ndarray, inks: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """Distance (RGB) of a colour from each ink's mixing line with the face, 20 %..100 % ink."""
+    d = inks - face
+    t = np.clip(((colour - face) @ d.T) / np.einsum("ij,ij->i", d, d), 0.2, 1.15)
+    return np.linalg.norm(face + t[:, None] * d - colour, axis=1)
+
+
+def _lab(rgb: np.ndarray) -> np.ndarray:
+    import cv2
+
+    return cv2.cvtColor(np.asarray(rgb, np.float32).reshape(-1, 1, 3),
+                        cv2.COLOR_RGB2Lab).reshape(-1, 3)
+
+
+SEARCH = 2.5
+SHAPE_MARGIN = 0.03
+"""A number is uncertain unless its outline fits the ink this much better (normalised
+correlation) than any other number's."""
+"""How far off its printed place a number's shape is looked for, mm."""
+
+
+@cache
+def _templates(px: float, size: float) -> tuple[np.ndarray, ...]:
+    """Each number upright as the kit prints it (bold, ``size`` mm), as ink weight 0..1."""
+    from printkit.draw.model import Text
+    from printkit.vision.synth import render_board
+
+    out = []
+    for value in range(6):
+        d = Drawing()
+        d.add(Text((0.0, 0.0), str(value), size, fill="#000000", bold=True))
+        half = size * 0.75
+        ink = 1.0 - render_board(d, (-half, -half, half, half), px).mean(axis=2) / 255.0
+        out.append(ink.astype(np.float32))
+    # One frame for all, just round the ink of every number, centred where the text is.
+    rows = np.flatnonzero(np.max([t.max(axis=1) for t in out], axis=0) > 0.1)
+    cols = np.flatnonzero(np.max([t.max(axis=0) for t in out], axis=0) > 0.1)
+    centre = (out[0].shape[0] - 1) / 2
+    ry = int(np.ceil(max(centre - rows[0], rows[-1] - centre))) + 1
+    rx = int(np.ceil(max(centre - cols[0], cols[-1] - centre))) + 1
+    c = int(round(centre))
+    return tuple(np.ascontiguousarray(t[c - ry:c + ry + 1, c - rx:c + rx + 1]) for t in out)
+
+
+def _shape_scores(weight: np.ndarray, at: tuple[float, float], angle: float,
+                  px: float, size: float) -> np.ndarray:
+    """How well each number's upright shape matches the ink turned back from ``angle``."""
+    import cv2
+
+    templates = _templates(px, size)
+    th, tw = templates[0].shape
+    reach = int(round(SEARCH * px))
+    w, h = tw + 2 * reach, th + 2 * reach
+    turn = cv2.getRotationMatrix2D((float(at[0]), float(at[1])), angle, 1.0)
+    turn[:, 2] += (w / 2 - at[0], h / 2 - at[1])
+    upright = cv2.warpAffine(weight, turn, (w, h), flags=cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return np.array([float(cv2.matchTemplate(upright, t, cv2.TM_CCOEFF_NORMED).max())
+                     for t in templates])
+
+
+@dataclass(frozen=True)
+class CellView:
+    """What a cell shows: ink area (mm²) at each corner, each corner ink's distance to the
+    six number inks (``None`` without ink), and the ground's CIELAB colour."""
+
+    areas: tuple[float, float, float]
+    distances: tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]
+    ground: np.ndarray
+    shapes: tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None] = (None,) * 3
+
+
+def read_cell(image: np.ndarray, geometry, px_per_mm: float, number_size: float) -> CellView:
+    """Look at one cell: its ground (tile face or mat) and the ink at each corner.
+
+    The cell is first balanced on its own ground (the bright middle of the cell), which
+    undoes what the board-wide light model leaves of a local shadow.
+    """
+    lo, hi, discs, inner, inside, digits = geometry
+    h, w = image.shape[:2]
+    y0, x0 = max(lo[1], 0), max(lo[0], 0)
+    y1, x1 = min(hi[1], h), min(hi[0], w)
+    crop = image[y0:y1, x0:x1]
+    sl = (slice(y0 - lo[1], y1 - lo[1]), slice(x0 - lo[0], x1 - lo[0]))
+    middle = crop[inner[sl]]
+    grey = middle.mean(axis=1)
+    ground = np.median(middle[grey >= np.median(grey)], axis=0)
+    ground_lab = _lab(ground)[0]
+    inks, face = _inks_rgb()
+    tile_like = ground_lab[2] > GROUND_B
+    balanced = np.clip(crop * ((face if tile_like else 1.0) / np.maximum(ground, 0.05)), 0, 1)
+    light = _lab(balanced).reshape(crop.shape)[..., 0]
+    areas, distances, shapes = [], [], []
+    weight = None
+    for disc, (at, angle) in zip(discs, digits, strict=True):
+        ink = disc[sl] & (light < INK_L)
+        n = int(ink.sum())
+        areas.append(n / px_per_mm ** 2)
+        if n == 0:
+            distances.append(None)
+            shapes.append(None)
+            continue
+        core = ink & (light <= np.percentile(light[ink], 50))
+        distances.append(_ink_distances(np.median(balanced[core], axis=0), inks, face))
+        if weight is None:
+            weight = np.clip((INK_L + 15.0 - light) / 40.0, 0, 1).astype(np.float32)
+            weight[~inside[sl]] = 0
+        shapes.append(_shape_scores(weight, (at[0] - (x0 - lo[0]), at[1] - (y0 - lo[1])),
+                                    angle, px_per_mm, number_size))
+    return CellView(tuple(areas), tuple(distances), ground_lab,  # type: ignore[arg-type]
+                    tuple(shapes))  # type: ignore[arg-type]
+
+
+def cell_views(image: np.ndarray, model: BoardModel) -> dict[Hashable, CellView]:
+    """``read_cell`` for every cell of the mat (``image`` as ``classify`` gets it)."""
+    from printkit.games.triominoes.components import NUMBER_SIZE
+
+    px, side = model.px_per_mm, float(model.extra["side"])
+    geometry = _geometry(side, tuple(model.cells), px, model.bounds[:2])
+    return {cell: read_cell(image, geometry[cell], px, NUMBER_SIZE * side)
+            for cell in model.cells}
+
+
+@cache
+def _readings() -> tuple[tuple[tuple[int, int, int], ...], np.ndarray]:
+    """Every real reading of a tile (each tile in each of its distinct turns), as rows."""
+    readings = sorted({r for t in TILES for r in t.rotations()})
+    return tuple(readings), np.array(readings)
+
+
+def _tile_reading(view: CellView) -> CellReading:
+    """The numbers of a cell with ink at all three corners."""
+    dist = np.array([d for d in view.distances])  # 3 × 6
+    values = tuple(int(v) for v in dist.argmin(axis=1))
+    ordered = np.sort(dist, axis=1)
+    margins = (ordered[:, 1] - ordered[:, 0]) / np.maximum(ordered[:, 1], 1e-9)
+    confidence = float(margins.min())
+    readings, table = _readings()
+    # The best real reading and the runner-up, by the summed distances of their numbers.
+    cost = dist[0][table[:, 0]] + dist[1][table[:, 1]] + dist[2][table[:, 2]]
+    first, second = np.argsort(cost)[:2]
+    best = readings[int(first)]
+    real = values == best
+    uncertain = confidence < INK_MARGIN or not real
+    for shape, value in zip(view.shapes, best, strict=True):
+        # The shape must agree: no other number's outline may fit the ink about as well.
+        if shape is not None and float(np.delete(shape, value).max()) > shape[value] - SHAPE_MARGIN:
+            uncertain = True
+    lit = float(view.ground[0]) >= LIT
+    if float(view.ground[2]) < PAPER_B and not lit:
+        uncertain = True  # ink like a tile's on a ground as white as the mat
+    return CellReading("-".join(map(str, best)), round(confidence if real else 0.0, 3),
+                       "-".join(map(str, readings[int(second)])),
+                       round(float(cost[first]), 3), uncertain)
+
+
+def _cell_reading(view: CellView) -> CellReading:
+    lit = float(view.ground[0]) >= LIT
+    if max(view.areas) < NOISE_AREA:
+        cream = float(view.ground[2]) > TILE_B and not lit
+        return CellReading(EMPTY, 0.0 if cream else 1.0, "tile", 0.0, cream)
+    if min(view.areas) < DIGIT_AREA:  # ink at some corners only: not a tile as printed
+        return CellReading(EMPTY, 0.0, "tile", 0.0, True)
+    return _tile_reading(view)
+
+
+def _cross_check(readings: dict[Hashable, CellReading]) -> dict[Hashable, CellReading]:
+    """Flag cells that contradict each other: the same tile twice, or a shared corner
+    showing different numbers (the cells of the minority there, or all on a tie)."""
+    from printkit.games.triominoes.rules import clockwise_corners
+
+    flag: set = set()
+    tiles: dict[Tile, list] = {}
+    corners: dict = {}
+    for cell, reading in readings.items():
+        if reading.label == EMPTY:
+            continue
+        values = tuple(int(v) for v in reading.label.split("-"))
+        tiles.setdefault(parse_tile(reading.label), []).append(cell)
+        for v, n in zip(clockwise_corners(cell), values, strict=True):
+            corners.setdefault(v, []).append((n, cell))
+    for cells in tiles.values():
+        if len(cells) > 1:
+            flag.update(cells)
+    for shown in corners.values():
+        counts: dict[int, int] = {}
+        for n, _ in shown:
+            counts[n] = counts.get(n, 0) + 1
+        if len(counts) > 1:
+            top = max(counts.values())
+            winners = [n for n, c in counts.items() if c == top]
+            keep = winners[0] if len(winners) == 1 else None
+            flag.update(cell for n, cell in shown if n != keep)
+    return {cell: replace(r, uncertain=True) if cell in flag else r
+            for cell, r in readings.items()}
+
+
+def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
+    """Every mat cell: ``empty`` or the tile's numbers ``a-b-c`` (see the module docstring)."""
+    del to_px  # the mat's cells are found from the model's own geometry
+    views = cell_views(image, model)
+    return _cross_check({cell: _cell_reading(view) for cell, view in views.items()})

@@ -1,0 +1,274 @@
+"""Reading Triominoes tiles on the printed play mat: the mat, random layouts, photos."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import cv2
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from conftest import layout_for, run_cli
+from shapely.geometry import Polygon as ShapelyPolygon
+from shapely.geometry import box as shapely_box
+from shapely.ops import unary_union
+
+from printkit.draw.lattice import tri_point, tri_polygon
+from printkit.draw.model import Affine, Document, Text
+from printkit.draw.pdf import pdf_bytes
+from printkit.games.triominoes import components
+from printkit.games.triominoes.mat import mat_plan, mat_sheets
+from printkit.games.triominoes.rules import clockwise_corners
+from printkit.games.triominoes.tiles import parse_tile
+from printkit.layout.paper import PAPER_SIZES
+from printkit.records.check import check_record
+from printkit.records.common import parse_tri_cell
+from printkit.records.io import load_record
+from printkit.records.model import Record
+from printkit.records.position import position_record
+from printkit.vision.command import reading_cells
+from printkit.vision.model import board_models
+from printkit.vision.read import detect_markers, read_image
+from printkit.vision.scenes import synthetic_photo
+from printkit.vision.synth import LEVELS, degrade, render_board, score_reading
+from printkit.vision.triominoes import classify, random_layout, tile_items
+
+DPI = 300
+PX = DPI / 25.4
+PAPERS = ["a4", "letter"]
+
+
+def _model(paper: str = "a4"):
+    (model,) = board_models("triominoes", layout_for(paper__size=paper))
+    return model
+
+
+def _raster(page) -> np.ndarray:
+    doc = pdfium.PdfDocument(pdf_bytes(Document("t", [page])))
+    try:
+        return np.ascontiguousarray(
+            doc[0].render(scale=DPI / 72, fill_color=(255, 255, 255, 255)).to_numpy()[..., :3])
+    finally:
+        doc.close()
+
+
+# --- the printed mat -------------------------------------------------------------------------
+
+def test_the_kit_prints_the_mat_and_exposes_its_model():
+    layout = layout_for()
+    stems = [s.stem for s in components.sheets(layout)]
+    assert "mat" in stems and stems[-1] == "score-sheet"
+    assert components.vision_models(layout)[0].variant == "mat"
+
+
+@pytest.mark.parametrize("paper", [*PAPERS, "a5"])
+def test_mat_fits_the_paper_and_keeps_markers_and_strip_off_the_grid(paper):
+    layout = layout_for(paper__size=paper)
+    (sheet,) = mat_sheets(layout)
+    page = sheet.front
+    w, h = page.width, page.height
+    assert sorted((w, h)) == sorted(PAPER_SIZES[paper])
+    margin = layout.margin
+    for item in page.items:  # text by its anchor point: its box here is only a rough guess
+        points = [item.position] if isinstance(item, Text) else list(item.all_points())
+        for x, y in points:
+            assert margin - 1e-6 <= x <= w - margin + 1e-6, item
+            assert margin - 1e-6 <= y <= h - margin + 1e-6, item
+    model = _model(paper)
+    assert len(model.markers) >= 4 and all(40 <= m.id <= 49 for m in model.markers)
+    assert len(model.marker_ids) == len(model.markers)
+    grid = unary_union([ShapelyPolygon(p) for p in model.cells.values()])
+    for marker in model.markers:
+        quiet = marker.side / 2 + marker.side / 6
+        cx, cy = marker.centre
+        square = shapely_box(cx - quiet, cy - quiet, cx + quiet, cy + quiet)
+        assert grid.distance(square) > 1.0, marker.id
+    reach = [(m.centre, m.side * 2 / 3) for m in model.markers]  # the quiet zone's half side
+    footprints = unary_union([shapely_box(x - q, y - q, x + q, y + q + 3.0)  # and id label
+                              for (x, y), q in reach])
+    for patch in model.patches:
+        ring = ShapelyPolygon(patch.ring)
+        assert grid.distance(ring) > 1.0 and footprints.distance(ring) > 1.0, patch.name
+        assert ring.area >= 25.0  # the reader samples a 4 mm square in the middle
+    # Every page point of the model (markers, patches, white paper) is inside the sheet.
+    bx0, by0, bx1, by1 = model.bounds
+    for x, y in [*model.white, *(p.centre for p in model.patches)]:
+        assert bx0 < x < bx1 and by0 < y < by1
+
+
+def test_strip_holds_white_black_the_face_and_every_number_ink():
+    colours = [p.colour.lower() for p in _model().patches]
+    assert colours[:2] == ["#ffffff", "#000000"]
+    assert set(colours) == {"#ffffff", "#000000", components.FACE.lower(),
+                            *(c.lower() for c in components.NUMBER_INKS)}
+    assert len(colours) == 3 + len(components.NUMBER_INKS)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_markers_print_where_the_reader_expects_them(paper):
+    layout = layout_for(paper__size=paper)
+    (sheet,) = mat_sheets(layout)
+    model = _model(paper)
+    plan = mat_plan(layout)
+    found = {d.id: d for d in detect_markers(_raster(sheet.front))}
+    assert set(found) == model.marker_ids
+    for marker in model.markers:
+        expected = np.array([plan.to_page(p) for p in marker.corners])
+        assert np.abs(found[marker.id].corners / PX - expected).max() < 0.3, marker.id
+
+
+def test_grid_cells_are_tiles_and_carry_their_record_names():
+    layout = layout_for()
+    side = float(layout["triominoes"]["tile"])
+    model = _model()
+    plan = mat_plan(layout)
+    assert len(model.cells) == plan.rows * plan.cols >= 40
+    names = {item.text: item.position for item in mat_sheets(layout)[0].front.items
+             if isinstance(item, Text) and item.text.startswith("(")}
+    back = Affine.translate(-plan.to_page.e, -plan.to_page.f)
+    record = Record(game="triominoes", kind="position")
+    for cell, outline in model.cells.items():
+        assert outline == tri_polygon(cell, side)
+        for k in range(3):
+            assert math.isclose(math.dist(outline[k], outline[k - 1]), side)
+        name = model.cell_key(cell)
+        assert parse_tri_cell(name, record) == tuple(cell)
+        cx = sum(p[0] for p in outline) / 3
+        cy = sum(p[1] for p in outline) / 3
+        assert math.dist(back(names[name]), (cx, cy)) < 0.01  # printed at the cell's centre
+
+
+def test_too_big_a_tile_for_the_mat_names_the_largest():
+    from printkit.errors import FitError
+
+    with pytest.raises(FitError, match=r"play mat .* largest that fits is \d+\.\d mm"):
+        mat_sheets(layout_for(triominoes__tile=250.0))
+
+
+# --- random layouts --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_layouts_are_legal_positions_on_the_mat(seed):
+    cells = set(_model().cells)
+    placed = random_layout(cells, np.random.default_rng(seed), 25)
+    assert len(placed) >= 10 and set(placed) <= cells
+    record = position_record("triominoes", {f"({r},{c})": "-".join(map(str, v))
+                                            for (r, c), v in placed.items()})
+    report = check_record(record)
+    assert report.valid, [f.message for f in report.findings]
+
+
+def test_a_drawn_tile_shows_its_reading_clockwise_from_the_reference_corner():
+    """Each number sits nearest the corner the reading puts it on, whatever the turn."""
+    layout = layout_for()
+    side = float(layout["triominoes"]["tile"])
+    for cell, reading in (((0, 0), (1, 2, 0)), ((0, 1), (5, 3, 4)), ((1, 1), (2, 2, 4))):
+        corners = tri_polygon(cell, side)
+        ordered = [tri_point(v, side) for v in clockwise_corners(cell)]
+        assert set(ordered) == set(corners)
+        digits = [i for i in tile_items(reading, cell, layout)
+                  if isinstance(i, Text) and len(i.text) == 1]
+        for value, corner in zip(reading, ordered, strict=True):
+            nearest = min(digits, key=lambda t: math.dist(t.position, corner))
+            assert int(nearest.text) == value
+
+
+# --- reading photos --------------------------------------------------------------------------
+
+@cache
+def _photo(seed: int, level: str, paper: str = "a4"):
+    return synthetic_photo("triominoes", layout_for(paper__size=paper), seed, level)
+
+
+def _read(photo, paper: str = "a4"):
+    return read_image(photo.image, "triominoes", layout_for(paper__size=paper))
+
+
+HARD = [(20_000 + k, "a4") for k in range(4)] + [(20_100 + k, "letter") for k in range(2)]
+
+
+@pytest.mark.parametrize(("seed", "paper"), HARD)
+def test_hard_photos_read_without_silent_errors(seed, paper):
+    photo = _photo(seed, "hard", paper)
+    score = score_reading(_read(photo, paper), photo)
+    assert score.cells == len(_model(paper).cells)
+    assert not score.silent
+    assert len(score.wrong) <= 1  # 0.5 % of ~45 cells is a fraction of one cell
+
+
+def test_hard_set_reaches_the_target():
+    cells = wrong = tiles = 0
+    for seed, paper in HARD:
+        photo = _photo(seed, "hard", paper)
+        score = score_reading(_read(photo, paper), photo)
+        cells += score.cells
+        wrong += len(score.wrong)
+        tiles += sum(v != "empty" for v in photo.truth["cells"].values())
+    assert tiles >= 40  # the set holds real positions, not empty mats
+    assert wrong / cells <= 0.005
+
+
+def test_easy_photo_to_position_record_checks_valid():
+    photo = _photo(10_001, "easy")
+    reading = _read(photo)
+    assert score_reading(reading, photo).exact
+    cells, uncertain, _ = reading_cells(reading)
+    record = position_record("triominoes", cells, uncertain)
+    truth = {k: v for k, v in photo.truth["cells"].items() if v != "empty"}
+    assert truth and record.cells == truth
+    assert check_record(record).valid
+
+
+def test_printkit_read_writes_the_tiles_and_the_verdict(tmp_path, capsys, monkeypatch):
+    photo = _photo(10_001, "easy")
+    path = tmp_path / "mat.jpg"
+    cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    out = tmp_path / "position.json"
+    code, text, err = run_cli(["read", str(path), "--game", "triominoes", "--out", str(out),
+                               "--debug", str(tmp_path)], capsys, monkeypatch)
+    assert code == 0, text + err
+    assert "verdict: valid" in text
+    truth = {k: v for k, v in photo.truth["cells"].items() if v != "empty"}
+    assert load_record(out).cells == truth
+    assert cv2.imread(str(tmp_path / "mat-read.png")) is not None
+
+
+def test_outline_ink_is_refused_for_reading():
+    from printkit.errors import PhotoError
+
+    with pytest.raises(PhotoError, match="ink"):
+        board_models("triominoes", layout_for(print__ink="outline"))
+
+
+def _clean_reading(readings: dict) -> dict:
+    """Tiles with any readings (even impossible ones) on the mat, photographed gently."""
+    from printkit.games.triominoes.components import layout_drawing
+    from printkit.games.triominoes.mat import mat_picture
+
+    layout = layout_for()
+    model = _model()
+    picture = mat_picture(layout)
+    drawn = layout_drawing(readings, [], "#000000", layout)
+    picture.extend(i for i in drawn.items if getattr(i, "style", None) is None
+                   or i.style.stroke != "#dddddd")  # not the faint grid round the tiles
+    image, _ = degrade(render_board(picture, model.bounds), model, LEVELS["easy"],
+                       np.random.default_rng(1))
+    return read_image(image, "triominoes", layout).cells
+
+
+def test_impossible_and_repeated_tiles_are_uncertain():
+    """0-2-1 is no tile's reading (the mirror of 0-1-2); 1-1-3 twice cannot be."""
+    with pytest.raises(ValueError):
+        parse_tile("0-2-1")
+    odd = {(1, 1), (1, 5), (2, 8)}
+    cells = _clean_reading({(1, 1): (0, 2, 1), (1, 5): (1, 1, 3), (2, 8): (1, 1, 3),
+                            (3, 1): (4, 4, 5)})
+    assert all(cells[c].uncertain for c in odd)
+    assert cells[(3, 1)].label == "4-4-5" and not cells[(3, 1)].uncertain
+    assert not any(c.uncertain for k, c in cells.items() if k not in odd)
+    assert sum(c.label != "empty" for c in cells.values()) == 4
+
+
+def test_classify_is_the_models_hook():
+    assert _model().classify is classify
