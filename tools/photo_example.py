@@ -20,7 +20,7 @@ from printkit.vision.model import GAMES
 from printkit.vision.scenes import synthetic_photo
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "previews"
-SEEDS = {"tripakus": 20_007, "tripod": 20_004, "tripitz": 20_002, "triominoes": 20_001}
+SEEDS = {"tripakus": 20_007, "tripod": 20_004, "tripitz": 20_017, "triominoes": 20_001}
 WIDTH = 640
 
 
@@ -43,7 +43,10 @@ def example(game: str) -> None:
                 [cv2.IMWRITE_JPEG_QUALITY, 80])
     cv2.imwrite(str(OUT / f"photo-{game}-read.jpg"), _small(debug),
                 [cv2.IMWRITE_JPEG_QUALITY, 80])
-    verdict = "\n".join(report.lines())
+    unsure = result.record.uncertain
+    verdict = "\n".join([f"{len(result.record.cells)} cells occupied"
+                         + (f", {len(unsure)} uncertain: {', '.join(unsure)}" if unsure else ""),
+                         *report.lines()])
     (OUT / f"photo-{game}-verdict.txt").write_text(verdict + "\n")
     print(f"{game}:\n{verdict}")
 
