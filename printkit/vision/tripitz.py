@@ -228,6 +228,20 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     return {k: out[k] for k in keys}
 
 
+def _relit(seen: np.ndarray, body: np.ndarray, printed_body: np.ndarray) -> np.ndarray:
+    """A symbol colour as it would look in the light the board correction assumed.
+
+    A shadow on one token scales the light there by some factor k; in CIELAB that scales
+    L* + 16 by the cube root of k for every colour alike, so the token body, whose printed
+    colour is known once it is classified, gives the factor for its symbol.
+    """
+    factor = (float(printed_body[0]) + 16.0) / max(float(body[0]) + 16.0, 1.0)
+    factor = min(max(factor, 0.8), 1.25)  # a shadow or a glare, not a misread body
+    out = seen.astype(np.float64).copy()
+    out[0] = min((out[0] + 16.0) * factor - 16.0, 100.0)
+    return out
+
+
 def _read_token(window: np.ndarray, disc: np.ndarray, body_lab: np.ndarray, tokens: dict,
                 symbols: dict, templates: dict, px: float) -> CellReading:
     """One token: its colour (confirmed from ``body_lab``), symbol and symbol colour.
@@ -258,7 +272,7 @@ def _read_token(window: np.ndarray, disc: np.ndarray, body_lab: np.ndarray, toke
     core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
     inner = core if core.sum() >= 12 else blob
     seen_lab = np.median(window[inner], axis=0)
-    sym_lab = seen_lab
+    sym_lab = _relit(seen_lab, body_lab, tokens[colour])
     shade, shade2, d_shade, m_shade = _nearest(sym_lab, symbols)
     # Redraw the blob at the half-way point between body and symbol colour.
     grown = cv2.dilate(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
