@@ -321,3 +321,17 @@ def run_centre(run) -> Point:
     x, y = run.origin
     up = MIDLINE * run.size
     return (x + ux * width / 2 - nx * up, y + uy * width / 2 - ny * up)
+
+
+def assert_sheet_on_paper(page: PageObject, paper: tuple[float, float], margin: float,
+                          what: str) -> tuple[float, float]:
+    """The page has the paper's size (either way round) and every drawn path lies within
+    ``margin`` of its edges (bleed included); returns the page size in mm."""
+    w, h = page_size_mm(page)
+    assert sorted((round(w, 2), round(h, 2))) == sorted(round(v, 2) for v in paper), what
+    m = margin - 1e-6
+    for path in drawn_paths(page):
+        for sub in path.subpaths:
+            for x, y in sub:
+                assert m <= x <= w - m and m <= y <= h - m, (what, x, y)
+    return w, h

@@ -11,7 +11,15 @@ from itertools import combinations
 
 import pytest
 from conftest import layout_for, read_pages
-from pdfread import contrast_ratio, drawn_paths, hex_rgb, page_size_mm, same_colour, text_runs
+from pdfread import (
+    assert_sheet_on_paper,
+    contrast_ratio,
+    drawn_paths,
+    hex_rgb,
+    page_size_mm,
+    same_colour,
+    text_runs,
+)
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.draw.cutfile import cut_stats
@@ -405,17 +413,10 @@ def test_every_sheet_fits_its_paper(paper, flip):
     tiles = [s for s in sheets if s.stem.startswith("tiles")]
     assert len(tiles) == _fewest_sheets(paper, layout["triominoes"]["tile"])
     assert [s.stem for s in sheets][-1] == "score-sheet"
-    pw, ph = PAPER_SIZES[paper]
     margin = layout.margin - 1e-6
     for sheet in sheets:
         for page in read_pages(sheet.pages).pages:
-            w, h = page_size_mm(page)
-            assert sorted((round(w, 2), round(h, 2))) == sorted((round(pw, 2), round(ph, 2)))
-            for path in drawn_paths(page):  # bleed included
-                for sub in path.subpaths:
-                    for x, y in sub:
-                        assert margin <= x <= w - margin and margin <= y <= h - margin, \
-                            sheet.stem
+            w, h = assert_sheet_on_paper(page, PAPER_SIZES[paper], layout.margin, sheet.stem)
             for run in text_runs(page):
                 for x, y in ([run.origin] if run.size < 4 else _glyph_box(run)):
                     assert margin <= x <= w - margin and margin <= y <= h - margin, sheet.stem

@@ -10,6 +10,7 @@ from functools import cache
 import pytest
 from conftest import layout_for, read_pages
 from pdfread import (
+    assert_sheet_on_paper,
     contrast_ratio,
     drawn_paths,
     hex_rgb,
@@ -303,16 +304,9 @@ def test_white_stones_have_a_dark_rim_and_black_stones_a_visible_cut():
 def test_every_sheet_fits_its_paper(paper):
     layout, sheets = kit(paper)
     assert [s.stem for s in sheets] == ["board-half-1", "board-half-2", "stones"]
-    pw, ph = PAPER_SIZES[paper]
-    margin = layout.margin - 1e-6
     for sheet in sheets:
         for page in read_pages(sheet.pages).pages:
-            w, h = page_size_mm(page)
-            assert sorted((round(w, 2), round(h, 2))) == sorted((round(pw, 2), round(ph, 2)))
-            for path in drawn_paths(page):
-                for sub in path.subpaths:
-                    for x, y in sub:
-                        assert margin <= x <= w - margin and margin <= y <= h - margin, sheet.stem
+            assert_sheet_on_paper(page, PAPER_SIZES[paper], layout.margin, sheet.stem)
 
 
 @pytest.mark.parametrize(("size", "cell", "stone"),
