@@ -283,17 +283,17 @@ def test_white_stones_have_a_dark_rim_and_black_stones_a_visible_cut():
     stone = float(layout["tripod"]["stone"])
     page = read_pages([next(s for s in sheets if s.stem.startswith("stones")).front]).pages[0]
     whites = _faces(page, components.WHITE_STONE, stone)
-    rims = [_box_centre(p.subpaths[0]) for p in drawn_paths(page)
+    blacks = _faces(page, components.BLACK_STONE, stone)
+    paths = drawn_paths(page)
+    rims = [_box_centre(p.subpaths[0]) for p in paths
             if p.curved and p.fill is None and p.stroke is not None
             and contrast_ratio(p.stroke, (1, 1, 1)) > 10 and p.width >= 0.5]
     assert len(whites) > 0 and _matched(rims, whites)
-    cuts = [p for p in drawn_paths(page) if p.curved and p.fill is None
-            and abs(p.width - 0.3) < 1e-6]
-    assert len(cuts) == len(whites) + len(_faces(page, components.BLACK_STONE, stone))
+    cuts = [p for p in paths if p.curved and p.fill is None and abs(p.width - 0.3) < 1e-6]
+    assert len(cuts) == len(whites) + len(blacks)
     for path in cuts:  # each cut line stands out from the face it goes round
         centre = _box_centre(path.subpaths[0])
-        black = any(math.dist(centre, c) < 0.01
-                    for c in _faces(page, components.BLACK_STONE, stone))
+        black = any(math.dist(centre, c) < 0.01 for c in blacks)
         face = hex_rgb(components.BLACK_STONE if black else components.WHITE_STONE)
         assert contrast_ratio(path.stroke, face) > 3
 
