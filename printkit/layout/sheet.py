@@ -41,6 +41,10 @@ __all__ = [
     "note_cutting",
     "block_marks",
     "two_sided_block",
+    "inner_box",
+    "duplex_step",
+    "cut_bbox",
+    "orient_to_fit",
 ]
 
 HEADER = 8.0
@@ -257,3 +261,38 @@ def two_sided_block(layout: Layout, size: tuple[float, float], title: str, front
     through.extend(marks)
     back = new_page(size, layout.margin, title, "Side B")
     return two_sided(front, through, back, layout)
+
+
+def inner_box(box: tuple[float, float, float, float], inset: float = 9.0
+              ) -> tuple[float, float, float, float]:
+    """The content box less room for registration marks around the components."""
+    x0, y0, x1, y1 = box
+    return (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+
+
+def duplex_step(layout: Layout) -> str:
+    """The assembly step of a two-sided sheet, for its manifest and contents page."""
+    return (f"Print double-sided, flipping on the {layout.flip} edge (the -duplex.pdf file), "
+            "or print Side A and Side B once each and glue them back to back, lining up the "
+            "round registration marks against a window.")
+
+
+def cut_bbox(drawing: Drawing) -> tuple[float, float, float, float]:
+    """The box of a drawing's cut lines (what is printed lies inside them)."""
+    return bbox_of(p for item in drawing.items if item.role == Role.CUT
+                   for p in item.all_points())
+
+
+def orient_to_fit(drawing: Drawing, box: tuple[float, float, float, float]
+                  ) -> Drawing | None:
+    """The drawing turned by the smallest multiple of 30 degrees whose cut lines fit
+    ``box``, moved so they start at the origin; None if no turn fits."""
+    bw, bh = box[2] - box[0], box[3] - box[1]
+    for degrees in range(0, 360, 30):
+        turned = drawing.transformed(Affine.rotate(degrees))
+        x0, y0, x1, y1 = cut_bbox(turned)
+        if x1 - x0 <= bw + 1e-6 and y1 - y0 <= bh + 1e-6:
+            placed = turned.transformed(Affine.translate(-x0, -y0))
+            placed.width, placed.height = x1 - x0, y1 - y0
+            return placed
+    return None

@@ -60,6 +60,7 @@ from printkit.layout.sheet import (
     Sheet,
     back_transform,
     content_box,
+    duplex_step,
     new_page,
     page_size,
     two_sided_block,
@@ -338,12 +339,6 @@ def largest_tile(layout: Layout) -> float:
     return math.floor(lo * 10) / 10
 
 
-def _duplex_step(layout: Layout) -> str:
-    return (f"Print double-sided, flipping on the {layout.flip} edge (the -duplex.pdf file), "
-            "or print Side A and Side B once each and glue them back to back, lining up the "
-            "round registration marks against a window.")
-
-
 def _tile_sheet(tiles: Sequence[Tile], cols: int, layout: Layout, size: tuple[float, float],
                 number: int, count: int) -> Sheet:
     side, spacing = _settings(layout)
@@ -374,7 +369,7 @@ def _tile_sheet(tiles: Sequence[Tile], cols: int, layout: Layout, size: tuple[fl
            if spacing == 0 else "Cut out each tile along its outline.")
     stock = "white card" if layout.ink == "fill" else "card"
     return Sheet(KIT, stem, title, front, back, stock=stock,
-                 steps=[_duplex_step(layout), cut, f"This sheet holds {len(tiles)} of the "
+                 steps=[duplex_step(layout), cut, f"This sheet holds {len(tiles)} of the "
                         f"{len(TILES)} tiles."])
 
 

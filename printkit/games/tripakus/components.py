@@ -45,7 +45,11 @@ from printkit.layout.sheet import (
     HEADER,
     Sheet,
     content_box,
+    cut_bbox,
+    duplex_step,
+    inner_box,
     new_page,
+    orient_to_fit,
     page_size,
     place_centred,
     two_sided_block,
@@ -223,7 +227,7 @@ def pieces_sheet(layout: Layout, player: str) -> Sheet:
     """Side A with the 22 pieces in the player's colour and Side B with their backs."""
     side = float(layout["tripakus"]["cell"])
     size = page_size(layout)
-    box = _inner_box(content_box(size, layout.margin))
+    box = inner_box(content_box(size, layout.margin))
     colour = layout.colour(player)
     fill = colour if layout.ink == "fill" else None
     width, height = box[2] - box[0], box[3] - box[1]
@@ -238,22 +242,8 @@ def pieces_sheet(layout: Layout, player: str) -> Sheet:
                                   "the pieces")
     stock = "white card" if layout.ink == "fill" else f"{player} card"
     return Sheet(KIT, f"pieces-{player}", title, front, back, copies=1, stock=stock,
-                 steps=[_duplex_step(layout),
+                 steps=[duplex_step(layout),
                         "Cut out the 22 pieces along the black lines."])
-
-
-def _inner_box(box: tuple[float, float, float, float], inset: float = 9.0
-               ) -> tuple[float, float, float, float]:
-    """The content box less room for registration marks around the components."""
-    x0, y0, x1, y1 = box
-    return (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
-
-
-def _duplex_step(layout: Layout) -> str:
-    edge = "long" if layout.flip == "long" else "short"
-    return (f"Print double-sided, flipping on the {edge} edge (the -duplex.pdf file), or print "
-            f"Side A and Side B once each and glue them back to back, lining up the round "
-            f"registration marks against a window.")
 
 
 def board_drawing(cells: frozenset[Cell], side: float, n: int, coordinates: bool,
@@ -349,27 +339,6 @@ def _trim_lines(cell: Cell, cells: frozenset[Cell], side: float) -> list:
     return items
 
 
-def _orient_to_fit(drawing: Drawing, box: tuple[float, float, float, float]
-                   ) -> tuple[Drawing, float] | None:
-    """Turn a drawing by a multiple of 30 degrees so it fits ``box`` (smallest turn first)."""
-    bw, bh = box[2] - box[0], box[3] - box[1]
-    for degrees in (0, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 330):
-        turned = drawing.transformed(Affine.rotate(degrees))
-        x0, y0, x1, y1 = _geometry_bbox(turned)
-        if x1 - x0 <= bw + 1e-6 and y1 - y0 <= bh + 1e-6:
-            placed = turned.transformed(Affine.translate(-x0, -y0))
-            placed.width, placed.height = x1 - x0, y1 - y0
-            return placed, degrees
-    return None
-
-
-def _geometry_bbox(d: Drawing) -> tuple[float, float, float, float]:
-    """The box of the cut outlines (labels lie inside them)."""
-    from printkit.draw.model import bbox_of
-
-    return bbox_of(p for item in d.items if item.role == Role.CUT for p in item.all_points())
-
-
 FLAP = 24.0
 """Width of the marker strip along each section's outer edge, mm."""
 MARKER = 16.0
@@ -435,12 +404,12 @@ def section_sheet(layout: Layout) -> Sheet:
     side = float(layout["tripakus"]["cell"])
     size = page_size(layout)
     box = content_box(size, layout.margin)
-    fitted = _orient_to_fit(_section_drawing(layout, side), box)
+    fitted = orient_to_fit(_section_drawing(layout, side), box)
     if fitted is None:
         raise FitError(f"the {TITLE} board section at {side:g} mm triangles does not fit on "
                        f"{layout.paper_name}; the largest that fits is "
                        f"{largest_cell(layout):.1f} mm (set tripakus.cell)")
-    drawing, _ = fitted
+    drawing = fitted
     title = f"{TITLE} · board section (print 3)"
     page = new_page(size, layout.margin, title)
     page.place(drawing, place_centred(drawing, box, "the board section"))
@@ -456,7 +425,7 @@ def _full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float]
     cfg = layout["tripakus"]
     side, n = float(cfg["cell"]), int(cfg["board_size"])
     drawing = board_drawing(triangle_board(n), side, n, bool(cfg["coordinates"]))
-    x0, y0, x1, y1 = _geometry_bbox(drawing)
+    x0, y0, x1, y1 = cut_bbox(drawing)
     family = US_PAPERS if layout.paper_name in US_PAPERS else ISO_PAPERS
     paper, landscape = smallest_paper(x1 - x0, y1 - y0, layout.margin, family)
     w, h = PAPER_SIZES[paper]
@@ -516,12 +485,12 @@ def largest_cell(layout: Layout) -> float:
 def _fits(layout: Layout, side: float) -> bool:
     trial = layout.with_values(tripakus={"cell": side})
     box = content_box(page_size(trial), trial.margin)
-    inner = _inner_box(box)
+    inner = inner_box(box)
     width, height = inner[2] - inner[0], inner[3] - inner[1]
     block = _pieces_block(trial, side, None, True, width, height)
     if block is None or block.height > height:
         return False
-    return _orient_to_fit(_section_drawing(trial, side), box) is not None
+    return orient_to_fit(_section_drawing(trial, side), box) is not None
 
 
 def plan_n(plan: SectionPlan) -> int:

@@ -46,7 +46,10 @@ from printkit.layout.sheet import (
     CUT,
     Sheet,
     content_box,
+    duplex_step,
+    inner_box,
     new_page,
+    orient_to_fit,
     page_size,
     place_centred,
     two_sided_block,
@@ -377,19 +380,6 @@ def _token_shape(layout: Layout) -> str:
     return shape
 
 
-def _inner_box(box: tuple[float, float, float, float], inset: float = 9.0
-               ) -> tuple[float, float, float, float]:
-    """The content box less room for registration marks around the components."""
-    x0, y0, x1, y1 = box
-    return (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
-
-
-def _duplex_step(layout: Layout) -> str:
-    return (f"Print double-sided, flipping on the {layout.flip} edge (the -duplex.pdf file), "
-            "or print Side A and Side B once each and glue them back to back, lining up the "
-            "round registration marks against a window.")
-
-
 def _token_blocks(tokens: Sequence[Pid], layout: Layout, cols: int
                   ) -> tuple[Drawing, Drawing]:
     """Side A and Side B (in through coordinates) of some tokens, origin at the block corner."""
@@ -427,7 +417,7 @@ def token_sheets(layout: Layout) -> list[Sheet]:
     """Side A with the pids and jokers, Side B with their uniform backs, as many as needed."""
     shape, flats = _token_shape(layout), float(layout[KIT]["token_size"])
     size = page_size(layout)
-    box = _inner_box(content_box(size, layout.margin))
+    box = inner_box(content_box(size, layout.margin))
     cols, rows = _grid(shape, flats, box[2] - box[0], box[3] - box[1])
     if cols < 1 or rows < 1:
         raise FitError(f"a {TITLE} token of {flats:g} mm does not fit on {layout.paper_name} "
@@ -461,7 +451,7 @@ def _token_sheet(tokens: Sequence[Pid], layout: Layout, cols: int, number: int, 
     stock = "white card" if layout.ink == "fill" else f"{one or 'coloured'} card"
     jokers = sum(p.is_joker for p in tokens)
     return Sheet(KIT, stem, title, front, back, stock=stock,
-                 steps=[_duplex_step(layout), cut,
+                 steps=[duplex_step(layout), cut,
                         f"This sheet holds {len(tokens) - jokers} pids and {jokers} jokers."])
 
 
@@ -588,24 +578,6 @@ def board_drawing(board: TripitzBoard, cells: frozenset, layout: Layout,
             d.extend(marker_items(marker))
         d.extend(strip_items(list(flap.patches)))
     return d
-
-
-def _cut_bbox(d: Drawing) -> tuple[float, float, float, float]:
-    return bbox_of(p for item in d.items if item.role == Role.CUT for p in item.all_points())
-
-
-def _orient_to_fit(drawing: Drawing, box: tuple[float, float, float, float]
-                   ) -> Drawing | None:
-    """The drawing turned by the smallest multiple of 30 degrees that fits ``box``, or None."""
-    bw, bh = box[2] - box[0], box[3] - box[1]
-    for degrees in range(0, 360, 30):
-        turned = drawing.transformed(Affine.rotate(degrees))
-        x0, y0, x1, y1 = _cut_bbox(turned)
-        if x1 - x0 <= bw + 1e-6 and y1 - y0 <= bh + 1e-6:
-            placed = turned.transformed(Affine.translate(-x0, -y0))
-            placed.width, placed.height = x1 - x0, y1 - y0
-            return placed
-    return None
 
 
 def _board_box(layout: Layout, size: tuple[float, float]) -> tuple[float, float, float, float]:
@@ -781,7 +753,7 @@ def _fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
     first = _flaps(board, plans[0], layout) if plans else ()
     whole = board_drawing(board, frozenset(board.cavities), layout, flaps=first)
     for size in sizes:
-        fitted = _orient_to_fit(whole, _board_box(layout, size))
+        fitted = orient_to_fit(whole, _board_box(layout, size))
         if fitted is not None:
             return None, [fitted], size, first
     for plan in plans:
@@ -791,7 +763,7 @@ def _fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
             cells, glue, ticks = _section_parts(board, plan, k)
             parts.append(board_drawing(board, cells, layout, glue, ticks, flaps[k:k + 1]))
         for size in sizes:
-            drawings = [_orient_to_fit(d, _board_box(layout, size)) for d in parts]
+            drawings = [orient_to_fit(d, _board_box(layout, size)) for d in parts]
             if all(d is not None for d in drawings):
                 return plan, drawings, size, flaps  # type: ignore[return-value]
     return None
@@ -881,7 +853,7 @@ def _rack(layout: Layout) -> Drawing:
 
 
 def _rack_box(layout: Layout) -> tuple[float, float, float, float]:
-    return _inner_box(content_box(page_size(layout), layout.margin), 3.0)
+    return inner_box(content_box(page_size(layout), layout.margin), 3.0)
 
 
 def _rack_fits(layout: Layout) -> bool:

@@ -54,7 +54,9 @@ from printkit.layout.sheet import (
     CUT,
     Sheet,
     content_box,
+    duplex_step,
     new_page,
+    orient_to_fit,
     page_size,
     place_centred,
     two_sided_block,
@@ -350,24 +352,6 @@ def half_drawing(board: TripodBoard, half: int, layout: Layout) -> Drawing:
 
 # --- board sheets ---------------------------------------------------------------------------
 
-def _cut_bbox(d: Drawing) -> tuple[float, float, float, float]:
-    return bbox_of(p for item in d.items if item.role == Role.CUT for p in item.all_points())
-
-
-def _orient_to_fit(drawing: Drawing, box: tuple[float, float, float, float]
-                   ) -> Drawing | None:
-    """The drawing turned by the smallest multiple of 30 degrees that fits ``box``, or None."""
-    bw, bh = box[2] - box[0], box[3] - box[1]
-    for degrees in range(0, 360, 30):
-        turned = drawing.transformed(Affine.rotate(degrees))
-        x0, y0, x1, y1 = _cut_bbox(turned)
-        if x1 - x0 <= bw + 1e-6 and y1 - y0 <= bh + 1e-6:
-            placed = turned.transformed(Affine.translate(-x0, -y0))
-            placed.width, placed.height = x1 - x0, y1 - y0
-            return placed
-    return None
-
-
 def _pair(halves: Sequence[Drawing], across: bool) -> Drawing:
     """Both halves on one drawing: side by side (``across``) or one above the other."""
     a, b = halves
@@ -405,7 +389,7 @@ def _fitted(layout: Layout) -> tuple[list[Drawing], tuple[float, float]] | None:
                for h in halves):
             return halves, size
     for size in sizes:
-        turned = [_orient_to_fit(h, _board_box(size, layout)) for h in halves]
+        turned = [orient_to_fit(h, _board_box(size, layout)) for h in halves]
         if all(t is not None for t in turned):
             return turned, size  # type: ignore[return-value]
     return None
@@ -560,18 +544,11 @@ def stone_sheets(layout: Layout) -> list[Sheet]:
         blacks = sum(len(row) for row in chunk if row[0] == BLACK_STONE)
         whites = sum(len(row) for row in chunk if row[0] == WHITE_STONE)
         out.append(Sheet(KIT, stem, title, page_a, page_b, stock="white card",
-                         steps=[_duplex_step(layout),
+                         steps=[duplex_step(layout),
                                 "Cut out the stones along their circles.",
                                 f"This sheet holds {blacks} black and {whites} white stones; a "
                                 f"full board can need {count - SPARE_STONES} of one colour."]))
     return out
-
-
-def _duplex_step(layout: Layout) -> str:
-    edge = "long" if layout.flip == "long" else "short"
-    return (f"Print double-sided, flipping on the {edge} edge (the -duplex.pdf file), or print "
-            "Side A and Side B once each and glue them back to back, lining up the round "
-            "registration marks against a window.")
 
 
 # --- the kit --------------------------------------------------------------------------------
