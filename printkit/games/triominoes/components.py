@@ -52,8 +52,9 @@ from printkit.draw.model import (
 from printkit.draw.text import fit_size, text_width
 from printkit.errors import FitError, LayoutError
 from printkit.games.triominoes.mat import mat_sheets, vision_models
+from printkit.games.triominoes.rules import clockwise_corners
 from printkit.games.triominoes.tiles import TILES, Tile
-from printkit.geometry.tri import Cell, Vertex, edges, is_up, straight_runs
+from printkit.geometry.tri import Cell, edges, straight_runs, touching
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     CUT,
@@ -111,14 +112,6 @@ CROP_ROOM = 6.0
 
 
 # --- one tile -------------------------------------------------------------------------------
-
-def clockwise_corners(cell: tuple[int, int]) -> tuple[Vertex, Vertex, Vertex]:
-    """A cell's corners clockwise on the page: apex first (up), top-left first (down)."""
-    r, c = cell
-    if is_up(cell):
-        return Vertex(r, c), Vertex(r + 1, c + 1), Vertex(r + 1, c - 1)
-    return Vertex(r, c - 1), Vertex(r, c + 1), Vertex(r + 1, c)
-
 
 def upright_angle(corner: Point, centre: Point) -> float:
     """The text angle (clockwise degrees) at which a label's top points from ``centre`` to
@@ -513,7 +506,7 @@ def layout_drawing(readings: dict[Cell, tuple[int, int, int]], marked: Sequence[
     its reference corner, the ``marked`` cells outlined, on a faint grid around them."""
     side = float(layout[KIT]["tile"])
     d = Drawing()
-    around = {n for cell in readings for n in _neighbourhood(cell)} - set(readings)
+    around = {n for cell in readings for n in touching(cell)} - set(readings)
     for cell in sorted(around):
         d.add(Polygon(tile_corners(cell, side, 0.0), Style(stroke="#dddddd", width=0.2),
                       Role.LINE))
@@ -528,8 +521,3 @@ def layout_drawing(readings: dict[Cell, tuple[int, int, int]], marked: Sequence[
                       Role.MARK))
     return d
 
-
-def _neighbourhood(cell: Cell) -> list[Cell]:
-    from printkit.geometry.tri import touching
-
-    return list(touching(cell))
