@@ -26,7 +26,7 @@ from printkit.errors import FitError, LayoutError
 from printkit.games.tripitz import components
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.pids import JOKERS, PIDS
-from printkit.geometry.hexgrid import AXES
+from printkit.geometry.hexgrid import AXES, unique_edges
 
 TOKEN_COLOURS = ("red", "yellow", "blue", "green")
 
@@ -355,7 +355,7 @@ def test_bad_settings_are_layout_errors():
 
 def test_cut_chains_cover_each_edge_once():
     cells = [h for h in TripitzBoard().cavities]
-    every, boundary = components.unique_edges(cells)
+    every, boundary = unique_edges(cells)
     paths = components.chain(every)
     walked = [tuple(sorted(p)) for path in paths for p in zip(path, path[1:], strict=False)]
     assert sorted(walked) == sorted(every)

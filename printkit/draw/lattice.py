@@ -16,6 +16,7 @@ __all__ = [
     "tri_edges_mm",
     "hex_centre",
     "hex_polygon",
+    "hex_unit_point",
 ]
 
 ROW_HEIGHT = math.sqrt(3) / 2
@@ -64,3 +65,9 @@ def hex_polygon(h: tuple[int, int], size: float) -> tuple[Point, ...]:
     w = size * ROW_HEIGHT
     return ((cx, cy - size), (cx + w, cy - size / 2), (cx + w, cy + size / 2),
             (cx, cy + size), (cx - w, cy + size / 2), (cx - w, cy - size / 2))
+
+
+def hex_unit_point(v: tuple[int, int], flats: float) -> Point:
+    """A point in hex units (``hexgrid.Unit``) in mm, for hexagons ``flats`` across; the
+    same place ``hex_centre`` puts a centre with radius ``flats / sqrt(3)``."""
+    return (v[0] * flats / 2, v[1] * flats / (2 * math.sqrt(3)))

@@ -25,6 +25,11 @@ __all__ = [
     "region_side_lengths",
     "boundary_ring",
     "triangle_region",
+    "Unit",
+    "unit_centre",
+    "hex_corners",
+    "hex_edges",
+    "unique_edges",
 ]
 
 
@@ -135,3 +140,39 @@ def triangle_region(n: int) -> frozenset[Hex]:
     Row ``r`` (0..n-1) holds the ``r + 1`` cells ``q = -r..0``, centred under the apex.
     """
     return frozenset(Hex(q, r) for r in range(n) for q in range(-r, 1))
+
+
+# -- exact corners -------------------------------------------------------------------------
+
+Unit = tuple[int, int]
+"""A point in *hex units*: x counts half the width across the flats, y a sixth of the
+height from corner to corner, so every hexagon centre and corner has integer units."""
+
+_CORNER_OFFSETS: tuple[Unit, ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+
+
+def unit_centre(h: tuple[int, int]) -> Unit:
+    """The centre of pointy-top hexagon ``h`` in hex units."""
+    q, r = h
+    return 2 * q + r, 3 * r
+
+
+def hex_corners(h: tuple[int, int]) -> tuple[Unit, ...]:
+    """The six corners of hexagon ``h`` in hex units, clockwise from the top."""
+    x, y = unit_centre(h)
+    return tuple((x + dx, y + dy) for dx, dy in _CORNER_OFFSETS)
+
+
+def hex_edges(h: tuple[int, int]) -> list[tuple[Unit, Unit]]:
+    """The six edges of hexagon ``h``, each as a sorted pair of corners."""
+    c = hex_corners(h)
+    return [tuple(sorted((c[i], c[(i + 1) % 6]))) for i in range(6)]  # type: ignore[misc]
+
+
+def unique_edges(cells: Iterable[tuple[int, int]]) -> tuple[set, set]:
+    """All edges of some hexagons, and those on the boundary of their union (used once)."""
+    count: dict = {}
+    for h in cells:
+        for e in hex_edges(h):
+            count[e] = count.get(e, 0) + 1
+    return set(count), {e for e, k in count.items() if k == 1}

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from shapely.geometry import Point as ShapelyPoint
 
 from printkit.draw.bleed import bleed_polygon
-from printkit.draw.lattice import hex_centre
+from printkit.draw.lattice import hex_centre, hex_unit_point
 from printkit.draw.model import (
     Affine,
     Circle,
@@ -39,7 +39,15 @@ from printkit.draw.text import fit_size
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.pids import JOKERS, PIDS, Pid, Symbol, SymbolColour, TokenColour
-from printkit.geometry.hexgrid import AXES, Hex, neighbours
+from printkit.geometry.hexgrid import (
+    AXES,
+    Hex,
+    Unit,
+    hex_corners,
+    hex_edges,
+    neighbours,
+    unique_edges,
+)
 from printkit.layout.config import Layout
 from printkit.layout.sections import SectionPlan, two_halves
 from printkit.layout.sheet import (
@@ -172,39 +180,11 @@ def token_colour(layout: Layout, colour: TokenColour) -> str:
 
 # --- hexagons in exact units ----------------------------------------------------------------
 
-Unit = tuple[int, int]
-_CORNERS: tuple[Unit, ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-
-
-def hex_corners(h: tuple[int, int]) -> tuple[Unit, ...]:
-    """The six corners of hexagon ``h`` in hex units, clockwise from the top."""
-    q, r = h
-    x, y = 2 * q + r, 3 * r
-    return tuple((x + dx, y + dy) for dx, dy in _CORNERS)
-
-
-def _edges(h: tuple[int, int]) -> list[tuple[Unit, Unit]]:
-    c = hex_corners(h)
-    return [tuple(sorted((c[i], c[(i + 1) % 6]))) for i in range(6)]  # type: ignore[misc]
-
-
-def _mm(v: Unit, flats: float) -> Point:
-    """A point in hex units → mm for hexagons ``flats`` across (as ``hex_centre`` places them)."""
-    return (v[0] * flats / 2, v[1] * flats / (2 * math.sqrt(3)))
 
 
 def _radius(flats: float) -> float:
     """Centre-to-corner radius of a hexagon ``flats`` across."""
     return flats / math.sqrt(3)
-
-
-def unique_edges(cells: Iterable[tuple[int, int]]) -> tuple[set, set]:
-    """All edges of some hexagons, and those on the boundary of their union (used once)."""
-    count: dict = {}
-    for h in cells:
-        for e in _edges(h):
-            count[e] = count.get(e, 0) + 1
-    return set(count), {e for e, k in count.items() if k == 1}
 
 
 def chain(edges: Iterable[tuple[Unit, Unit]]) -> list[tuple[Unit, ...]]:
@@ -278,7 +258,8 @@ def _face(shape: str, flats: float, centre: Point) -> tuple[Point, ...] | None:
     if shape != "hex":
         return None
     cx, cy = centre
-    return tuple((cx + x, cy + y) for x, y in (_mm(v, flats) for v in _CORNERS))
+    return tuple((cx + x, cy + y)
+                 for x, y in (hex_unit_point(v, flats) for v in hex_corners((0, 0))))
 
 
 def _body(shape: str, flats: float, centre: Point, fill: str | None, bleed: float,
@@ -388,7 +369,7 @@ def _token_blocks(tokens: Sequence[Pid], layout: Layout, cols: int
     centres = [_slot_centre(shape, flats, r, c) for r, c in slots]
     if shape == "hex":
         cells = [_slot_cell(r, c) for r, c in slots]
-        corners = [_mm(v, flats) for h in cells for v in hex_corners(h)]
+        corners = [hex_unit_point(v, flats) for h in cells for v in hex_corners(h)]
     else:
         half = flats / 2
         corners = [(x + dx, y + dy) for x, y in centres for dx in (-half, half)
@@ -403,7 +384,7 @@ def _token_blocks(tokens: Sequence[Pid], layout: Layout, cols: int
     if shape == "hex":
         every, _ = unique_edges(cells)
         for path in chain(every):
-            points = tuple(shift(_mm(v, flats)) for v in path)
+            points = tuple(shift(hex_unit_point(v, flats)) for v in path)
             front.add(Polyline(points, CUT, Role.CUT))
             back.add(Polyline(points, light, Role.LINE))
     else:
@@ -535,7 +516,7 @@ def board_drawing(board: TripitzBoard, cells: frozenset, layout: Layout,
     radius = _radius(pitch)
     d = Drawing()
     for h in sorted(cells, key=board.cavity_number):
-        poly = tuple(_mm(v, pitch) for v in hex_corners(h))
+        poly = tuple(hex_unit_point(v, pitch) for v in hex_corners(h))
         cx, cy = hex_centre(h, radius)
         if h in glue:
             d.add(Polygon(poly, GLUE, Role.GLUE))
@@ -557,19 +538,19 @@ def board_drawing(board: TripitzBoard, cells: frozenset, layout: Layout,
                        bold=True))
     every, boundary = unique_edges(cells)
     for a, b in sorted(every - boundary):
-        d.add(Polyline((_mm(a, pitch), _mm(b, pitch)), GRID, Role.LINE))
+        d.add(Polyline((hex_unit_point(a, pitch), hex_unit_point(b, pitch)), GRID, Role.LINE))
     tick = Style(stroke=BLACK, width=0.3)
     for cell, towards in seam_ticks:
-        shared = set(_edges(cell)) & set(_edges(towards))
+        shared = set(hex_edges(cell)) & set(hex_edges(towards))
         for a, b in shared:
-            (ax, ay), (bx, by) = _mm(a, pitch), _mm(b, pitch)
+            (ax, ay), (bx, by) = hex_unit_point(a, pitch), hex_unit_point(b, pitch)
             mid = ((ax + bx) / 2, (ay + by) / 2)
             tx, ty = hex_centre(towards, radius)
             k = 0.3
             d.add(Polyline((mid, (mid[0] + (tx - mid[0]) * k, mid[1] + (ty - mid[1]) * k)),
                            tick, Role.MARK))
     for loop in chain(boundary):
-        ring = [_mm(v, pitch) for v in loop[:-1]]
+        ring = [hex_unit_point(v, pitch) for v in loop[:-1]]
         for flap in flaps:
             ring = _with_flap(ring, flap)
         d.add(Polygon(tuple(ring), CUT, Role.CUT))
@@ -663,7 +644,7 @@ def _flap(board: TripitzBoard, plan: SectionPlan, k: int, layout: Layout) -> Fla
         n = (-n[0], -n[1])
     far = max(across(hex_centre(h, radius)) for h in own)
     valley = [p for h in own if abs(across(hex_centre(h, radius)) - far) < 1e-6
-              for p in (_mm(v, pitch) for v in hex_corners(h))
+              for p in (hex_unit_point(v, pitch) for v in hex_corners(h))
               if abs(across(p) - far - radius / 2) < 1e-6]
 
     def along(p: Point) -> float:
@@ -842,7 +823,7 @@ def _rack(layout: Layout) -> Drawing:
     for k, h in enumerate(cells, start=1):
         centre = shift(hex_centre(h, radius))
         if shape == "hex":
-            d.add(Polygon(tuple(shift(_mm(v, pitch)) for v in hex_corners(h)),
+            d.add(Polygon(tuple(shift(hex_unit_point(v, pitch)) for v in hex_corners(h)),
                           Style(fill=WHITE, stroke="#6f6f6f", width=0.25), Role.LINE))
         else:
             d.add(Circle(centre, pitch / 2, Style(fill=WHITE, stroke="#6f6f6f", width=0.25),
@@ -1007,7 +988,7 @@ def vision_models(layout: Layout) -> list:
     flaps = _printed(layout)[3]
     pitch = _pitch(layout)
     radius = _radius(pitch)
-    cells = {str(board.cavity_number(h)): tuple(_mm(v, pitch) for v in hex_corners(h))
+    cells = {str(board.cavity_number(h)): tuple(hex_unit_point(v, pitch) for v in hex_corners(h))
              for h in board.cavities}
     pids = list(PIDS) + list(JOKERS)
     colours = {"empty": WHITE, **{p.code: token_colour(layout, p.colour) for p in pids}}
@@ -1039,7 +1020,7 @@ def _assembled_outline(board: TripitzBoard, layout: Layout, flaps: Sequence[Flap
                        ) -> list[Point]:
     """The outline of the whole board with its marker strips, board mm."""
     _, boundary = unique_edges(board.cavities)
-    ring = [_mm(v, _pitch(layout)) for v in chain(boundary)[0][:-1]]
+    ring = [hex_unit_point(v, _pitch(layout)) for v in chain(boundary)[0][:-1]]
     for flap in flaps:
         ring = _with_flap(ring, flap)
     return ring

@@ -16,21 +16,20 @@ from __future__ import annotations
 
 from shapely.geometry import Polygon as ShapelyPolygon
 
-from printkit.draw.lattice import hex_centre
+from printkit.draw.lattice import hex_centre, hex_unit_point
 from printkit.draw.model import Affine, Circle, Drawing, Polygon, Role, Style, Text
 from printkit.draw.text import fit_size
 from printkit.games.tripitz.components import (
     KIT,
     TITLE,
     _board,
-    _mm,
     _pitch,
     _radius,
     chain,
     symbol_items,
-    unique_edges,
 )
 from printkit.games.tripitz.pids import JOKERS, PIDS
+from printkit.geometry.hexgrid import unique_edges
 from printkit.layout.config import Layout
 from printkit.layout.sheet import CUT, FOOTER, HEADER, Sheet, new_page
 
@@ -65,7 +64,7 @@ def _outline(layout: Layout) -> Polygon:
     board, pitch = _board(layout), _pitch(layout)
     _, boundary = unique_edges(board)
     (loop,) = chain(boundary)
-    grown = ShapelyPolygon([_mm(v, pitch) for v in loop[:-1]]).buffer(
+    grown = ShapelyPolygon([hex_unit_point(v, pitch) for v in loop[:-1]]).buffer(
         RIM, join_style="round", quad_segs=4)
     return Polygon(tuple(grown.exterior.coords)[:-1], CUT, Role.CUT)
 

@@ -31,6 +31,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
+from printkit.draw.lattice import hex_unit_point
 from printkit.draw.model import (
     Affine,
     Circle,
@@ -48,7 +49,7 @@ from printkit.draw.text import fit_size, text_width
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripod.board import MAX_SIZE, MIN_SIZE, TripodBoard, TripodCell, cell_name
 from printkit.games.tripod.rules import Stone
-from printkit.geometry.hexgrid import Hex
+from printkit.geometry.hexgrid import Hex, hex_corners, unique_edges, unit_centre
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     CUT,
@@ -157,30 +158,17 @@ def _sizes(layout: Layout) -> tuple[float, float]:
 
 # --- one half -------------------------------------------------------------------------------
 
-Unit = tuple[int, int]
-_CORNERS: tuple[Unit, ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-
-
-def _hex_corners(h: tuple[int, int]) -> tuple[Unit, ...]:
-    """The six corners of hexagon ``h`` in hex units, clockwise from the top."""
-    q, r = h
-    x, y = 2 * q + r, 3 * r
-    return tuple((x + dx, y + dy) for dx, dy in _CORNERS)
-
-
-def _mm(v: Unit, cell: float) -> Point:
-    return (v[0] * cell / 2, v[1] * cell / (2 * math.sqrt(3)))
 
 
 def _centre(h: tuple[int, int], cell: float) -> Point:
-    q, r = h
-    return _mm((2 * q + r, 3 * r), cell)
+    return hex_unit_point(unit_centre(h), cell)
 
 
 def _ring(h: tuple[int, int], cell: float, scale: float) -> tuple[Point, ...]:
     """The hexagon ``h`` shrunk about its centre."""
     cx, cy = _centre(h, cell)
-    return tuple((cx + x * scale, cy + y * scale) for x, y in (_mm(v, cell) for v in _CORNERS))
+    return tuple((cx + x * scale, cy + y * scale)
+                 for x, y in (hex_unit_point(v, cell) for v in hex_corners((0, 0))))
 
 
 def _places(n: int) -> list[Hex]:
@@ -297,15 +285,10 @@ def _half_local(board: TripodBoard, half: int, layout: Layout) -> Drawing:
     if fill_ink:
         for h, c in zip(places, cells, strict=True):
             tint = SHARED if board.is_shared(c) else WOOD
-            d.add(Polygon(tuple(_mm(v, cell) for v in _hex_corners(h)), Style(fill=tint),
-                          Role.FILL))
-    edges: set[tuple[Unit, Unit]] = set()
-    for h in places:
-        corners = _hex_corners(h)
-        edges |= {tuple(sorted((corners[i], corners[(i + 1) % 6])))  # type: ignore[misc]
-                  for i in range(6)}
-    for a, b in sorted(edges):
-        d.add(Polyline((_mm(a, cell), _mm(b, cell)), GRID, Role.LINE))
+            d.add(Polygon(tuple(hex_unit_point(v, cell) for v in hex_corners(h)),
+                          Style(fill=tint), Role.FILL))
+    for a, b in sorted(unique_edges(places)[0]):
+        d.add(Polyline((hex_unit_point(a, cell), hex_unit_point(b, cell)), GRID, Role.LINE))
     corners_ = set(board.corners)
     for h, c in zip(places, cells, strict=True):
         if c in corners_:
@@ -675,7 +658,7 @@ def vision_models(layout: Layout) -> list:
     fill_ink = layout.ink == "fill"
     models = []
     for half in (0, 1):
-        cells = {board.cell_at(half, h): tuple(_mm(v, cell) for v in _hex_corners(h))
+        cells = {board.cell_at(half, h): tuple(hex_unit_point(v, cell) for v in hex_corners(h))
                  for h in _places(n)}
         empty = {c: (SHARED if board.is_shared(c) else WOOD) if fill_ink else "#ffffff"
                  for c in cells}
