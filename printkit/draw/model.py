@@ -10,6 +10,7 @@ knows about reportlab or SVG.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -30,9 +31,19 @@ __all__ = [
     "Page",
     "Document",
     "bbox_of",
+    "rgb",
 ]
 
 Point = tuple[float, float]
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` as three fractions of full intensity."""
+    if not _HEX.match(colour):
+        raise ValueError(f"colour {colour!r} is not of the form #rrggbb")
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 class Role(StrEnum):

@@ -11,22 +11,31 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from printkit.draw.model import MIDLINE, Circle, Document, Item, Page, Point, Polygon, Style, Text
+from printkit.draw.model import (
+    MIDLINE,
+    Circle,
+    Document,
+    Item,
+    Page,
+    Point,
+    Polygon,
+    Style,
+    Text,
+    rgb,
+)
 from printkit.draw.text import font_name
 from printkit.fileio import write_atomic
 
-__all__ = ["PT_PER_MM", "mm_to_pt", "pdf_bytes", "rgb", "save_pdf"]
+__all__ = ["PT_PER_MM", "mm_to_pt", "pdf_bytes", "save_pdf"]
 
 PT_PER_MM = 72 / 25.4
 CREATOR = "printkit"
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 # SVG's default; set in the PDF too so sharp corners are cut off alike in every output.
 MITER_LIMIT = 4.0
@@ -97,13 +106,6 @@ def _box(box: tuple[float, float, float, float] | None, page: Page,
     if not (x0 < x1 and y0 < y1):
         raise ValueError(f"{what} {box} is empty or reversed")
     return (mm_to_pt(x0), mm_to_pt(page.height - y1), mm_to_pt(x1), mm_to_pt(page.height - y0))
-
-
-def rgb(colour: str) -> tuple[float, float, float]:
-    """``#rrggbb`` as three fractions of full intensity."""
-    if not _HEX.match(colour):
-        raise ValueError(f"colour {colour!r} is not of the form #rrggbb")
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def cmyk(colour: str) -> tuple[float, float, float, float]:

@@ -16,8 +16,18 @@ from pathlib import Path
 import svgwrite
 from svgwrite.base import BaseElement
 
-from printkit.draw.model import MIDLINE, Circle, Item, Page, Point, Polygon, Polyline, Style, Text
-from printkit.draw.pdf import rgb
+from printkit.draw.model import (
+    MIDLINE,
+    Circle,
+    Item,
+    Page,
+    Point,
+    Polygon,
+    Polyline,
+    Style,
+    Text,
+    rgb,
+)
 from printkit.fileio import write_atomic
 
 __all__ = ["FONT_FAMILY", "fmt", "page_svg", "save_svg"]

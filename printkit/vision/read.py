@@ -21,8 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
+from printkit.draw.model import rgb
 from printkit.errors import PhotoError
 from printkit.layout.config import Layout
+from printkit.vision.colour import quadratic_terms, to_lab
 from printkit.vision.fiducials import DICTIONARY, MODULES
 from printkit.vision.model import BoardModel, board_models, matrix
 
@@ -383,23 +385,18 @@ def _white_points(model: BoardModel) -> np.ndarray:
     return np.array(pts, dtype=np.float64)
 
 
-def _design(pts: np.ndarray, scale: float) -> np.ndarray:
-    x, y = pts[:, 0] / scale, pts[:, 1] / scale
-    return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
-
-
 def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Per-channel quadratic surface through the white samples, evaluated on the image."""
     h, w = img.shape[:2]
     scale = max(h, w)
     ok = np.all(np.isfinite(values), axis=1)
     pts, values = pts[ok], values[ok]
-    a = _design(pts, scale)
+    a = quadratic_terms(pts, scale)
     coef, *_ = np.linalg.lstsq(a, values, rcond=None)
     step = 8
     ys, xs = np.mgrid[0:h:step, 0:w:step]
     grid = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
-    coarse = (_design(grid, scale) @ coef).reshape(ys.shape[0], xs.shape[1], 3)
+    coarse = (quadratic_terms(grid, scale) @ coef).reshape(ys.shape[0], xs.shape[1], 3)
     import cv2
 
     surface = cv2.resize(coarse.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
@@ -410,24 +407,13 @@ def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
     """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB."""
     centres = _to_rect(model, [p.centre for p in model.patches])
     observed = _sample(img, centres, radius=int(model.px_per_mm * 2))
-    target = np.array([_rgb(p.colour) for p in model.patches])
+    target = np.array([rgb(p.colour) for p in model.patches])
     ok = np.all(np.isfinite(observed), axis=1)
     a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
     if len(a) < 4:
         return np.vstack([np.eye(3), np.zeros((1, 3))])
     coef, *_ = np.linalg.lstsq(a, target[ok], rcond=None)
     return coef
-
-
-def _rgb(colour: str) -> tuple[float, float, float]:
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
-
-
-def _lab(rgb: np.ndarray) -> np.ndarray:
-    import cv2
-
-    arr = np.clip(rgb, 0, 1).astype(np.float32).reshape(-1, 1, 3)
-    return cv2.cvtColor(arr, cv2.COLOR_RGB2Lab).reshape(-1, 3).astype(np.float64)
 
 
 # --- cells ----------------------------------------------------------------------------
@@ -478,7 +464,7 @@ def classify(img: np.ndarray, model: BoardModel
             readings = model.classify(corrected, model, lambda pts: _to_rect(model, pts))
         else:
             medians = np.array([_median(corrected, p) for p in points])
-            readings = _nearest(keys, _lab(medians), model)
+            readings = _nearest(keys, to_lab(medians), model)
         empty = [i for i, k in enumerate(keys)
                  if readings[k].label == model.classes[0] and not readings[k].uncertain]
         if not empty:
@@ -494,7 +480,7 @@ def classify(img: np.ndarray, model: BoardModel
 def _paper(model: BoardModel, keys: list) -> np.ndarray:
     """The printed colour (RGB, 0..1) of each empty cell: white unless the model says."""
     tints = model.extra.get("paper", {})
-    return np.array([_rgb(tints[k]) if k in tints else (1.0, 1.0, 1.0) for k in keys])
+    return np.array([rgb(tints[k]) if k in tints else (1.0, 1.0, 1.0) for k in keys])
 
 
 def _median(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -506,7 +492,7 @@ def _median(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 def _nearest(keys: list, lab: np.ndarray, model: BoardModel) -> dict[Hashable, CellReading]:
     classes = list(model.classes)
-    refs = _lab(np.array([_rgb(model.colours[c]) for c in classes]))
+    refs = to_lab(np.array([rgb(model.colours[c]) for c in classes]))
     dist = np.linalg.norm(lab[:, None, :] - refs[None, :, :], axis=2)
     order = np.argsort(dist, axis=1)
     out = {}
@@ -528,15 +514,15 @@ def debug_image(reading: Reading) -> np.ndarray:
     import cv2
 
     model = reading.model
-    rgb = np.clip(reading.rectified * 255, 0, 255).astype(np.uint8) \
+    board = np.clip(reading.rectified * 255, 0, 255).astype(np.uint8) \
         if reading.rectified is not None else np.zeros((10, 10, 3), np.uint8)
-    img = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+    img = cv2.cvtColor(board, cv2.COLOR_RGB2BGR)
     img = cv2.resize(img, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
     for key, outline in model.cells.items():
         cell = reading.cells[key]
         pts = np.round(_to_rect(model, outline) * 2).astype(np.int32)
         printed = model.colours.get(cell.label, "#000000")
-        r, g, b = (int(v * 255) for v in _rgb(printed))
+        r, g, b = (int(v * 255) for v in rgb(printed))
         colour = (255, 0, 255) if cell.uncertain else (b, g, r)
         if cell.label == model.classes[0] and not cell.uncertain:
             colour = (160, 160, 160)

@@ -32,9 +32,10 @@ from functools import cache
 
 import numpy as np
 
-from printkit.draw.model import Affine, Drawing, Polygon, Role, Style
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, rgb
 from printkit.games.triominoes.tiles import TILES, Tile, parse_tile
 from printkit.layout.config import Layout
+from printkit.vision.colour import to_lab
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
 
@@ -204,9 +205,6 @@ def _geometry(side: float, cells: tuple, px: float, origin: tuple[float, float])
 def _inks_rgb() -> tuple[np.ndarray, np.ndarray]:
     from printkit.games.triominoes.components import FACE, NUMBER_INKS
 
-    def rgb(c: str) -> list[float]:
-        return [int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-
     return np.array([rgb(c) for c in NUMBER_INKS]), np.array(rgb(FACE))
 
 
@@ -215,13 +213,6 @@ def _ink_distances(colour: np.ndarray, inks: np.ndarray, face: np.ndarray) -> np
     d = inks - face
     t = np.clip(((colour - face) @ d.T) / np.einsum("ij,ij->i", d, d), 0.2, 1.15)
     return np.linalg.norm(face + t[:, None] * d - colour, axis=1)
-
-
-def _lab(rgb: np.ndarray) -> np.ndarray:
-    import cv2
-
-    return cv2.cvtColor(np.asarray(rgb, np.float32).reshape(-1, 1, 3),
-                        cv2.COLOR_RGB2Lab).reshape(-1, 3)
 
 
 SEARCH = 2.5
@@ -297,11 +288,11 @@ def read_cell(image: np.ndarray, geometry, px_per_mm: float, number_size: float)
     middle = crop[inner[sl]]
     grey = middle.mean(axis=1)
     ground = np.median(middle[grey >= np.median(grey)], axis=0)
-    ground_lab = _lab(ground)[0]
+    ground_lab = to_lab(ground, clip=False, dtype=np.float32)
     inks, face = _inks_rgb()
     tile_like = ground_lab[2] > GROUND_B
     balanced = np.clip(crop * ((face if tile_like else 1.0) / np.maximum(ground, 0.05)), 0, 1)
-    light = _lab(balanced).reshape(crop.shape)[..., 0]
+    light = to_lab(balanced, clip=False, dtype=np.float32)[..., 0]
     areas, distances, shapes = [], [], []
     weight = None
     for disc, (at, angle) in zip(discs, digits, strict=True):

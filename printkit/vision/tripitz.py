@@ -28,9 +28,10 @@ from functools import cache
 import numpy as np
 
 from printkit.draw.lattice import hex_centre
-from printkit.draw.model import Affine, Circle, Drawing, Polygon, Role, Style
+from printkit.draw.model import Affine, Circle, Drawing, Polygon, Role, Style, rgb
 from printkit.games.tripitz.pids import Pid, Symbol, SymbolColour, TokenColour
 from printkit.layout.config import Layout
+from printkit.vision.colour import to_lab
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
 
@@ -58,18 +59,6 @@ SHADOW = Style(fill="#000000", opacity=0.28)
 
 # --- colours ----------------------------------------------------------------------------
 
-def _rgb(colour: str) -> tuple[float, float, float]:
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
-
-
-def _lab(rgb: np.ndarray) -> np.ndarray:
-    import cv2
-
-    arr = np.clip(np.asarray(rgb, dtype=np.float32), 0, 1)
-    shape = arr.shape
-    return cv2.cvtColor(arr.reshape(-1, 1, 3), cv2.COLOR_RGB2Lab).reshape(shape)
-
-
 def _strip_colours(image: np.ndarray, model: BoardModel, to_px) -> dict[str, np.ndarray]:
     """Each patch name → its CIELAB colour as seen in the corrected image (mean of copies)."""
     h, w = image.shape[:2]
@@ -85,7 +74,7 @@ def _strip_colours(image: np.ndarray, model: BoardModel, to_px) -> dict[str, np.
             seen.setdefault(patch.name, []).append(np.median(part.reshape(-1, 3), axis=0))
     out = {}
     for name, values in seen.items():
-        out[name] = _lab(np.mean(values, axis=0)[None, :])[0]
+        out[name] = to_lab(np.mean(values, axis=0)[None, :], dtype=np.float32)[0]
     return out
 
 
@@ -93,10 +82,10 @@ def _references(image: np.ndarray, model: BoardModel, to_px
                 ) -> tuple[dict[TokenColour, np.ndarray], dict[SymbolColour, np.ndarray]]:
     """Token and symbol colours in CIELAB: as the strip shows them, else as printed."""
     seen = _strip_colours(image, model, to_px)
-    tokens = {c: seen.get(c.name.lower(), _lab(np.array([_rgb(v)]))[0])
+    tokens = {c: seen.get(c.name.lower(), to_lab(np.array([rgb(v)]), dtype=np.float32)[0])
               for c, v in model.extra["token_colours"].items()}
     symbols = {k: seen.get(f"{k.name.lower().replace('_', ' ')} symbol",
-                           _lab(np.array([_rgb(v)]))[0])
+                           to_lab(np.array([rgb(v)]), dtype=np.float32)[0])
                for k, v in model.extra["symbol_colours"].items()}
     return tokens, symbols
 
@@ -183,7 +172,8 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     templates = _templates(float(model.extra["token_size"]), px)
     colour_names = list(tokens)
     refs = np.stack([tokens[c] for c in colour_names]).astype(np.float32)
-    paper = _lab(np.array([_rgb(v) for v in {"#ffffff", *model.extra["paper"].values()}]))
+    tints = {"#ffffff", *model.extra["paper"].values()}
+    paper = to_lab(np.array([rgb(v) for v in tints]), dtype=np.float32)
     centres = model.extra["centres"]
     h, w = image.shape[:2]
     half = int(math.ceil(DISC * px)) + 1
@@ -201,7 +191,7 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
         return out
     # All discs at once: the share of each cavity's disc in each token colour.
     windows = np.stack([image[y - half:y + half + 1, x - half:x + half + 1] for _, x, y in found])
-    labs = _lab(windows)
+    labs = to_lab(windows, dtype=np.float32)
     pixels = labs[:, sparse]  # cells × disc pixels × 3
     flat = pixels.reshape(-1, 3)
     dist = _distances(flat, refs)

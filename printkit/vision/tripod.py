@@ -20,8 +20,9 @@ from collections.abc import Callable, Hashable
 
 import numpy as np
 
-from printkit.draw.model import Circle, Drawing, Polygon, Role, Style
+from printkit.draw.model import Circle, Drawing, Polygon, Role, Style, rgb
 from printkit.layout.config import Layout
+from printkit.vision.colour import quadratic_terms, to_lab
 
 __all__ = ["scene", "classify_cells", "stone_items", "MARGIN", "FAR"]
 
@@ -38,22 +39,6 @@ median of its disc): the reflectances each class is compared with."""
 
 
 # --- reading --------------------------------------------------------------------------
-
-def _rgb(colour: str) -> tuple[float, float, float]:
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
-
-
-def _lab(rgb: np.ndarray) -> np.ndarray:
-    import cv2
-
-    arr = np.clip(rgb, 0, 1).astype(np.float32).reshape(-1, 1, 3)
-    return cv2.cvtColor(arr, cv2.COLOR_RGB2Lab).reshape(-1, 3).astype(np.float64)
-
-
-def _design(pts: np.ndarray, scale: float) -> np.ndarray:
-    x, y = pts[:, 0] / scale, pts[:, 1] / scale
-    return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
-
 
 def _medians(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
     """Median colour of the disc of ``radius`` px round each centre (rect px)."""
@@ -75,7 +60,7 @@ def _gain(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
     """
     seen = _medians(img, pts, 2.0) / np.maximum(printed, 0.02)
     scale = float(max(img.shape[:2]))
-    a = _design(pts, scale)
+    a = quadratic_terms(pts, scale)
     ok = np.ones(len(pts), bool)
     coef = np.zeros((6, 3))
     for _ in range(2):
@@ -84,7 +69,7 @@ def _gain(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
         ok = err <= max(3 * float(np.median(err)), 0.02)
         if ok.sum() < 12:
             break
-    return lambda q: np.clip(_design(np.asarray(q, float), scale) @ coef, 0.05, None)
+    return lambda q: np.clip(quadratic_terms(np.asarray(q, float), scale) @ coef, 0.05, None)
 
 
 def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, object]:
@@ -94,18 +79,18 @@ def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, 
     extra = model.extra
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
-    gain = _gain(image, frame, np.array(_rgb(extra["frame_colour"])))
+    gain = _gain(image, frame, np.array(rgb(extra["frame_colour"])))
     centres = to_px(np.array([extra["centres"][k] for k in keys], float))
     radius = INNER * extra["cell"] * model.px_per_mm
-    seen = _lab(_medians(image, centres, radius))
+    seen = to_lab(_medians(image, centres, radius))
     g = gain(centres)
     # Each class as the camera would show it here: its printed colour times the local gain,
     # clipped as the reader clips, so a white stone and a pale cell that both clip still
     # compare fairly.
-    looks = {"empty": [np.array([_rgb(extra["empty"][k]) for k in keys])],
-             **{label: [np.broadcast_to(_rgb(c), g.shape) for c in colours]
+    looks = {"empty": [np.array([rgb(extra["empty"][k]) for k in keys])],
+             **{label: [np.broadcast_to(rgb(c), g.shape) for c in colours]
                 for label, colours in STONES.items()}}
-    dist = np.stack([np.min([np.linalg.norm(seen - _lab(np.clip(g * look, 0, 1)), axis=1)
+    dist = np.stack([np.min([np.linalg.norm(seen - to_lab(np.clip(g * look, 0, 1)), axis=1)
                              for look in looks[label]], axis=0)
                      for label in ("empty", "X", "O")], axis=1)
     labels = ("empty", "X", "O")
@@ -125,7 +110,7 @@ SHADOW = "#000000"
 
 
 def _mix(a: str, b: str, t: float) -> str:
-    ca, cb = _rgb(a), _rgb(b)
+    ca, cb = rgb(a), rgb(b)
     return "#" + "".join(f"{round(255 * (x + (y - x) * t)):02x}" for x, y in
                          zip(ca, cb, strict=True))
 

@@ -34,6 +34,7 @@ from printkit.draw.model import (
     Style,
     Text,
     bbox_of,
+    rgb,
 )
 from printkit.draw.text import fit_size
 from printkit.errors import FitError, LayoutError
@@ -109,17 +110,13 @@ BLACK, WHITE = "#000000", "#ffffff"
 
 # --- colour -------------------------------------------------------------------------------
 
-def _rgb(colour: str) -> tuple[float, float, float]:
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
-
-
 def _linear(v: float) -> float:
     return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
 
 
 def relative_luminance(colour: str) -> float:
     """WCAG relative luminance of an sRGB ``#rrggbb`` colour (0 black .. 1 white)."""
-    r, g, b = (_linear(v) for v in _rgb(colour))
+    r, g, b = (_linear(v) for v in rgb(colour))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
@@ -131,7 +128,7 @@ def contrast_ratio(a: str, b: str) -> float:
 
 def _lab(colour: str) -> tuple[float, float, float]:
     """CIELAB (D65) of an sRGB colour."""
-    r, g, b = (_linear(v) for v in _rgb(colour))
+    r, g, b = (_linear(v) for v in rgb(colour))
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
     z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
