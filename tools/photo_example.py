@@ -35,7 +35,7 @@ def example(game: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         shot = Path(tmp) / f"{game}-photo.jpg"
         cv2.imwrite(str(shot), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 85])
-        result = read_to_record(shot, game, layout, None, Path(tmp))
+        result = read_to_record(shot, game, layout, Path(tmp))
         debug = cv2.imread(str(Path(tmp) / f"{game}-photo-read.png"))
     result.record.path = f"{game}-photo.jpg"
     report = check_record(result.record)

@@ -88,8 +88,6 @@ class Report:
             out.append(f"  stopped at move {self.stopped_at}: the position after an illegal "
                        f"move is not defined, so the {rest} move(s) after it were not checked"
                        if rest else f"  stopped at move {self.stopped_at}, the last move")
-        elif self.kind == "game" and any(f.kind == "illegal" for f in self.findings):
-            out.append("  continued after the illegal move(s): each was replayed as recorded")
         out += [f"  not checked: {u}" for u in self.unchecked]
         out += [f"  {s}" for s in self.summary]
         if self.standing:

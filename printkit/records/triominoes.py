@@ -14,7 +14,6 @@ from printkit.errors import RecordError
 from printkit.games.triominoes.rules import (
     PRESETS,
     Draw,
-    Pass,
     Place,
     TriominoesGame,
     TriominoesOptions,
@@ -274,6 +273,3 @@ def picture(record: Record, upto: int, rules: str | None, layout, offending: boo
             if offending:
                 readings.setdefault(move.cell, move.reading)
     return layout_drawing(readings, marked, OFFENDING if offending else HIGHLIGHT, layout)
-
-
-_ = Pass  # a pass needs no preparation in an open replay

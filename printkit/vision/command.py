@@ -37,9 +37,9 @@ def reading_cells(reading: Reading) -> tuple[dict[str, str], list[str], dict[str
     return cells, uncertain, confidence
 
 
-def read_to_record(photo: Path, game: str, layout: Layout, out: Path | None = None,
-                   debug: Path | None = None) -> ReadResult:
-    """Read ``photo`` and build its position record; write it and the debug image if asked."""
+def read_to_record(photo: Path, game: str, layout: Layout, debug: Path | None = None
+                   ) -> ReadResult:
+    """Read ``photo`` and build its position record; write the debug image if asked."""
     import cv2
 
     reading = read_photo(photo, game, layout)
@@ -48,8 +48,6 @@ def read_to_record(photo: Path, game: str, layout: Layout, out: Path | None = No
                              confidence=confidence,
                              variant=reading.model.variant)
     written = []
-    if out is not None:
-        written.append(save_record(record, out))
     if debug is not None:
         ok, png = cv2.imencode(".png", debug_image(reading))
         if ok:
@@ -91,7 +89,7 @@ def merge_records(records: list[Record]) -> Record:
 def read_photos(photos: list[Path], game: str, layout: Layout, out: Path | None = None,
                 debug: Path | None = None) -> ReadResult:
     """Read one photo, or several of parts of one board merged into one position."""
-    results = [read_to_record(photo, game, layout, None, debug) for photo in photos]
+    results = [read_to_record(photo, game, layout, debug) for photo in photos]
     record = results[0].record if len(results) == 1 else merge_records(
         [r.record for r in results])
     written = [p for r in results for p in r.written]
