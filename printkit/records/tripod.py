@@ -22,9 +22,6 @@ from printkit.records.model import Record
 __all__ = ["options_for", "check_game", "check_position", "replay", "position_stones",
            "STONE_NAMES"]
 
-HALVES = ("half-1", "half-2")
-"""Board variants that show only part of the position (the photo reader's Tripod halves)."""
-
 STONE_NAMES = {"x": Stone.X, "black": Stone.X, "o": Stone.O, "white": Stone.O}
 """What a record may write for a stone: X (black, moves first) or O (white)."""
 
@@ -112,7 +109,9 @@ def position_stones(record: Record, size: int) -> dict:
 def check_position(record: Record, report: Report, rules: str | None = None) -> None:
     report.rules, options = options_for(record, rules)
     status = tripod_position(position_stones(record, options.size), options.size)
-    partial = record.meta.get("variant") in HALVES
+    from printkit.games.tripod.components import HALF_VARIANTS
+
+    partial = record.meta.get("variant") in HALF_VARIANTS  # one half: part of the board
     for problem in status.problems:
         if not (partial and ("stones" in problem or "has won" in problem)):
             report.add("position", problem)

@@ -84,6 +84,8 @@ __all__ = [
 KIT = "tripod"
 TITLE = "Tripod"
 HALF_NAMES = ("first half", "second half")
+HALF_VARIANTS = ("half-1", "half-2")
+"""The photo reader's name for each half's board model (each half is read on its own)."""
 
 WOOD = "#f0dcb2"
 """Inner cells: a pale wood tint on which black and white stones both stand out."""
@@ -666,7 +668,7 @@ def vision_models(layout: Layout) -> list:
         paper, frame = _reference_points(n, cell, half, fill_ink)
         x0, y0, x1, y1 = bbox_of(half_cut(n, cell))
         models.append(BoardModel(
-            KIT, f"half-{half + 1}", markers=markers, patches=patches, cells=cells,
+            KIT, HALF_VARIANTS[half], markers=markers, patches=patches, cells=cells,
             classes=("empty", "X", "O"),
             colours={"empty": WOOD if fill_ink else "#ffffff", "X": BLACK_STONE,
                      "O": WHITE_STONE},
@@ -681,7 +683,7 @@ def vision_models(layout: Layout) -> list:
 
 def board_picture(layout: Layout, variant: str) -> Drawing:
     """A cut-out half (``half-1`` or ``half-2``) in the board frame, as it lies on the table."""
-    half = {"half-1": 0, "half-2": 1}[variant]
+    half = HALF_VARIANTS.index(variant)
     n = board_size(layout)
     cell, _ = _sizes(layout)
     picture = Drawing()
