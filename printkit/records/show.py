@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 from pathlib import Path
 
-from printkit.draw.model import Document, Drawing, Page, Role, Text
+from printkit.draw.model import Affine, Document, Drawing, Page, Role, Text
 from printkit.errors import RecordError
 from printkit.layout.config import Layout, load_layout
 from printkit.records.check import check_record
@@ -68,8 +68,6 @@ def picture_page(record: Record, upto: int | None = None, rules: str | None = No
         colour = OFFENDING if line.startswith("ILLEGAL") else "#222222"
         page.add(Text((MARGIN, MARGIN + CAPTION * (1.6 * k + 1)), line, CAPTION,
                       anchor="start", fill=colour, bold=k == 0, role=Role.INFO))
-    from printkit.draw.model import Affine
-
     page.place(drawing, Affine.translate(MARGIN - x0, top - y0))
     return page
 
