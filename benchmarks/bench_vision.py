@@ -16,7 +16,7 @@ import time
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
-from printkit.vision.model import GAMES
+from printkit.games import GAMES
 from printkit.vision.read import read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import score_reading

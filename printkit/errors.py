@@ -3,7 +3,15 @@ as one line with exit code 2."""
 
 from __future__ import annotations
 
-__all__ = ["PrintkitError", "LayoutError", "RecordError", "PhotoError", "FitError"]
+__all__ = [
+    "PrintkitError",
+    "LayoutError",
+    "FitError",
+    "RecordError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "PhotoError",
+]
 
 
 class PrintkitError(ValueError):
@@ -43,3 +51,11 @@ class RecordError(PrintkitError):
 
 class PhotoError(PrintkitError):
     """A photo that cannot be read as a board position."""
+
+
+class InvalidMoveError(PrintkitError):
+    """Text that is not a move of the game (the move may still be legal once written right)."""
+
+
+class IllegalMoveError(PrintkitError):
+    """A well-formed move the rules do not allow; the message names the rule in plain words."""

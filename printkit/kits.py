@@ -6,7 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 
+from printkit.cards import card_sheets
 from printkit.errors import LayoutError
+from printkit.games import GAMES
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, note_cutting, set_page_boxes
 
@@ -35,8 +37,6 @@ class Kit:
         """Every sheet the kit prints, rule card included, with trim and bleed boxes set."""
         sheets = list(self.sheets(layout))
         if self.rules_card:
-            from printkit.cards import card_sheets
-
             sheets.extend(card_sheets(layout, self.name))
         for sheet in sheets:
             for page in sheet.pages:
@@ -45,25 +45,17 @@ class Kit:
         return sheets
 
 
-KITS: dict[str, Kit] = {
-    kit.name: kit
-    for kit in (
-        Kit("tripakus", "TriPakus", "3 players: 22 pieces each, the side-19 board in 3 sections",
-            "printkit.games.tripakus.components"),
-        Kit("tripitz", "Tripitz Domino", "2-6 players: 64 pids and 4 jokers, the 102-cavity board, "
-            "racks and a score sheet", "printkit.games.tripitz.components"),
-        Kit("tripitz-wood", "Tripitz Domino in wood", "laser-cutter jobs: a two-layer board "
-            "and 68 engraved tokens", "printkit.games.tripitz.wood", "wood_sheets",
-            rules_card=False, default=False),
-        Kit("triominoes", "Triominoes", "2-6 players: the 56 number tiles and a score sheet",
-            "printkit.games.triominoes.components"),
-        Kit("tripod", "Tripod", "2 players: the double triangular board and stones",
-            "printkit.games.tripod.components"),
-        Kit("calibration", "Duplex calibration", "a two-sided sheet to measure a printer's "
-            "back-side offset", "printkit.layout.calibration", "calibration_sheets",
-            rules_card=False),
-    )
-}
+def _kits() -> dict[str, Kit]:
+    """Every game's kits from the registry, then the calibration sheet."""
+    kits = [Kit(k.name, k.title, k.summary, f"{game.package}.{k.module}", k.function,
+                k.rules_card, k.default) for game in GAMES.values() for k in game.kits]
+    kits.append(Kit("calibration", "Duplex calibration", "a two-sided sheet to measure a "
+                    "printer's back-side offset", "printkit.layout.calibration",
+                    "calibration_sheets", rules_card=False))
+    return {kit.name: kit for kit in kits}
+
+
+KITS: dict[str, Kit] = _kits()
 
 
 def default_kits() -> list[Kit]:

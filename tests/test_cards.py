@@ -12,28 +12,22 @@ from pdfread import text_runs
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.cards import card_sheets, languages, load_card_text
-from printkit.cards.cards import GAMES, card_blocks, parse_card_text
-from printkit.cards.diagrams import (
-    DIAGRAMS,
-    Labels,
-    corner_order,
-    scoring_windows,
-    triominoes_bridge,
-    triominoes_hexagon,
-    tripakus_contact,
-    tripitz_move,
-    tripitz_triple,
-    tripod_surround,
-)
+from printkit.cards.cards import card_blocks, diagrams, parse_card_text
 from printkit.draw.model import Text
 from printkit.draw.text import baseline_start, text_width
 from printkit.errors import LayoutError
+from printkit.games import GAMES
+from printkit.games.triominoes.card import corner_order, triominoes_bridge, triominoes_hexagon
 from printkit.games.triominoes.tiles import TILES, parse_tile
+from printkit.games.tripakus.card import tripakus_contact
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
+from printkit.games.tripitz.card import scoring_windows, tripitz_move, tripitz_triple
 from printkit.games.tripitz.pids import is_valid_set
+from printkit.games.tripod.card import tripod_surround
 from printkit.games.tripod.rules import Stone, TripodGame, TripodOptions, check_position
 from printkit.games.tripod.rules import surrounded_corners as tripod_surrounded
 from printkit.geometry.tri import Cell, edge_neighbours, edges, vertices
+from printkit.layout.diagram import Labels
 from printkit.layout.sheet import content_box, new_page
 from printkit.layout.textflow import (
     Bullets,
@@ -194,8 +188,8 @@ def test_every_diagram_is_referenced_and_exists(game):
     assert set(languages(game)) >= set(LANGS)
     for lang in LANGS:
         card = load_card_text(game, lang)
-        assert set(card.diagrams()) == set(DIAGRAMS[game])
-        assert all(name in DIAGRAMS[game] for name in card.diagrams())
+        assert set(card.diagrams()) == set(diagrams(game))
+        assert all(name in diagrams(game) for name in card.diagrams())
     en, es = (load_card_text(game, lang) for lang in LANGS)
     assert en.diagrams() == es.diagrams()
     assert set(en.labels) == set(es.labels)
@@ -208,7 +202,7 @@ def test_diagrams_draw_only_labels_from_the_text_file(game):
     for lang in LANGS:
         card = load_card_text(game, lang)
         labels = Labels(card.labels, card.source)
-        for draw in DIAGRAMS[game].values():
+        for draw in diagrams(game).values():
             d = draw(layout, labels)
             assert d.width > 0 and d.height > 0 and d.items
             drawn = [i.text for i in d.items if isinstance(i, Text)]
@@ -222,7 +216,7 @@ def test_diagrams_draw_only_labels_from_the_text_file(game):
 def test_an_unknown_language_is_a_layout_error_listing_the_available_ones():
     with pytest.raises(LayoutError, match=r"'fr'.*available are en, es"):
         card_sheets(layout_for(cards__lang="fr"), "tripod")
-    with pytest.raises(LayoutError, match="the cards are tripakus"):
+    with pytest.raises(LayoutError, match="unknown game .chess.: choose from tripakus"):
         load_card_text("chess", "en")
 
 
@@ -284,7 +278,7 @@ def test_tripitz_triple_and_the_worked_example_score():
     assert all(is_valid_set([cells[h] for h in w]) for w in windows)
     for lang in LANGS:
         card = load_card_text("tripitz", lang)
-        d = DIAGRAMS["tripitz"]["move"](layout_for(), Labels(card.labels, card.source))
+        d = diagrams("tripitz")["move"](layout_for(), Labels(card.labels, card.source))
         texts = [i.text for i in d.items if isinstance(i, Text)]
         assert any(f"= {move.score.points} " in t for t in texts)
 

@@ -11,7 +11,7 @@ from printkit.geometry.tri import (
     rotate_about_board_centre,
     triangle_board,
 )
-from printkit.layout.sections import tripakus_sections
+from printkit.layout.sections import triangle_sections
 
 
 def _is_one_row(cells: frozenset) -> bool:
@@ -31,7 +31,7 @@ def _is_one_row(cells: frozenset) -> bool:
 
 @pytest.mark.parametrize("n", [4, 7, 10, 13, 16, 19])
 def test_three_copies_cover_the_board_exactly(n):
-    plan = tripakus_sections(n)
+    plan = triangle_sections(n)
     board = triangle_board(n)
     assert plan.copies == 3
     union = plan.copy(0) | plan.copy(1) | plan.copy(2)
@@ -44,7 +44,7 @@ def test_three_copies_cover_the_board_exactly(n):
 
 @pytest.mark.parametrize("n", [7, 10, 19])
 def test_each_seam_overlaps_by_exactly_one_row(n):
-    plan = tripakus_sections(n)
+    plan = triangle_sections(n)
     centre = rotate_about_board_centre((2 * (n - 1) // 3, 0), n)
     for (i, j), shared in plan.overlaps().items():
         assert _is_one_row(shared), (i, j, sorted(shared))
@@ -60,7 +60,7 @@ def test_each_seam_overlaps_by_exactly_one_row(n):
 
 
 def test_side_19_sections_have_133_cells_and_one_corner_each():
-    plan = tripakus_sections(19)
+    plan = triangle_sections(19)
     assert len(plan.section) == 133
     assert is_connected(plan.section)
     for k in range(3):
@@ -71,7 +71,7 @@ def test_side_19_sections_have_133_cells_and_one_corner_each():
 
 
 def test_glue_strip_is_covered_by_the_next_copy_and_top_strip_lies_on_the_previous():
-    plan = tripakus_sections(19)
+    plan = triangle_sections(19)
     assert plan.glue == plan.section & plan.copy(1)
     assert plan.top | (plan.section & plan.copy(2)) == plan.section & plan.copy(2)
     assert not plan.glue & plan.top
@@ -83,11 +83,11 @@ def test_glue_strip_is_covered_by_the_next_copy_and_top_strip_lies_on_the_previo
 def test_boards_without_a_central_cell_are_refused():
     for n in (5, 6, 8, 18, 20):
         with pytest.raises(ValueError, match="central cell"):
-            tripakus_sections(n)
+            triangle_sections(n)
 
 
 def test_pairs_of_copies_meet_along_distinct_seams():
-    plan = tripakus_sections(19)
+    plan = triangle_sections(19)
     seams = list(plan.overlaps().values())
     for a, b in combinations(seams, 2):
         assert len(a & b) == 1
@@ -131,7 +131,7 @@ def test_two_halves_of_a_hexagon_cover_it_and_overlap_along_the_seam(sides):
 
 
 def test_three_copies_close_a_ring_and_trim_the_centre():
-    plan = tripakus_sections(19)
+    plan = triangle_sections(19)
     assert plan.cyclic and plan.next_copy(2) == 0 and plan.previous_copy(0) == 2
     for k in range(3):
         # Each copy's glue is covered by the next copy; its top lies on the previous one's glue.

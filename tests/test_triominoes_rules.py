@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.cards.diagrams import triominoes_bridge, triominoes_hexagon
 from printkit.games.base import IllegalMoveError
+from printkit.games.triominoes.card import triominoes_bridge, triominoes_hexagon
 from printkit.games.triominoes.rules import (
     ENGLISH,
     PRESETS,

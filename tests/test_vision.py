@@ -11,11 +11,11 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import layout_for
 
+from printkit.draw.fiducials import Marker, marker_items
 from printkit.draw.model import Document, Page
 from printkit.draw.pdf import pdf_bytes
 from printkit.errors import PhotoError
 from printkit.kits import KITS
-from printkit.vision.fiducials import Marker, marker_items
 from printkit.vision.model import board_models
 from printkit.vision.read import Detection, debug_image, detect_markers, fit_board, read_image
 from printkit.vision.scenes import synthetic_photo

@@ -19,6 +19,7 @@ from printkit.draw.model import Affine, Document, Text
 from printkit.draw.pdf import pdf_bytes
 from printkit.games.triominoes import components
 from printkit.games.triominoes.mat import mat_plan, mat_sheets
+from printkit.games.triominoes.reader import classify, random_layout, tile_items
 from printkit.games.triominoes.rules import clockwise_corners
 from printkit.games.triominoes.tiles import parse_tile
 from printkit.layout.paper import PAPER_SIZES
@@ -32,7 +33,6 @@ from printkit.vision.model import board_models
 from printkit.vision.read import detect_markers, read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import LEVELS, degrade, render_board, score_reading
-from printkit.vision.triominoes import classify, random_layout, tile_items
 
 DPI = 300
 PX = DPI / 25.4

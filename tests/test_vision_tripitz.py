@@ -15,6 +15,7 @@ from printkit.draw.pdf import pdf_bytes
 from printkit.games.tripitz import components
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol
+from printkit.games.tripitz.reader import SHAPE_MARGIN, _templates, _token, symbol_features
 from printkit.kits import KITS
 from printkit.records.check import check_record
 from printkit.records.position import position_record
@@ -23,7 +24,6 @@ from printkit.vision.model import board_models
 from printkit.vision.read import detect_markers, read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
-from printkit.vision.tripitz import SHAPE_MARGIN, _templates, _token, symbol_features
 
 DPI = 200
 PX = DPI / 25.4

@@ -16,6 +16,7 @@ from printkit.draw.model import Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
 from printkit.games.tripod import components
 from printkit.games.tripod.board import TripodBoard, cell_name, parse_cell
+from printkit.games.tripod.reader import stone_items
 from printkit.kits import KITS
 from printkit.records.check import check_record
 from printkit.records.position import position_record
@@ -24,7 +25,6 @@ from printkit.vision.model import board_models
 from printkit.vision.read import detect_markers, read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import render_board, score_reading
-from printkit.vision.tripod import stone_items
 
 DPI = 300
 PX = DPI / 25.4

@@ -16,7 +16,7 @@ from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
 from printkit.records.check import check_record
 from printkit.vision.command import read_to_record
-from printkit.vision.model import GAMES
+from printkit.games import GAMES
 from printkit.vision.scenes import synthetic_photo
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "previews"

@@ -1,4 +1,4 @@
-"""Rule cards for the four games, in several languages (text in ``printkit/cards/text``)."""
+"""Rule-card pages: each game's card text and diagrams laid out on a sheet."""
 
 from printkit.cards.cards import card_sheets, languages, load_card_text
 

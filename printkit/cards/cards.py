@@ -1,6 +1,6 @@
 """Rule cards: each game's rules on one sheet (one or two pages), in the layout's language.
 
-The words live in ``printkit/cards/text/<game>.<lang>.toml``::
+The words live in each game's folder, ``printkit/games/<game>/card.<lang>.toml``::
 
     title = "TriPakus"
     tagline = "One paragraph under the title, across the page."
@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
-from printkit.cards.diagrams import DIAGRAMS, Labels, diagram
 from printkit.draw.model import Item, Page, Polyline, Role, Style
 from printkit.errors import FitError, LayoutError
+from printkit.games import find_game
+from printkit.games.base import GameInfo
 from printkit.layout.config import Layout
+from printkit.layout.diagram import Labels
 from printkit.layout.sheet import Sheet, content_box, new_page, page_size
 from printkit.layout.textflow import (
     Block,
@@ -54,8 +55,7 @@ from printkit.layout.textflow import (
 )
 
 __all__ = [
-    "TEXT_DIR",
-    "GAMES",
+    "diagrams",
     "DiagramRef",
     "Section",
     "CardText",
@@ -69,8 +69,6 @@ __all__ = [
     "style_for",
 ]
 
-TEXT_DIR = Path(__file__).parent / "text"
-GAMES = ("tripakus", "tripitz", "triominoes", "tripod")
 STYLE = FlowStyle()
 TITLE_SIZE = 8.0
 TAGLINE_SIZE = 3.5
@@ -115,19 +113,21 @@ class CardText:
 
 def languages(game: str) -> tuple[str, ...]:
     """The languages a game's card is written in."""
-    _check_game(game)
-    return tuple(sorted(p.name.split(".")[1] for p in TEXT_DIR.glob(f"{game}.*.toml")))
+    return _game(game).card_languages()
 
 
-def _check_game(game: str) -> None:
-    if game not in GAMES:
-        raise LayoutError(f"no rule card for {game!r}: the cards are {', '.join(GAMES)}")
+def _game(game: str) -> GameInfo:
+    return find_game(game, LayoutError)
+
+
+def diagrams(game: str) -> dict:
+    """A game's card diagrams by the name its text uses (``DIAGRAMS`` of its card module)."""
+    return _game(game).card.DIAGRAMS
 
 
 def load_card_text(game: str, lang: str) -> CardText:
     """Read a card's text file; LayoutError listing the languages when there is none."""
-    _check_game(game)
-    path = TEXT_DIR / f"{game}.{lang}.toml"
+    path = _game(game).card_text(lang)
     if not path.is_file():
         raise LayoutError(f"no {game} rule card in language {lang!r}: available are "
                           f"{', '.join(languages(game))} (set cards.lang)")
@@ -187,10 +187,11 @@ def parse_card_text(text: str, game: str, lang: str, source: str = "<card>") -> 
         sections.append(Section(heading, tuple(items)))
     card = CardText(game, lang, source, string(data, "title", ""), string(data, "tagline", ""),
                     sheet, dict(labels), tuple(sections))
-    unknown = [n for n in card.diagrams() if n not in DIAGRAMS.get(game, {})]
+    known = diagrams(game)
+    unknown = [n for n in card.diagrams() if n not in known]
     if unknown:
         raise fail(f"unknown diagram {unknown[0]!r}: the {game} diagrams are "
-                   f"{', '.join(DIAGRAMS.get(game, {}))}")
+                   f"{', '.join(known)}")
     return card
 
 
@@ -206,7 +207,7 @@ def card_blocks(card: CardText, layout: Layout) -> list[Block]:
             elif isinstance(item, tuple):
                 blocks.append(Bullets(item))
             else:
-                blocks.append(Figure(diagram(card.game, item.name, layout, labels),
+                blocks.append(Figure(diagrams(card.game)[item.name](layout, labels),
                                      item.caption))
     return blocks
 

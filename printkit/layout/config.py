@@ -2,21 +2,27 @@
 
 ``layouts/default.toml`` is both the defaults and the schema: a user's layout file
 and ``--set`` overrides may only name keys it has, with values of the same type.
+
+A section is read as a frozen dataclass (``layout.section(Settings)``): each field is a
+``setting`` with its type, range or choices, so a component reads attributes, not strings,
+and a value out of range is a ``LayoutError`` naming the file and line it came from.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 import tomllib
-from dataclasses import dataclass
+import typing
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from printkit.errors import LayoutError
 from printkit.layout.paper import paper_size
 
-__all__ = ["Layout", "load_layout", "DEFAULT_LAYOUT_FILE"]
+__all__ = ["Layout", "load_layout", "DEFAULT_LAYOUT_FILE", "setting", "Settings"]
 
 
 def _find_default() -> Path:
@@ -35,14 +41,91 @@ _CHOICES = {("print", "ink"): ("fill", "outline"), ("print", "flip"): ("long", "
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
+T = TypeVar("T")
+
+
+def setting(default: Any, *, lo: float | None = None, hi: float | None = None,
+            choices: tuple[str, ...] | None = None, doc: str = "") -> Any:
+    """A field of a settings section: its default, its allowed range or choices, what it is."""
+    meta = {"lo": lo, "hi": hi, "choices": choices, "doc": doc}
+    if isinstance(default, (list, tuple)):
+        return field(default_factory=lambda: tuple(default), metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+class Settings:
+    """Base of a section's settings dataclass; ``SECTION`` names its ``[section]``."""
+
+    SECTION: ClassVar[str]
+
+
+def _typed(cls: type, name: str, value: Any, where: str) -> Any:
+    """``value`` in the type of field ``name`` (float, int, bool, str or a tuple of those)."""
+    hint = typing.get_type_hints(cls)[name]
+    if typing.get_origin(hint) is tuple:
+        item = typing.get_args(hint)[0]
+        if not isinstance(value, (list, tuple)):
+            raise LayoutError(f"{where} must be a list, not {value!r}")
+        return tuple(_typed_scalar(item, v, where) for v in value)
+    return _typed_scalar(hint, value, where)
+
+
+def _typed_scalar(kind: type, value: Any, where: str) -> Any:
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise LayoutError(f"{where} must be true or false, not {value!r}")
+        return value
+    if kind in (int, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise LayoutError(f"{where} must be a number, not {value!r}")
+        if kind is int and not float(value).is_integer():
+            raise LayoutError(f"{where} must be a whole number, not {value!r}")
+        return kind(value)
+    if not isinstance(value, str):
+        raise LayoutError(f"{where} must be text, not {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class Layout:
-    """Merged layout settings: ``layout["tripakus"]["cell"]`` and a few named shortcuts."""
+    """Merged layout settings: typed sections (``layout.section(Settings)``) and shortcuts."""
 
     data: dict[str, dict[str, Any]]
+    origins: dict[tuple[str, str], tuple[str, int | None]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Where each value that is not a default was set: (source, line)."""
+    _sections: dict[type, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __getitem__(self, section: str) -> dict[str, Any]:
         return self.data[section]
+
+    def section(self, cls: type[T]) -> T:
+        """The ``[cls.SECTION]`` values as a ``cls`` (a frozen dataclass of ``setting``s),
+        checked against each field's type, range and choices."""
+        if cls not in self._sections:
+            self._sections[cls] = self._read_section(cls)
+        return self._sections[cls]
+
+    def _read_section(self, cls: type[T]) -> T:
+        name = cls.SECTION
+        values = self.data.get(name, {})
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            raise LayoutError(f"unknown key {name}.{unknown[0]}: known are {', '.join(known)}")
+        kwargs = {}
+        for key, f in known.items():
+            if key not in values:
+                continue
+            where = f"{name}.{key}"
+            source, line = self.origins.get((name, key), (None, None))
+            try:
+                value = _typed(cls, key, values[key], where)
+                _check_bounds(value, f.metadata, where)
+            except LayoutError as e:
+                raise LayoutError(e.message, source=source, line=line) from None
+            kwargs[key] = value
+        return cls(**kwargs)
 
     @property
     def paper_name(self) -> str:
@@ -89,11 +172,25 @@ class Layout:
 
     def with_values(self, **sections: dict[str, Any]) -> Layout:
         """A copy with some values replaced (validated like a layout file)."""
-        data = copy.deepcopy(self.data)
+        data, origins = copy.deepcopy(self.data), dict(self.origins)
         for section, values in sections.items():
             for key, value in values.items():
-                _merge_value(data, section, key, value, "override", None)
-        return Layout(data)
+                _merge_value(data, section, key, value, "override", None, origins)
+        return Layout(data, origins)
+
+
+def _check_bounds(value: Any, meta: typing.Mapping[str, Any], where: str) -> None:
+    """A LayoutError when a value (or a list's item) is outside the field's range or choices."""
+    for v in value if isinstance(value, tuple) else (value,):
+        lo, hi, choices = meta.get("lo"), meta.get("hi"), meta.get("choices")
+        if choices and v not in choices:
+            raise LayoutError(f"{where} must be one of {', '.join(choices)}, not {v!r}")
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and (
+                (lo is not None and v < lo) or (hi is not None and v > hi)):
+            raise LayoutError(f"{where} must be from {lo:g} to {hi:g}, not {v!r}"
+                              if lo is not None and hi is not None else
+                              f"{where} must be at least {lo:g}, not {v!r}" if lo is not None
+                              else f"{where} must be at most {hi:g}, not {v!r}")
 
 
 def _line_of(text: str | None, section: str, key: str | None) -> int | None:
@@ -164,7 +261,9 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
 
 
 def _merge_value(data: dict, section: str, key: str, value: Any, source: str,
-                 text: str | None) -> None:
+                 text: str | None, origins: dict | None = None) -> None:
+    if origins is not None:
+        origins[(section, key)] = (source, _line_of(text, section, key))
     try:
         if section not in data:
             raise LayoutError(f"unknown section [{section}]: known are "
@@ -202,6 +301,7 @@ def load_layout(path: str | Path | None = None, overrides: dict[str, Any] | None
     """The default layout, updated by a layout file, then by ``{"section.key": value}`` overrides.
     """
     data, _ = _read_toml(DEFAULT_LAYOUT_FILE)
+    origins: dict[tuple[str, str], tuple[str, int | None]] = {}
     if path is not None:
         user, text = _read_toml(Path(path))
         for section, values in user.items():
@@ -209,8 +309,8 @@ def load_layout(path: str | Path | None = None, overrides: dict[str, Any] | None
                 raise LayoutError(f"{section} = … must sit inside a [section]", source=str(path),
                                   line=_line_of(text, section, section))
             for key, value in values.items():
-                _merge_value(data, section, key, value, str(path), text)
+                _merge_value(data, section, key, value, str(path), text, origins)
     for dotted, value in (overrides or {}).items():
         section, _, key = dotted.partition(".")
-        _merge_value(data, section, key, value, "command line", None)
-    return Layout(data)
+        _merge_value(data, section, key, value, "command line", None, origins)
+    return Layout(data, origins)

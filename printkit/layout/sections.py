@@ -23,7 +23,7 @@ from printkit.geometry.tri import (
     triangle_board,
 )
 
-__all__ = ["SectionPlan", "tripakus_sections", "two_halves", "component"]
+__all__ = ["SectionPlan", "triangle_sections", "two_halves", "component"]
 
 CellMap = Callable[[Hashable], Hashable]
 Neighbours = Callable[[Hashable], Iterable[Hashable]]
@@ -114,7 +114,7 @@ class SectionPlan:
         return union == set(self.board)
 
 
-def tripakus_sections(n: int) -> SectionPlan:
+def triangle_sections(n: int) -> SectionPlan:
     """The side-``n`` triangle board as three copies of one section, turned by 120 degrees.
 
     The seams are straight rows of triangles running from the central cell to the

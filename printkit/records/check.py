@@ -1,7 +1,7 @@
 """``printkit check``: replay a game record, or examine a position, and report what is wrong.
 
-Each game has a module (``printkit.records.<game>``) with ``check_game(record, report)`` and
-``check_position(record, report)`` that fill a ``Report`` with ``Finding``s.  A finding is a
+Each game's ``record`` module (``printkit.games.<game>.record``) has ``check_game`` and
+``check_position``, which fill a ``Report`` with ``Finding``s.  A finding is a
 rule violation, a wrong claimed score or result, or a position problem; what the record does
 not let the checker verify (hidden hands, say) goes into ``report.unchecked``.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from printkit.errors import RecordError
+from printkit.games import find_game
 from printkit.records.model import Record
 
 __all__ = ["Finding", "Report", "check_record", "resolve_options"]
@@ -158,7 +158,7 @@ def resolve_options(record: Record, presets: dict[str, Any], default: str,
 
 def check_record(record: Record, rules: str | None = None) -> Report:
     """Check a game record or a position; problems of the file itself raise RecordError."""
-    module = import_module(f"printkit.records.{record.game}")
+    module = find_game(record.game, RecordError, source=record.path).record
     report = Report(record.game, record.kind, record.path, moves=len(record.moves))
     try:
         if record.is_position:

@@ -16,6 +16,7 @@ from typing import Any
 
 from printkit.errors import RecordError
 from printkit.fileio import write_atomic
+from printkit.games import GAMES
 from printkit.records.model import FORMAT, VERSION, MoveEntry, Record
 from printkit.records.text import format_text, parse_text
 
@@ -25,9 +26,11 @@ __all__ = ["schema", "parse_json", "record_from_json", "load_record", "dumps_jso
 
 @cache
 def schema() -> dict[str, Any]:
-    """The JSON Schema of the canonical form."""
+    """The JSON Schema of the canonical form, its game names taken from the registry."""
     text = resources.files("printkit.records").joinpath("record.schema.json").read_text("utf-8")
-    return json.loads(text)
+    data = json.loads(text)
+    data["properties"]["game"]["enum"] = list(GAMES)
+    return data
 
 
 @cache

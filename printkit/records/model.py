@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["FORMAT", "VERSION", "GAMES", "KINDS", "MoveEntry", "Record"]
+__all__ = ["FORMAT", "VERSION", "KINDS", "MoveEntry", "Record"]
 
 FORMAT = "printkit-record"
 VERSION = 1
-GAMES = ("tripakus", "tripitz", "triominoes", "tripod")
 KINDS = ("game", "position")
 
 

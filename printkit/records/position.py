@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from printkit.records.model import Record
@@ -11,9 +12,12 @@ __all__ = ["position_record", "EMPTY"]
 EMPTY = "empty"
 
 
+_BARE_TRIANGLE_CELL = re.compile(r"-?\d+\s*,\s*-?\d+")
+
+
 def _cell_name(game: str, name: str) -> str:
-    """A cell's name as records write it: triangle cells as ``(r,c)``."""
-    if game in ("tripakus", "triominoes") and not name.startswith("("):
+    """A cell's name as records write it: a triangle cell ``r,c`` as ``(r,c)``."""
+    if _BARE_TRIANGLE_CELL.fullmatch(name):
         return f"({name.replace(' ', '')})"
     return name
 

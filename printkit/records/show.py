@@ -7,11 +7,11 @@ check stopped, the position before it with the attempted move drawn over it in r
 
 from __future__ import annotations
 
-from importlib import import_module
 from pathlib import Path
 
 from printkit.draw.model import Affine, Document, Drawing, Page, Role, Text
 from printkit.errors import RecordError
+from printkit.games import find_game
 from printkit.layout.config import Layout, load_layout
 from printkit.records.check import check_record
 from printkit.records.model import Record
@@ -25,8 +25,7 @@ CAPTION = 4.0
 
 
 def _caption(record: Record, upto: int, offending: bool, report) -> list[str]:
-    title = {"tripakus": "TriPakus", "tripitz": "Tripitz Domino", "triominoes": "Triominoes",
-             "tripod": "Tripod"}[record.game]
+    title = find_game(record.game).title
     if record.is_position:
         lines = [f"{title} · position" + (f" read from {record.meta['source']}"
                                           if "source" in record.meta else "")]
@@ -58,8 +57,7 @@ def picture_page(record: Record, upto: int | None = None, rules: str | None = No
     offending = report.stopped_at is not None and n >= report.stopped_at
     if offending:
         n = report.stopped_at
-    module = import_module(f"printkit.records.{record.game}")
-    drawing: Drawing = module.picture(record, n, rules, layout, offending)
+    drawing: Drawing = find_game(record.game).record.picture(record, n, rules, layout, offending)
     x0, y0, x1, y1 = drawing.bbox()
     lines = _caption(record, n, offending, report)
     top = MARGIN + CAPTION * 1.6 * len(lines)

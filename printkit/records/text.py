@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 
 from printkit.errors import RecordError
-from printkit.records.model import FORMAT, GAMES, KINDS, VERSION, MoveEntry, Record
+from printkit.games import GAMES
+from printkit.records.model import FORMAT, KINDS, VERSION, MoveEntry, Record
 
 __all__ = ["parse_text", "format_text"]
 

@@ -1,6 +1,6 @@
 """What a reader knows about a printed board: where its markers, patches and cells are.
 
-A ``BoardModel`` is built by each kit from the same code that draws the board, so the
+A ``BoardModel`` is built by each game's ``reader`` from the same code that draws the board, so the
 printed sheet and the reader cannot disagree.  Everything is in the *board frame*:
 millimetres, y down, with the origin where the kit puts it.  A board printed in
 identical sections carries the same marker ids several times; its ``symmetries`` are
@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from importlib import import_module
 
+from printkit.draw.fiducials import Marker, Patch
 from printkit.draw.model import Affine, Point
 from printkit.errors import PhotoError
+from printkit.games import find_game
 from printkit.layout.config import Layout
-from printkit.vision.fiducials import Marker, Patch
 
-__all__ = ["BoardModel", "board_models", "GAMES", "matrix"]
-
-GAMES = ("tripakus", "tripod", "tripitz", "triominoes")
-"""Games whose boards printkit can read."""
+__all__ = ["BoardModel", "board_models", "matrix"]
 
 
 @dataclass(frozen=True)
@@ -72,10 +69,4 @@ def matrix(t: Affine):
 
 def board_models(game: str, layout: Layout) -> list[BoardModel]:
     """Every printed variant of a game's board for this layout (e.g. whole, or sections)."""
-    if game not in GAMES:
-        raise PhotoError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
-    module = import_module(f"printkit.games.{game}.components")
-    models = getattr(module, "vision_models", None)
-    if models is None:
-        raise PhotoError(f"the {game} kit has no machine-readable board yet")
-    return list(models(layout))
+    return list(find_game(game, PhotoError).reader.board_models(layout))

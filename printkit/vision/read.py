@@ -21,11 +21,11 @@ from pathlib import Path
 
 import numpy as np
 
+from printkit.draw.fiducials import DICTIONARY, MODULES
 from printkit.draw.model import rgb
 from printkit.errors import PhotoError
 from printkit.layout.config import Layout
 from printkit.vision.colour import quadratic_terms, to_lab
-from printkit.vision.fiducials import DICTIONARY, MODULES
 from printkit.vision.model import BoardModel, board_models, matrix
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_image", "PX_PER_MM"]

@@ -1,1 +1,9 @@
-"""Triominoes: the 56 triangular number tiles, two rule presets, and the printed kit."""
+"""Triominoes: the 56 triangular number tiles (tiles, rules with two rule sets, kit)."""
+
+from printkit.games.base import GameInfo, KitInfo
+
+GAME = GameInfo(
+    "triominoes", "Triominoes", __name__, players="2-6",
+    kits=(KitInfo("triominoes", "Triominoes",
+                  "2-6 players: the 56 number tiles and a score sheet"),),
+)

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 
+from printkit.draw.fiducials import MODULES, Marker, Patch, marker_items, strip_items
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import Affine, Drawing, Point, Polyline, Role, Style, Text
 from printkit.errors import FitError
 from printkit.geometry.tri import Cell, edges, straight_runs
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, content_box, new_page, page_size
-from printkit.vision.fiducials import MODULES, Marker, Patch, marker_items, strip_items
 from printkit.vision.model import BoardModel
 
 __all__ = ["MAT_MARKERS", "MatPlan", "mat_plan", "mat_cells", "mat_sheets", "mat_drawing",
@@ -253,10 +253,10 @@ def _white_points(plan: MatPlan) -> tuple[Point, ...]:
 
 
 def vision_models(layout: Layout) -> list[BoardModel]:
-    """The mat as the photo reader sees it; cells are read by ``printkit.vision.triominoes``."""
+    """The mat as the photo reader sees it; cells are read by ``printkit.games.triominoes.reader``."""
     from printkit.errors import PhotoError
     from printkit.games.triominoes.components import FACE
-    from printkit.vision.triominoes import PX_PER_MM, classify
+    from printkit.games.triominoes.reader import PX_PER_MM, classify
 
     if layout.ink != "fill":
         raise PhotoError("the photo reader tells the numbers by their inks: it reads tiles "

@@ -9,6 +9,7 @@ from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.ops import unary_union
 
 from printkit.draw.bleed import bleed_polygon
+from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import (
     Affine,
@@ -38,7 +39,7 @@ from printkit.geometry.tri import (
 )
 from printkit.layout.config import Layout
 from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_paper
-from printkit.layout.sections import SectionPlan, tripakus_sections
+from printkit.layout.sections import SectionPlan, triangle_sections
 from printkit.layout.sheet import (
     CUT,
     FOOTER,
@@ -54,7 +55,6 @@ from printkit.layout.sheet import (
     place_centred,
     two_sided_block,
 )
-from printkit.vision.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.vision.model import BoardModel
 
 __all__ = ["sheets", "piece_drawing", "board_drawing", "pieces_sheet", "full_board_sheet",
@@ -390,7 +390,7 @@ def board_rotation(n: int, side: float, turns: int) -> Affine:
 
 def _section_drawing(layout: Layout, side: float) -> Drawing:
     """The section print in board coordinates: cells, glue strip, marker flap."""
-    plan = tripakus_sections(int(layout["tripakus"]["board_size"]))
+    plan = triangle_sections(int(layout["tripakus"]["board_size"]))
     flap, markers, patches = _section_flap(plan, side, layout)
     board = board_drawing(plan.section, side, plan_n(plan), False, plan, flap)
     for marker in markers:
@@ -522,7 +522,7 @@ def vision_models(layout: Layout) -> list[BoardModel]:
     cells = {cell: tri_polygon(cell, side) for cell in sorted(triangle_board(n))}
     colours = {"empty": "#ffffff", **{p: layout.colour(p) for p in players}}
     classes = ("empty", *players)
-    plan = tripakus_sections(n)
+    plan = triangle_sections(n)
     _, markers, patches = _section_flap(plan, side, layout)
     turns = tuple(board_rotation(n, side, k) for k in range(3))
     height = n * side * ROW_HEIGHT

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from shapely.geometry import Point as ShapelyPoint
 
 from printkit.draw.bleed import bleed_polygon
+from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.draw.lattice import hex_centre, hex_unit_point
 from printkit.draw.model import (
     Affine,
@@ -63,7 +64,6 @@ from printkit.layout.sheet import (
     place_centred,
     two_sided_block,
 )
-from printkit.vision.fiducials import Marker, Patch, marker_items, strip_items
 
 __all__ = [
     "sheets",
@@ -976,10 +976,10 @@ def vision_models(layout: Layout) -> list:
 
     Cells are the cavities, keyed by their printed numbers as strings; classes are
     ``empty``, the 64 pid codes and the 4 jokers.  The cells are read by
-    ``printkit.vision.tripitz.classify`` (token colour, symbol, symbol colour).
+    ``printkit.games.tripitz.reader.classify`` (token colour, symbol, symbol colour).
     """
+    from printkit.games.tripitz.reader import classify
     from printkit.vision.model import BoardModel
-    from printkit.vision.tripitz import classify
 
     board = _board(layout)
     flaps = _printed(layout)[3]

@@ -31,6 +31,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
+from printkit.draw.fiducials import MODULES, Marker, Patch, marker_items, strip_items
 from printkit.draw.lattice import hex_unit_point
 from printkit.draw.model import (
     Affine,
@@ -62,7 +63,6 @@ from printkit.layout.sheet import (
     place_centred,
     two_sided_block,
 )
-from printkit.vision.fiducials import MODULES, Marker, Patch, marker_items, strip_items
 
 __all__ = [
     "sheets",
@@ -648,11 +648,11 @@ def vision_models(layout: Layout) -> list:
     Board frame: the half's own, millimetres, the apex cell's centre at the origin (y
     down).  Cells are keyed by ``TripodCell`` and named by ``cell_name``, so a perimeter
     cell has the same name on both halves.  Cells are read by
-    ``printkit.vision.tripod.classify_cells``: empty (the cell's own tint), ``X`` (black)
+    ``printkit.games.tripod.reader.classify_cells``: empty (the cell's own tint), ``X`` (black)
     or ``O`` (white).
     """
+    from printkit.games.tripod.reader import classify_cells
     from printkit.vision.model import BoardModel
-    from printkit.vision.tripod import classify_cells
 
     n = board_size(layout)
     cell, stone = _sizes(layout)

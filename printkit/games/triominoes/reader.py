@@ -403,3 +403,10 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     del to_px  # the mat's cells are found from the model's own geometry
     views = cell_views(image, model)
     return _cross_check({cell: _cell_reading(view) for cell, view in views.items()})
+
+
+def board_models(layout):
+    """Every printed variant of the board (temporary: moves here from the kit)."""
+    from printkit.games.triominoes.mat import vision_models
+
+    return vision_models(layout)

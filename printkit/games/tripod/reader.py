@@ -198,3 +198,10 @@ def scene(layout: Layout, model, level, rng: np.random.Generator) -> tuple[Drawi
     picture.extend(shadows)
     picture.extend(stones)
     return picture, truth
+
+
+def board_models(layout):
+    """Every printed variant of the board (temporary: moves here from the kit)."""
+    from printkit.games.tripod.components import vision_models
+
+    return vision_models(layout)

@@ -346,3 +346,10 @@ def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
         picture.extend(_token(pid, layout, move))
         truth[key] = pid.code
     return picture, truth
+
+
+def board_models(layout):
+    """Every printed variant of the board (temporary: moves here from the kit)."""
+    from printkit.games.tripitz.components import vision_models
+
+    return vision_models(layout)

@@ -1,0 +1,1 @@
+"""triominoes moves and positions as text (moving here from rules)."""

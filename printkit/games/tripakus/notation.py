@@ -1,0 +1,1 @@
+"""tripakus moves and positions as text (moving here from rules)."""

@@ -1,0 +1,1 @@
+"""tripitz moves and positions as text (moving here from rules)."""

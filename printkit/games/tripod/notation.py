@@ -1,0 +1,1 @@
+"""tripod moves and positions as text (moving here from rules)."""

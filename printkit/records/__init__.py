@@ -1,0 +1,1 @@
+"""Game records and positions: the format (JSON and text), and the checker that replays them."""
