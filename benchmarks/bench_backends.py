@@ -26,8 +26,11 @@ def busy_page(rows: int) -> Page:
             x = 105 + c * side / 2
             y = 20 + r * h
             up = (r + c) % 2 == 0
-            pts = ((x, y), (x + side / 2, y + h), (x - side / 2, y + h)) if up else \
-                ((x - side / 2, y), (x + side / 2, y), (x, y + h))
+            pts = (
+                ((x, y), (x + side / 2, y + h), (x - side / 2, y + h))
+                if up
+                else ((x - side / 2, y), (x + side / 2, y), (x, y + h))
+            )
             fill = "#f4d03f" if up else "#5dade2"
             items.append(Polygon(pts, Style(fill=fill, stroke="#000000", width=0.2), Role.CUT))
             cy = y + (2 * h / 3 if up else h / 3)

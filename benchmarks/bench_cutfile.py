@@ -32,8 +32,10 @@ def report(kit_name: str, overrides: dict | None, label: str) -> None:
     layout = load_layout(overrides=overrides)
     sheets = find_kit(kit_name).build(layout)
     print(f"\n{kit_name} ({label})")
-    print(f"{'sheet':24} {'plan ms':>8} {'svg ms':>7} {'dxf ms':>7} {'cut mm':>9} "
-          f"{'straight':>8} {'paths':>6} {'circles':>7} {'travel mm':>9}")
+    print(
+        f"{'sheet':24} {'plan ms':>8} {'svg ms':>7} {'dxf ms':>7} {'cut mm':>9} "
+        f"{'straight':>8} {'paths':>6} {'circles':>7} {'travel mm':>9}"
+    )
     total_length = total_straight = 0.0
     for sheet in sheets:
         page = sheet.front
@@ -44,19 +46,29 @@ def report(kit_name: str, overrides: dict | None, label: str) -> None:
         s = cut_stats(page, plan)
         total_length += s.cut_length * sheet.copies
         total_straight += s.straight_cuts * sheet.copies
-        print(f"{sheet.stem:24} {t_plan:8.1f} {t_svg:7.1f} {t_dxf:7.1f} {s.cut_length:9.1f} "
-              f"{s.straight_cuts:8d} {s.paths:6d} {s.circles:7d} {s.travel:9.1f}")
-    print(f"{'all sheets x copies':24} {'':8} {'':7} {'':7} {total_length:9.1f} "
-          f"{int(total_straight):8d}")
+        print(
+            f"{sheet.stem:24} {t_plan:8.1f} {t_svg:7.1f} {t_dxf:7.1f} {s.cut_length:9.1f} "
+            f"{s.straight_cuts:8d} {s.paths:6d} {s.circles:7d} {s.travel:9.1f}"
+        )
+    print(
+        f"{'all sheets x copies':24} {'':8} {'':7} {'':7} {total_length:9.1f} "
+        f"{int(total_straight):8d}"
+    )
 
 
 VARIANTS = {
-    "tripakus": [({"tripakus.gap": 0.0}, "packed edge to edge, gap 0"),
-                 ({"tripakus.gap": 3.0}, "spaced for scissors, gap 3 mm")],
-    "tripitz": [({"tripitz.token": "hex"}, "hexagonal tokens sharing cut lines"),
-                ({"tripitz.token": "round"}, "round tokens")],
-    "triominoes": [({"triominoes.spacing": 0.0}, "tiles sharing cut lines, spacing 0"),
-                   ({"triominoes.spacing": 3.0}, "separated tiles, spacing 3 mm")],
+    "tripakus": [
+        ({"tripakus.gap": 0.0}, "packed edge to edge, gap 0"),
+        ({"tripakus.gap": 3.0}, "spaced for scissors, gap 3 mm"),
+    ],
+    "tripitz": [
+        ({"tripitz.token": "hex"}, "hexagonal tokens sharing cut lines"),
+        ({"tripitz.token": "round"}, "round tokens"),
+    ],
+    "triominoes": [
+        ({"triominoes.spacing": 0.0}, "tiles sharing cut lines, spacing 0"),
+        ({"triominoes.spacing": 3.0}, "separated tiles, spacing 3 mm"),
+    ],
     "tripod": [(None, "default layout")],
 }
 

@@ -24,8 +24,10 @@ def main() -> None:
     for max_order, target in ((12, 1.0), (14, 10.0)):
         counts, seconds = timed(count_free, max_order)
         ok = counts == A000577[:max_order]
-        print(f"count_free({max_order}): {seconds:6.2f} s (target <= {target:.0f} s), "
-              f"{'matches' if ok else 'DIFFERS FROM'} A000577: {counts}")
+        print(
+            f"count_free({max_order}): {seconds:6.2f} s (target <= {target:.0f} s), "
+            f"{'matches' if ok else 'DIFFERS FROM'} A000577: {counts}"
+        )
     fixed, seconds = timed(count_fixed, 14)
     print(f"count_fixed(14):  {seconds:6.2f} s: {fixed}")
     for n in (6, 10, 12):

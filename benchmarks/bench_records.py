@@ -44,8 +44,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        paths = [save_record(tripod_record(k), Path(tmp) / f"g{k}.txt")
-                 for k in range(args.count)]
+        paths = [save_record(tripod_record(k), Path(tmp) / f"g{k}.txt") for k in range(args.count)]
         moves = 0
         started = time.perf_counter()
         for path in paths:
@@ -53,16 +52,20 @@ def main() -> None:
             assert report.valid and report.over
             moves += report.moves
         elapsed = time.perf_counter() - started
-    print(f"tripod: {args.count} records of size 11 ({moves} moves) read and checked in "
-          f"{elapsed:.2f} s ({1000 * elapsed / args.count:.2f} ms each)")
+    print(
+        f"tripod: {args.count} records of size 11 ({moves} moves) read and checked in "
+        f"{elapsed:.2f} s ({1000 * elapsed / args.count:.2f} ms each)"
+    )
     times = []
     for seed in range(20):
         record = tripakus_record(seed)
         started = time.perf_counter()
         assert check_record(record).valid
         times.append(time.perf_counter() - started)
-    print(f"tripakus: complete 3-player game checked (replay, scores, result) in "
-          f"{1000 * statistics.median(times):.1f} ms median, {1000 * max(times):.1f} ms max")
+    print(
+        f"tripakus: complete 3-player game checked (replay, scores, result) in "
+        f"{1000 * statistics.median(times):.1f} ms median, {1000 * max(times):.1f} ms max"
+    )
 
 
 if __name__ == "__main__":

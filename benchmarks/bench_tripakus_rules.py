@@ -30,8 +30,10 @@ def self_play(seed: int) -> TriPakusGame:
 def main() -> None:
     start = time.perf_counter()
     tables = rules._tables(19)
-    print(f"placement tables: {len(tables.mask)} placements built in "
-          f"{1000 * (time.perf_counter() - start):.0f} ms (once per board size)")
+    print(
+        f"placement tables: {len(tables.mask)} placements built in "
+        f"{1000 * (time.perf_counter() - start):.0f} ms (once per board size)"
+    )
 
     games = [self_play(seed) for seed in range(20)]
     moves = [[m for _, m in g.history] for g in games]
@@ -45,8 +47,10 @@ def main() -> None:
         g.scores()
 
     print(f"replay a complete game with push: {median_ms(replay, 60):7.2f} ms (target <= 20)")
-    print(f"replay a complete game with play: "
-          f"{median_ms(lambda k: replay(k, True), 20):7.2f} ms (validating)")
+    print(
+        f"replay a complete game with play: "
+        f"{median_ms(lambda k: replay(k, True), 20):7.2f} ms (validating)"
+    )
 
     mid = []
     for k in range(len(games)):
@@ -61,8 +65,10 @@ def main() -> None:
         h._can_move.clear()  # no cached answers
         h.legal_moves()
 
-    print(f"legal moves, mid-game position:  {median_ms(list_moves, 100):7.2f} ms "
-          f"(target <= 5; {statistics.median(counts):.0f} moves in the median position)")
+    print(
+        f"legal moves, mid-game position:  {median_ms(list_moves, 100):7.2f} ms "
+        f"(target <= 5; {statistics.median(counts):.0f} moves in the median position)"
+    )
     print(f"random self-play game:           {median_ms(self_play, 20):7.2f} ms (target <= 150)")
 
 

@@ -11,7 +11,8 @@ import random
 import sys
 import time
 
-from printkit.games.tripod.rules import TripodGame, TripodMove, TripodOptions
+from printkit.games.tripod.notation import TripodMove
+from printkit.games.tripod.rules import TripodGame, TripodOptions
 
 
 def random_game(rng: random.Random, options: TripodOptions) -> list[str]:
@@ -57,10 +58,14 @@ def main() -> None:
             game.push(TripodMove.parse(text, board.n))
     replayed = time.perf_counter() - start
 
-    print(f"{count} random complete games, size {size}, {moves} moves "
-          f"({moves / count:.1f} a game); X won {wins[0]}, O won {wins[1]}")
-    print(f"checked (parse + validate + replay + win detection): {checked:.3f} s "
-          f"({checked / count * 1000:.2f} ms a game)")
+    print(
+        f"{count} random complete games, size {size}, {moves} moves "
+        f"({moves / count:.1f} a game); X won {wins[0]}, O won {wins[1]}"
+    )
+    print(
+        f"checked (parse + validate + replay + win detection): {checked:.3f} s "
+        f"({checked / count * 1000:.2f} ms a game)"
+    )
     print(f"replayed unchecked (parse + push):                    {replayed:.3f} s")
 
 

@@ -15,8 +15,8 @@ import statistics
 import time
 
 from printkit.errors import PhotoError
-from printkit.layout.config import load_layout
 from printkit.games import GAMES
+from printkit.layout.config import load_layout
 from printkit.vision.read import read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import score_reading
@@ -47,11 +47,14 @@ def run(game: str, level: str, count: int) -> None:
         if score.silent:
             print(f"  seed {SEED_BASE[level] + k}: silent errors at {', '.join(score.silent)}")
     read = count - refused
-    print(f"{game:10} {level:4}  photos {count:4}  exact {exact / count:7.2%}  "
-          f"wrong cells {wrong}/{cells} = {wrong / max(cells, 1):.3%}  silent {silent}  "
-          f"uncertain cells {uncertain}  refused {refused}  "
-          f"read {statistics.mean(times) if times else 0:.2f} s mean, "
-          f"{max(times) if times else 0:.2f} s max ({read} read)", flush=True)
+    print(
+        f"{game:10} {level:4}  photos {count:4}  exact {exact / count:7.2%}  "
+        f"wrong cells {wrong}/{cells} = {wrong / max(cells, 1):.3%}  silent {silent}  "
+        f"uncertain cells {uncertain}  refused {refused}  "
+        f"read {statistics.mean(times) if times else 0:.2f} s mean, "
+        f"{max(times) if times else 0:.2f} s max ({read} read)",
+        flush=True,
+    )
 
 
 def main() -> None:

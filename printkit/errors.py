@@ -17,8 +17,14 @@ __all__ = [
 class PrintkitError(ValueError):
     """Base class: bad input from a user (a flag, a layout file, a record, a photo)."""
 
-    def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
-                 column: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
         self.message = message
         self.source = source
         self.line = line

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 
@@ -12,7 +12,7 @@ from printkit.games import GAMES
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, note_cutting, set_page_boxes
 
-__all__ = ["Kit", "KITS", "find_kit", "default_kits"]
+__all__ = ["Kit", "KITS", "find_kit", "default_kits", "check_layout"]
 
 
 @dataclass(frozen=True)
@@ -47,15 +47,53 @@ class Kit:
 
 def _kits() -> dict[str, Kit]:
     """Every game's kits from the registry, then the calibration sheet."""
-    kits = [Kit(k.name, k.title, k.summary, f"{game.package}.{k.module}", k.function,
-                k.rules_card, k.default) for game in GAMES.values() for k in game.kits]
-    kits.append(Kit("calibration", "Duplex calibration", "a two-sided sheet to measure a "
-                    "printer's back-side offset", "printkit.layout.calibration",
-                    "calibration_sheets", rules_card=False))
+    kits = [
+        Kit(
+            k.name,
+            k.title,
+            k.summary,
+            f"{game.package}.{k.module}",
+            k.function,
+            k.rules_card,
+            k.default,
+        )
+        for game in GAMES.values()
+        for k in game.kits
+    ]
+    kits.append(
+        Kit(
+            "calibration",
+            "Duplex calibration",
+            "a two-sided sheet to measure a printer's back-side offset",
+            "printkit.layout.calibration",
+            "calibration_sheets",
+            rules_card=False,
+        )
+    )
     return {kit.name: kit for kit in kits}
 
 
-KITS: dict[str, Kit] = _kits()
+class _Kits(Mapping[str, Kit]):
+    """Every kit by name, read from the game registry on each use (a game registered later
+    is included)."""
+
+    def __getitem__(self, name: str) -> Kit:
+        return _kits()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_kits())
+
+    def __len__(self) -> int:
+        return len(_kits())
+
+
+KITS: Mapping[str, Kit] = _Kits()
+
+
+def check_layout(layout: Layout) -> Layout:
+    """The layout, once every common and every game's section has been read and checked
+    (type, range, choices), so a bad value is reported before anything is drawn."""
+    return layout.check(*(game.settings for game in GAMES.values()))
 
 
 def default_kits() -> list[Kit]:

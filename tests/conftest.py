@@ -19,8 +19,9 @@ def layout_for(**overrides) -> Layout:
 
     Tuples stand for TOML arrays (they keep the cache hashable).
     """
-    values = {k.replace("__", "."): list(v) if isinstance(v, tuple) else v
-              for k, v in overrides.items()}
+    values = {
+        k.replace("__", "."): list(v) if isinstance(v, tuple) else v for k, v in overrides.items()
+    }
     return load_layout(overrides=values)
 
 

@@ -68,8 +68,14 @@ def _mul(m: Matrix, n: Matrix) -> Matrix:
     """The matrix that applies ``m`` and then ``n`` (PDF's ``m × n``)."""
     a, b, c, d, e, f = m
     A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-            e * A + f * C + E, e * B + f * D + F)
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
 
 
 def _apply(m: Matrix, x: float, y: float) -> Point:
@@ -92,8 +98,12 @@ def page_box_mm(page: PageObject, name: str) -> tuple[float, float, float, float
         return None
     x0, y0, x1, y1 = (float(v) for v in page[name])
     left, top = float(page.mediabox.left), float(page.mediabox.top)
-    return ((x0 - left) * MM_PER_PT, (top - y1) * MM_PER_PT,
-            (x1 - left) * MM_PER_PT, (top - y0) * MM_PER_PT)
+    return (
+        (x0 - left) * MM_PER_PT,
+        (top - y1) * MM_PER_PT,
+        (x1 - left) * MM_PER_PT,
+        (top - y0) * MM_PER_PT,
+    )
 
 
 def viewer_preferences(reader: PdfReader) -> dict[str, Any]:
@@ -221,26 +231,29 @@ class _Walker:
                 pieces = args[-1] if op == "TJ" else [args[-1]]
                 tm = self.show(pieces, tm, state)
 
-    def paint(self, op: str, state: _State, subpaths: list[list[Point]], closed: list[bool],
-              curved: bool) -> None:
+    def paint(
+        self, op: str, state: _State, subpaths: list[list[Point]], closed: list[bool], curved: bool
+    ) -> None:
         if op == "s" or op.startswith("b"):
             closed = [True] * len(closed)
         fills = op not in ("S", "s")
         strokes = op not in ("f", "F", "f*")
         scale = math.sqrt(abs(state.ctm[0] * state.ctm[3] - state.ctm[1] * state.ctm[2]))
-        self.paths.append(DrawnPath(
-            subpaths=tuple(tuple(self.mm(p) for p in sp) for sp in subpaths),
-            closed=tuple(closed),
-            curved=curved,
-            operator=op,
-            fill=state.fill if fills else None,
-            stroke=state.stroke if strokes else None,
-            width=state.width * scale * MM_PER_PT,
-            dash=tuple(d * scale * MM_PER_PT for d in state.dash),
-            even_odd=op.endswith("*"),
-            fill_alpha=state.fill_alpha,
-            stroke_alpha=state.stroke_alpha,
-        ))
+        self.paths.append(
+            DrawnPath(
+                subpaths=tuple(tuple(self.mm(p) for p in sp) for sp in subpaths),
+                closed=tuple(closed),
+                curved=curved,
+                operator=op,
+                fill=state.fill if fills else None,
+                stroke=state.stroke if strokes else None,
+                width=state.width * scale * MM_PER_PT,
+                dash=tuple(d * scale * MM_PER_PT for d in state.dash),
+                even_odd=op.endswith("*"),
+                fill_alpha=state.fill_alpha,
+                stroke_alpha=state.stroke_alpha,
+            )
+        )
 
     def show(self, pieces: list[Any], tm: Matrix, state: _State) -> Matrix:
         font = self.fonts[state.font].get_object()
@@ -293,20 +306,25 @@ def text_runs(page: PageObject) -> list[TextRun]:
 
 def hex_rgb(colour: str) -> tuple[float, float, float]:
     """``#rrggbb`` as an RGB triple in 0..1, as the PDF operators carry it."""
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    return tuple(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def same_colour(a, b) -> bool:
     """Two RGB triples equal within the PDF's 3-decimal rounding (None never matches)."""
-    return a is not None and b is not None and all(
-        abs(x - y) < 0.004 for x, y in zip(a, b, strict=True))
+    return (
+        a is not None
+        and b is not None
+        and all(abs(x - y) < 0.004 for x, y in zip(a, b, strict=True))
+    )
 
 
 def contrast_ratio(a, b) -> float:
     """WCAG 2 contrast ratio of two RGB triples (0..1), computed from the definition."""
+
     def lum(c):
         lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
         return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
     hi, lo = sorted((lum(a), lum(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
@@ -323,8 +341,9 @@ def run_centre(run) -> Point:
     return (x + ux * width / 2 - nx * up, y + uy * width / 2 - ny * up)
 
 
-def assert_sheet_on_paper(page: PageObject, paper: tuple[float, float], margin: float,
-                          what: str) -> tuple[float, float]:
+def assert_sheet_on_paper(
+    page: PageObject, paper: tuple[float, float], margin: float, what: str
+) -> tuple[float, float]:
     """The page has the paper's size (either way round) and every drawn path lies within
     ``margin`` of its edges (bleed included); returns the page size in mm."""
     w, h = page_size_mm(page)

@@ -29,11 +29,12 @@ def px(mm: float) -> int:
 
 def window(grey: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
     """Ink weights (0 white … 1 black) between two page points in mm (x right, y down)."""
-    return 1.0 - grey[px(y0):px(y1), px(x0):px(x1)].astype(np.float64) / 255.0
+    return 1.0 - grey[px(y0) : px(y1), px(x0) : px(x1)].astype(np.float64) / 255.0
 
 
-def centroid_mm(grey: np.ndarray, x0: float, y0: float, x1: float, y1: float
-                ) -> tuple[float, float]:
+def centroid_mm(
+    grey: np.ndarray, x0: float, y0: float, x1: float, y1: float
+) -> tuple[float, float]:
     """The ink-weighted centre, in page mm, of a window given in page mm."""
     part = window(grey, x0, y0, x1, y1)
     total = part.sum()
@@ -45,8 +46,9 @@ def centroid_mm(grey: np.ndarray, x0: float, y0: float, x1: float, y1: float
     return cx / MM, cy / MM
 
 
-def column_peaks_mm(grey: np.ndarray, x0: float, y0: float, x1: float, y1: float,
-                    threshold: float = 0.5) -> list[float]:
+def column_peaks_mm(
+    grey: np.ndarray, x0: float, y0: float, x1: float, y1: float, threshold: float = 0.5
+) -> list[float]:
     """The x centres (mm) of the vertical strokes crossing a window.
 
     Columns whose mean ink exceeds ``threshold`` × the window's peak are grouped into
@@ -56,8 +58,9 @@ def column_peaks_mm(grey: np.ndarray, x0: float, y0: float, x1: float, y1: float
     return [(x + px(x0)) / MM for x in _peaks(profile, threshold)]
 
 
-def row_peaks_mm(grey: np.ndarray, x0: float, y0: float, x1: float, y1: float,
-                 threshold: float = 0.5) -> list[float]:
+def row_peaks_mm(
+    grey: np.ndarray, x0: float, y0: float, x1: float, y1: float, threshold: float = 0.5
+) -> list[float]:
     """The y centres (mm) of the horizontal strokes crossing a window."""
     profile = window(grey, x0, y0, x1, y1).mean(axis=1)
     return [(y + px(y0)) / MM for y in _peaks(profile, threshold)]

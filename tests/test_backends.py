@@ -71,6 +71,7 @@ def close(p, q, tol=1e-3) -> bool:
 
 # -- PDF: geometry -----------------------------------------------------------------------
 
+
 def test_page_sizes_read_back_within_a_hundredth_of_a_point():
     sizes = [(210.0, 297.0), (215.9, 279.4), (123.4, 56.78), (297.0, 210.0)]
     reader = read(Document("sizes", [Page(w, h) for w, h in sizes]))
@@ -141,8 +142,12 @@ def test_opacity_is_written_only_when_below_one():
     square = ((0, 0), (10, 0), (10, 10), (0, 10))
     solid = read(one_page(Polygon(square, Style(fill="#ff0000", stroke="#000000"))))
     assert "/ExtGState" not in solid.pages[0]["/Resources"]
-    faint = read(one_page(Polygon(square, Style(fill="#ff0000", stroke="#000000", opacity=0.4)),
-                          Polygon(square, Style(fill="#00ff00"))))
+    faint = read(
+        one_page(
+            Polygon(square, Style(fill="#ff0000", stroke="#000000", opacity=0.4)),
+            Polygon(square, Style(fill="#00ff00")),
+        )
+    )
     first, second = drawn_paths(faint.pages[0])
     assert (first.fill_alpha, first.stroke_alpha) == pytest.approx((0.4, 0.4))
     assert (second.fill_alpha, second.stroke_alpha) == (1.0, 1.0)  # restored after the item
@@ -165,6 +170,7 @@ def test_any_polygon_reads_back_where_it_was_drawn(points):
 
 # -- PDF: text ---------------------------------------------------------------------------
 
+
 def expected_start(t: Text) -> tuple[float, float]:
     """Where a text's baseline should start, worked out here from the font metrics alone."""
     width = stringWidth(t.text, "Helvetica-Bold" if t.bold else "Helvetica", t.size)
@@ -172,8 +178,10 @@ def expected_start(t: Text) -> tuple[float, float]:
     a = math.radians(t.angle)
     along, down = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
     drop = MIDLINE * t.size
-    return (t.position[0] - back * along[0] + drop * down[0],
-            t.position[1] - back * along[1] + drop * down[1])
+    return (
+        t.position[0] - back * along[0] + drop * down[0],
+        t.position[1] - back * along[1] + drop * down[1],
+    )
 
 
 TEXTS = [
@@ -208,9 +216,14 @@ def test_pdfread_text_origin_agrees_with_pypdf():
 
     def visit(text, cm, tm, font, size):
         if text.strip():
-            trm = [tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
-                   tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3],
-                   tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]]
+            trm = [
+                tm[0] * cm[0] + tm[1] * cm[2],
+                tm[0] * cm[1] + tm[1] * cm[3],
+                tm[2] * cm[0] + tm[3] * cm[2],
+                tm[2] * cm[1] + tm[3] * cm[3],
+                tm[4] * cm[0] + tm[5] * cm[2] + cm[4],
+                tm[4] * cm[1] + tm[5] * cm[3] + cm[5],
+            ]
             seen.setdefault(text.strip(), (trm[4] / PT, 297 - trm[5] / PT))
 
     page.extract_text(visitor_text=visit)
@@ -260,8 +273,11 @@ def test_mirrored_text_stays_readable():
 
 # -- PDF: document settings --------------------------------------------------------------
 
-@pytest.mark.parametrize("duplex, name", [(None, None), ("long", "/DuplexFlipLongEdge"),
-                                          ("short", "/DuplexFlipShortEdge")])
+
+@pytest.mark.parametrize(
+    "duplex, name",
+    [(None, None), ("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")],
+)
 def test_viewer_preferences(duplex, name):
     doc = Document("prefs", [Page(210, 297), Page(210, 297)], duplex=duplex)
     prefs = viewer_preferences(read(doc))
@@ -278,11 +294,14 @@ def test_metadata():
 
 
 def test_trim_and_bleed_boxes():
-    doc = Document("boxes", [
-        Page(220, 307, trim=(5, 5, 215, 302), bleed=(2, 2, 218, 305)),
-        Page(210, 297),
-        Page(100, 80, trim=(10, 12, 90, 70)),
-    ])
+    doc = Document(
+        "boxes",
+        [
+            Page(220, 307, trim=(5, 5, 215, 302), bleed=(2, 2, 218, 305)),
+            Page(210, 297),
+            Page(100, 80, trim=(10, 12, 90, 70)),
+        ],
+    )
     pages = read(doc).pages
     assert page_box_mm(pages[0], "/TrimBox") == pytest.approx((5, 5, 215, 302), abs=1e-3)
     assert page_box_mm(pages[0], "/BleedBox") == pytest.approx((2, 2, 218, 305), abs=1e-3)
@@ -298,16 +317,25 @@ def sample_document() -> Document:
     tri = equilateral(105, 60, 40)
     cx = sum(p[0] for p in tri) / 3
     cy = sum(p[1] for p in tri) / 3
-    a = Page(210, 297, [
-        Polygon(tri, Style(fill="#f4d03f", stroke="#000000", width=0.3), Role.CUT),
-        Polygon(((20, 150), (80, 150), (80, 210), (20, 210)), Style(fill="#5dade2", opacity=0.7),
-                holes=(((35, 165), (65, 165), (65, 195), (35, 195)),)),
-        Polyline(((100, 150), (190, 150)), Style(stroke="#888888", dash=(3, 1.5)), Role.SCORE),
-        Circle((150, 190), 15, Style(fill="#e74c3c")),
-        Text((cx, cy), "T1", 8, bold=True),
-        Text((150, 230), "rotated 45", 5, angle=45),
-        Text((105, 280), "Sheet 1 / side A", 4, role=Role.INFO),
-    ], label="Side A", trim=(5, 5, 205, 292))
+    a = Page(
+        210,
+        297,
+        [
+            Polygon(tri, Style(fill="#f4d03f", stroke="#000000", width=0.3), Role.CUT),
+            Polygon(
+                ((20, 150), (80, 150), (80, 210), (20, 210)),
+                Style(fill="#5dade2", opacity=0.7),
+                holes=(((35, 165), (65, 165), (65, 195), (35, 195)),),
+            ),
+            Polyline(((100, 150), (190, 150)), Style(stroke="#888888", dash=(3, 1.5)), Role.SCORE),
+            Circle((150, 190), 15, Style(fill="#e74c3c")),
+            Text((cx, cy), "T1", 8, bold=True),
+            Text((150, 230), "rotated 45", 5, angle=45),
+            Text((105, 280), "Sheet 1 / side A", 4, role=Role.INFO),
+        ],
+        label="Side A",
+        trim=(5, 5, 205, 292),
+    )
     b = Page(215.9, 279.4, [Text((20, 20), "Side B", 6, anchor="start")], label="Side B")
     return Document("Sample", [a, b], duplex="long", subject="backends")
 
@@ -340,18 +368,37 @@ def test_output_is_identical_across_processes():
     here = hashlib.sha256(pdf_bytes(doc) + page_svg(doc.pages[0], "t").encode()).hexdigest()
     tests_dir = Path(__file__).parent
     for seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": seed,
-               "PYTHONPATH": os.pathsep.join([str(tests_dir.parent), *sys.path])}
-        out = subprocess.run([sys.executable, "-c", _DIGEST, str(tests_dir)], env=env,
-                             capture_output=True, text=True, check=True)
+        env = {
+            **os.environ,
+            "PYTHONHASHSEED": seed,
+            "PYTHONPATH": os.pathsep.join([str(tests_dir.parent), *sys.path]),
+        }
+        out = subprocess.run(
+            [sys.executable, "-c", _DIGEST, str(tests_dir)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert out.stdout.strip() == here
 
 
 def test_errors_name_the_page_and_item():
-    bad = Document("bad", [Page(100, 100, label="front"),
-                           Page(100, 100, [Polygon(((0, 0), (1, 0), (0, 1)), INK),
-                                           Polygon(((0, 0), (1, 0), (0, 1)), Style(fill="red"))],
-                                label="back")])
+    bad = Document(
+        "bad",
+        [
+            Page(100, 100, label="front"),
+            Page(
+                100,
+                100,
+                [
+                    Polygon(((0, 0), (1, 0), (0, 1)), INK),
+                    Polygon(((0, 0), (1, 0), (0, 1)), Style(fill="red")),
+                ],
+                label="back",
+            ),
+        ],
+    )
     with pytest.raises(ValueError, match=r"page 2 \('back'\), item 1: colour 'red'"):
         pdf_bytes(bad)
     with pytest.raises(ValueError, match=r"item 1: colour 'red'"):
@@ -363,6 +410,7 @@ def test_errors_name_the_page_and_item():
 
 
 # -- SVG ---------------------------------------------------------------------------------
+
 
 def svg_paths(svg: str) -> list[dict]:
     """Each <path>/<circle>/<text> of an SVG with its attributes and, for paths, subpaths."""
@@ -414,15 +462,18 @@ def test_svg_and_pdf_draw_the_same_shapes_at_the_same_places():
         assert (s["closed"] > 0) == all(p.closed)
         assert (s.get("fill-rule") == "evenodd") == bool(isinstance(item, Polygon) and item.holes)
         if p.fill is not None:
-            r, g, b = (int(s["fill"][i:i + 2], 16) / 255 for i in (1, 3, 5))
+            r, g, b = (int(s["fill"][i : i + 2], 16) / 255 for i in (1, 3, 5))
             assert p.fill == pytest.approx((r, g, b), abs=1e-5)
             assert float(s.get("fill-opacity", 1)) == pytest.approx(p.fill_alpha)
         else:
             assert s["fill"] == "none"
         if p.stroke is not None:
             assert float(s["stroke-width"]) == pytest.approx(p.width, abs=1e-4)
-            dash = tuple(float(v) for v in s["stroke-dasharray"].split(",")) \
-                if "stroke-dasharray" in s else ()
+            dash = (
+                tuple(float(v) for v in s["stroke-dasharray"].split(","))
+                if "stroke-dasharray" in s
+                else ()
+            )
             assert dash == pytest.approx(p.dash, abs=1e-4)
 
 
@@ -438,8 +489,13 @@ def test_svg_text_attributes():
 
 
 def test_svg_numbers_have_at_most_four_decimals():
-    svg = page_svg(Page(100, 100, [Polyline(((1 / 3, 2 / 3), (10.5, 1e-9)),
-                                            Style(stroke="#000000", width=0.123456))]))
+    svg = page_svg(
+        Page(
+            100,
+            100,
+            [Polyline(((1 / 3, 2 / 3), (10.5, 1e-9)), Style(stroke="#000000", width=0.123456))],
+        )
+    )
     assert 'd="M0.3333 0.6667 L10.5 0"' in svg
     assert 'stroke-width="0.1235"' in svg
     numbers = re.findall(r"\d+\.\d+", svg.split("<svg", 1)[1])
@@ -448,6 +504,7 @@ def test_svg_numbers_have_at_most_four_decimals():
 
 
 # -- PNG ---------------------------------------------------------------------------------
+
 
 def decode(png: bytes) -> np.ndarray:
     image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
@@ -466,10 +523,14 @@ def test_png_fills_where_drawn():
     dpi = 100
     outer = ((10, 10), (60, 10), (60, 60), (10, 60))
     hole = ((25, 25), (45, 25), (45, 45), (25, 45))
-    page = Page(100, 80, [
-        Polygon(outer, Style(fill="#ff0000"), holes=(hole,)),
-        Circle((80, 60), 8, Style(fill="#0000ff")),
-    ])
+    page = Page(
+        100,
+        80,
+        [
+            Polygon(outer, Style(fill="#ff0000"), holes=(hole,)),
+            Circle((80, 60), 8, Style(fill="#0000ff")),
+        ],
+    )
     image = decode(page_png(page, dpi))
 
     def at(x_mm, y_mm):
@@ -495,13 +556,15 @@ def test_png_text_is_centred_on_its_anchor():
 
 # -- files and metrics -------------------------------------------------------------------
 
+
 def test_save_functions_write_the_same_bytes(tmp_path):
     doc = sample_document()
     assert save_pdf(doc, tmp_path / "out" / "kit.pdf").read_bytes() == pdf_bytes(doc)
     svg_path = save_svg(doc.pages[0], tmp_path / "a.svg", title="A")
     assert svg_path.read_text("utf-8") == page_svg(doc.pages[0], "A")
-    assert save_png(doc.pages[1], tmp_path / "b.png", dpi=30).read_bytes() == \
-        page_png(doc.pages[1], 30)
+    assert save_png(doc.pages[1], tmp_path / "b.png", dpi=30).read_bytes() == page_png(
+        doc.pages[1], 30
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.svg", "b.png", "out"]
 
 

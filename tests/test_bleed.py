@@ -26,8 +26,11 @@ def _is_red(rgb) -> bool:
 
 def test_bleed_grows_every_edge_by_the_bleed():
     h = 10 * math.sqrt(3)
-    face = Polygon(((0, 0), (20, 0), (20, 20), (10, 20 - h + 20), (0, 20)),
-                   Style(fill="#d62828"), holes=(((8, 5), (12, 5), (12, 9), (8, 9)),))
+    face = Polygon(
+        ((0, 0), (20, 0), (20, 20), (10, 20 - h + 20), (0, 20)),
+        Style(fill="#d62828"),
+        holes=(((8, 5), (12, 5), (12, 9), (8, 9)),),
+    )
     grown = bleed_polygon(face, 1.0)
     assert grown is not None and grown.role == Role.BLEED
     outer = ShapelyPolygon(grown.points, grown.holes)
@@ -86,13 +89,15 @@ def test_trim_and_bleed_boxes_follow_the_cut_lines():
     trim = page_box_mm(reader.pages[0], "/TrimBox")
     bleed = page_box_mm(reader.pages[0], "/BleedBox")
     assert all(abs(a - b) < 0.01 for a, b in zip(trim, (x0, y0, x1, y1), strict=True))
-    assert all(abs(a - b) < 0.01 for a, b in
-               zip(bleed, (x0 - 2, y0 - 2, x1 + 2, y1 + 2), strict=True))
+    assert all(
+        abs(a - b) < 0.01 for a, b in zip(bleed, (x0 - 2, y0 - 2, x1 + 2, y1 + 2), strict=True)
+    )
 
 
 def test_cmyk_output_writes_no_rgb_colour():
-    page = Page(50, 50, [Polygon(((5, 5), (45, 5), (25, 40)), Style(fill="#d62828",
-                                                                      stroke="#2364c8"))])
+    page = Page(
+        50, 50, [Polygon(((5, 5), (45, 5), (25, 40)), Style(fill="#d62828", stroke="#2364c8"))]
+    )
     rgb_pdf = _content_stream(pdf_bytes(Document("rgb", [page])))
     cmyk_pdf = _content_stream(pdf_bytes(Document("cmyk", [page], cmyk=True)))
     assert " rg" in rgb_pdf and " k" not in rgb_pdf

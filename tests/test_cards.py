@@ -17,7 +17,8 @@ from printkit.draw.model import Text
 from printkit.draw.text import baseline_start, text_width
 from printkit.errors import LayoutError
 from printkit.games import GAMES
-from printkit.games.triominoes.card import corner_order, triominoes_bridge, triominoes_hexagon
+from printkit.games.triominoes.card import triominoes_bridge, triominoes_hexagon
+from printkit.games.triominoes.rules import clockwise_corners as corner_order
 from printkit.games.triominoes.tiles import TILES, parse_tile
 from printkit.games.tripakus.card import tripakus_contact
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
@@ -71,7 +72,7 @@ def _furniture(page, sheet, layout):
         card = load_card_text(sheet.kit, layout["cards"]["lang"])
         side = card.sheet["side_a"] if page is sheet.front else card.sheet["side_b"]
     bare = new_page((page.width, page.height), layout.margin, sheet.title, side)
-    assert [i for i in page.items[:len(bare.items)]] == bare.items
+    assert [i for i in page.items[: len(bare.items)]] == bare.items
     return bare
 
 
@@ -106,7 +107,7 @@ def test_nothing_is_drawn_outside_the_content_box(game, lang, paper):
     eps = 1e-6
     for page in sheet.pages:
         bare = _furniture(page, sheet, layout)
-        content = page.items[len(bare.items):]
+        content = page.items[len(bare.items) :]
         assert content
         for item in content:
             if isinstance(item, Text):
@@ -128,10 +129,15 @@ def test_the_pdf_text_stays_inside_the_content_box(game, lang, paper):
     x0, y0, x1, y1 = content_box(layout.paper, layout.margin)
     for page, runs in zip(sheet.pages, pdf_text_runs(game, lang, paper), strict=True):
         bare = _furniture(page, sheet, layout)
-        furniture = {(r.text, round(r.origin[0], 2), round(r.origin[1], 2))
-                     for r in text_runs(read_pages([bare]).pages[0])}
-        content = [r for r in runs
-                   if (r.text, round(r.origin[0], 2), round(r.origin[1], 2)) not in furniture]
+        furniture = {
+            (r.text, round(r.origin[0], 2), round(r.origin[1], 2))
+            for r in text_runs(read_pages([bare]).pages[0])
+        }
+        content = [
+            r
+            for r in runs
+            if (r.text, round(r.origin[0], 2), round(r.origin[1], 2)) not in furniture
+        ]
         assert len(content) == len(runs) - len(furniture)
         for r in content:
             width = stringWidth(r.text, r.font, r.size)
@@ -147,7 +153,7 @@ def test_no_heading_ends_a_column(game, lang, paper):
     headings = {s.heading for s in card.sections}
     for page in sheet.pages:
         bare = _furniture(page, sheet, layout)
-        texts = [i for i in page.items[len(bare.items):] if isinstance(i, Text)]
+        texts = [i for i in page.items[len(bare.items) :] if isinstance(i, Text)]
         body = min(t.size for t in texts if not t.bold)
         columns: dict[int, list[Text]] = {}
         for t in texts:
@@ -220,18 +226,28 @@ def test_an_unknown_language_is_a_layout_error_listing_the_available_ones():
         load_card_text("chess", "en")
 
 
-@pytest.mark.parametrize("text,message", [
-    ('title = "T"\ntagline = "x"\n[[section]]\nheading = "H"\nbody = ["p"]\n',
-     "the \\[sheet\\] table is missing"),
-    ('title = "T"\ntagline = "x"\n[sheet]\ntitle = "t"\nside_a = "A"\nside_b = "B"\n'
-     'long = "l"\nshort = "s"\nsteps_one = []\nsteps_two = []\n'
-     '[[section]]\nheading = "H"\nbody = [{ diagram = "nope", caption = "c" }]\n',
-     "unknown diagram 'nope'"),
-    ('title = "T"\ntagline = "x"\n[sheet]\ntitle = "t"\nside_a = "A"\nside_b = "B"\n'
-     'long = "l"\nshort = "s"\nsteps_one = []\nsteps_two = []\n'
-     '[[section]]\nheading = "H"\nbody = [3]\n', "a body item is a paragraph"),
-    ("title = ", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        (
+            'title = "T"\ntagline = "x"\n[[section]]\nheading = "H"\nbody = ["p"]\n',
+            "the \\[sheet\\] table is missing",
+        ),
+        (
+            'title = "T"\ntagline = "x"\n[sheet]\ntitle = "t"\nside_a = "A"\nside_b = "B"\n'
+            'long = "l"\nshort = "s"\nsteps_one = []\nsteps_two = []\n'
+            '[[section]]\nheading = "H"\nbody = [{ diagram = "nope", caption = "c" }]\n',
+            "unknown diagram 'nope'",
+        ),
+        (
+            'title = "T"\ntagline = "x"\n[sheet]\ntitle = "t"\nside_a = "A"\nside_b = "B"\n'
+            'long = "l"\nshort = "s"\nsteps_one = []\nsteps_two = []\n'
+            '[[section]]\nheading = "H"\nbody = [3]\n',
+            "a body item is a paragraph",
+        ),
+        ("title = ", "not valid TOML"),
+    ],
+)
 def test_bad_card_text_is_reported_with_its_source(text, message):
     with pytest.raises(LayoutError, match=message) as err:
         parse_card_text(text, "tripod", "xx", "cards/tripod.xx.toml")
@@ -253,8 +269,8 @@ def test_tripakus_contact_agrees_with_the_rules_on_the_real_board():
     game = TriPakusGame(TriPakusOptions(players=("red",)))  # the side-19 board
     assert Cell(0, 0) in ex.first.cells
     game.play(ex.first)
-    assert game.violation(ex.legal) is None
-    assert "along an edge" in (game.violation(ex.illegal) or "")
+    assert game.why_illegal(ex.legal) is None
+    assert "along an edge" in (game.why_illegal(ex.illegal) or "")
     first_v = {v for c in ex.first.cells for v in vertices(c)}
     first_e = {e for c in ex.first.cells for e in edges(c)}
     for move, shares_edge in ((ex.legal, False), (ex.illegal, True)):
@@ -317,8 +333,11 @@ def test_triomino_bridge_matches_one_edge_and_the_opposite_corner():
     assert any(opposite in vertices(c) for c in others)
     # No hexagon closes: no corner of the new tile has all six cells around it filled.
     for v in vertices(tl.new):
-        around = {c for c in set(tl.cells) | {Cell(r, k) for r in range(-2, 5)
-                                                for k in range(-6, 7)} if v in vertices(c)}
+        around = {
+            c
+            for c in set(tl.cells) | {Cell(r, k) for r in range(-2, 5) for k in range(-6, 7)}
+            if v in vertices(c)
+        }
         assert len(around) == 6 and not around <= set(tl.cells)
     # The other tiles form one edge-connected layout (the bridge joins nothing new).
     seen, stack = set(), [next(iter(others))]
@@ -337,8 +356,7 @@ def test_tripod_group_surrounds_all_three_corners_and_wins():
     board = game.board
     assert not ex.x & set(board.corners)
     assert tripod_surrounded(board, ex.x) == frozenset(board.corners)
-    status = check_position({**{c: Stone.X for c in ex.x}, **{c: Stone.O for c in ex.o}},
-                            ex.n)
+    status = check_position({**{c: Stone.X for c in ex.x}, **{c: Stone.O for c in ex.o}}, ex.n)
     assert status.valid and status.winner == Stone.X
     xs, os_ = sorted(ex.x, key=board.index), sorted(ex.o, key=board.index)
     for k, cell in enumerate(xs):
@@ -358,11 +376,13 @@ def test_wrap_keeps_lines_within_the_width_and_bold_spans():
     lines = wrap(text, 30.0, 3.3)
     assert len(lines) > 2
     for line in lines:
-        width = sum(text_width(t, 3.3, b) for w in line for t, b in w) \
-            + text_width(" ", 3.3) * (len(line) - 1)
+        width = sum(text_width(t, 3.3, b) for w in line for t, b in w) + text_width(" ", 3.3) * (
+            len(line) - 1
+        )
         assert width <= 30.0 + 1e-9
-    assert " ".join("".join(t for t, _ in w) for line in lines for w in line) \
-        == text.replace("**", "")
+    assert " ".join("".join(t for t, _ in w) for line in lines for w in line) == text.replace(
+        "**", ""
+    )
 
 
 def test_a_heading_moves_to_the_next_frame_with_its_text():

@@ -31,8 +31,11 @@ def test_enumerate_prints_a000577(capsys, monkeypatch):
 
 
 def test_build_writes_grouped_files(tmp_path, capsys, monkeypatch):
-    code, out, err = run(["build", "tripakus", "--out", str(tmp_path), "--format", "pdf",
-                          "--paper", "Letter", "-q"], capsys, monkeypatch)
+    code, out, err = run(
+        ["build", "tripakus", "--out", str(tmp_path), "--format", "pdf", "--paper", "Letter", "-q"],
+        capsys,
+        monkeypatch,
+    )
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "tripakus").iterdir())
     assert "pieces-red-side-a.pdf" in names and "pieces-red-side-b.pdf" in names
@@ -42,21 +45,25 @@ def test_build_writes_grouped_files(tmp_path, capsys, monkeypatch):
     assert str(tmp_path / "tripakus") in out
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (["build", "--paper", "b7"], "unknown paper 'b7'"),
-    (["build", "chess"], "unknown kit 'chess'"),
-    (["build", "--format", "pdf,tiff"], "unknown format tiff"),
-    (["build", "--ink", "glitter"], "print.ink must be one of fill, outline"),
-    (["build", "--flip", "sideways"], "print.flip must be one of long, short"),
-    (["build", "--back-offset", "1"], "--back-offset takes X,Y"),
-    (["build", "--set", "tripakus.cell=40"], "largest that fits is"),
-    (["build", "--set", "tripakus.size=4"], "unknown key tripakus.size"),
-    (["build", "--frobnicate"], "No such option: --frobnicate"),
-    (["enumerate", "--max-order", "zero"], "Invalid value for '--max-order'"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["build", "--paper", "b7"], "unknown paper 'b7'"),
+        (["build", "chess"], "unknown kit 'chess'"),
+        (["build", "--format", "pdf,tiff"], "unknown format tiff"),
+        (["build", "--ink", "glitter"], "print.ink must be one of fill, outline"),
+        (["build", "--flip", "sideways"], "print.flip must be one of long, short"),
+        (["build", "--back-offset", "1"], "--back-offset takes X,Y"),
+        (["build", "--set", "tripakus.cell=40"], "largest that fits is"),
+        (["build", "--set", "tripakus.size=4"], "unknown key tripakus.size"),
+        (["build", "--frobnicate"], "No such option: --frobnicate"),
+        (["enumerate", "--max-order", "zero"], "Invalid value for '--max-order'"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(args, fragment, tmp_path, capsys, monkeypatch):
-    code, out, err = run([*args, "--out", str(tmp_path)] if args[0] == "build" else args,
-                         capsys, monkeypatch)
+    code, out, err = run(
+        [*args, "--out", str(tmp_path)] if args[0] == "build" else args, capsys, monkeypatch
+    )
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
@@ -68,8 +75,9 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment, tmp_path, capsys, monk
 def test_bad_layout_file_names_file_and_line(tmp_path, capsys, monkeypatch):
     bad = tmp_path / "mine.toml"
     bad.write_text('[paper]\nsize = "a4"\n\n[tripakus]\ncell = "large"\n')
-    code, _, err = run(["build", "--layout", str(bad), "--out", str(tmp_path / "o")],
-                       capsys, monkeypatch)
+    code, _, err = run(
+        ["build", "--layout", str(bad), "--out", str(tmp_path / "o")], capsys, monkeypatch
+    )
     assert code == 2
     assert err.strip() == f"printkit: error: {bad}:5: tripakus.cell must be a number, not 'large'"
 

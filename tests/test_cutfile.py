@@ -51,8 +51,13 @@ def two_triangles():
 
 
 def hex_block():
-    return page(*(cut([(x + 60, y + 60) for x, y in hex_polygon((q, r), 10.0)])
-                  for q in range(3) for r in range(3)))
+    return page(
+        *(
+            cut([(x + 60, y + 60) for x, y in hex_polygon((q, r), 10.0)])
+            for q in range(3)
+            for r in range(3)
+        )
+    )
 
 
 def square(x, y, s):
@@ -117,7 +122,7 @@ def overlapping_pairs(segments):
     for i, (a, b) in enumerate(segments):
         la = math.dist(a, b)
         ux, uy = (b[0] - a[0]) / la, (b[1] - a[1]) / la
-        for c, d in segments[i + 1:]:
+        for c, d in segments[i + 1 :]:
             off = [abs((p[0] - a[0]) * uy - (p[1] - a[1]) * ux) for p in (c, d)]
             if max(off) > TOL:
                 continue
@@ -128,25 +133,40 @@ def overlapping_pairs(segments):
 
 
 def circle_length(p: Page) -> float:
-    seen = {(round(i.centre[0], 3), round(i.centre[1], 3), round(i.radius, 3))
-            for i in p.items if isinstance(i, Circle) and i.role == Role.CUT}
+    seen = {
+        (round(i.centre[0], 3), round(i.centre[1], 3), round(i.radius, 3))
+        for i in p.items
+        if isinstance(i, Circle) and i.role == Role.CUT
+    }
     return sum(2 * math.pi * r for _, _, r in seen)
 
 
 def as_shape(c):
     """A closed path or circle as a shapely polygon, slightly grown to take what touches it."""
     if isinstance(c, CutCircle):
-        return ShapelyPolygon([(c.centre[0] + c.radius * math.cos(k * math.pi / 90),
-                                c.centre[1] + c.radius * math.sin(k * math.pi / 90))
-                               for k in range(180)]).buffer(TOL)
+        return ShapelyPolygon(
+            [
+                (
+                    c.centre[0] + c.radius * math.cos(k * math.pi / 90),
+                    c.centre[1] + c.radius * math.sin(k * math.pi / 90),
+                )
+                for k in range(180)
+            ]
+        ).buffer(TOL)
     return ShapelyPolygon(c.points).buffer(TOL)
 
 
 def as_line(c):
     if isinstance(c, CutCircle):
-        return LineString([(c.centre[0] + c.radius * math.cos(k * math.pi / 90),
-                            c.centre[1] + c.radius * math.sin(k * math.pi / 90))
-                           for k in range(181)])
+        return LineString(
+            [
+                (
+                    c.centre[0] + c.radius * math.cos(k * math.pi / 90),
+                    c.centre[1] + c.radius * math.sin(k * math.pi / 90),
+                )
+                for k in range(181)
+            ]
+        )
     pts = c.points + c.points[:1] if c.closed else c.points
     return LineString(pts)
 
@@ -181,7 +201,8 @@ def test_each_piece_of_line_once_and_nothing_lost(name):
     assert plan.length() == pytest.approx(expected, abs=1e-6)
     # The plan's lines cover exactly the drawn lines: their union with the drawing adds nothing.
     assert union_length(segments + drawn_segments(p)) == pytest.approx(
-        union_length(drawn_segments(p)), abs=1e-6)
+        union_length(drawn_segments(p)), abs=1e-6
+    )
     stats = cut_stats(p)
     assert stats.cut_length == pytest.approx(expected, abs=1e-6)
     assert stats.paths + stats.circles == len(plan.paths)
@@ -193,8 +214,9 @@ def test_shared_edges_are_cut_once():
     assert drawn == 6 and len(tri.segments()) == 5
     assert tri.length() == pytest.approx(5 * 20.0)
     # Nine hexagons of side 10 share edges: count the distinct edges independently.
-    edges = {frozenset((round(a[0], 6), round(a[1], 6)) for a in s)
-             for s in drawn_segments(hex_block())}
+    edges = {
+        frozenset((round(a[0], 6), round(a[1], 6)) for a in s) for s in drawn_segments(hex_block())
+    }
     assert len(drawn_segments(hex_block())) == 54 and len(edges) < 54
     assert hexes.length() == pytest.approx(10.0 * len(edges))
 
@@ -203,8 +225,13 @@ def test_inner_cuts_before_the_outline_that_holds_them():
     for name in sorted(PAGES):
         plan = cut_paths(PAGES[name]())
         pairs = check_inner_first(plan)
-        if name in ("two triangles", "hex block", "polygon with hole", "circle in square",
-                    "square grid"):
+        if name in (
+            "two triangles",
+            "hex block",
+            "polygon with hole",
+            "circle in square",
+            "square grid",
+        ):
             assert pairs > 0, name
             last = plan.paths[-1]
             assert isinstance(last, CutPath) and last.closed, name
@@ -235,12 +262,16 @@ def test_nearest_first_from_the_origin_and_travel_adds_up():
         assert plan.travel == pytest.approx(travel), name
     # Three separate squares: nearest first means the one at the origin's corner first,
     # entered at its nearest corner.
-    plan = cut_paths(page(cut(square(150, 150, 10)), cut(square(10, 10, 10)),
-                          cut(square(80, 80, 10))))
+    plan = cut_paths(
+        page(cut(square(150, 150, 10)), cut(square(10, 10, 10)), cut(square(80, 80, 10)))
+    )
     assert [c.start for c in plan.paths] == [(10, 10), (80, 80), (150, 150)]
     # A closed path ends where it starts, so travel is corner to corner.
-    assert plan.travel == pytest.approx(math.dist((0, 0), (10, 10)) + math.dist((10, 10), (80, 80))
-                                        + math.dist((80, 80), (150, 150)))
+    assert plan.travel == pytest.approx(
+        math.dist((0, 0), (10, 10))
+        + math.dist((10, 10), (80, 80))
+        + math.dist((80, 80), (150, 150))
+    )
 
 
 def test_straight_cuts_count_collinear_runs():
@@ -256,8 +287,7 @@ def test_straight_cuts_count_collinear_runs():
     assert cut_stats(gapped).straight_cuts == 2
     # Shared edges count once; the hexagon block's cuts are its distinct edges.
     hexes = hex_block()
-    edges = {frozenset((round(a[0], 6), round(a[1], 6)) for a in s)
-             for s in drawn_segments(hexes)}
+    edges = {frozenset((round(a[0], 6), round(a[1], 6)) for a in s) for s in drawn_segments(hexes)}
     assert cut_stats(hexes).straight_cuts == len(edges)
     assert cut_stats(two_triangles()).straight_cuts == len(cut_paths(two_triangles()).segments())
     # A circle is no straight cut.
@@ -279,9 +309,11 @@ def test_scores_come_first_and_give_way_to_cuts():
 
 def test_near_duplicates_within_tolerance_merge():
     jitter = 0.004
-    p = page(cut(square(10, 10, 30)),
-             cut([(10 + jitter, 40 - jitter), (40, 40 + jitter)], closed=False),
-             cut([(40, 10), (10, 10)], closed=False))
+    p = page(
+        cut(square(10, 10, 30)),
+        cut([(10 + jitter, 40 - jitter), (40, 40 + jitter)], closed=False),
+        cut([(40, 10), (10, 10)], closed=False),
+    )
     plan = cut_paths(p)
     assert plan.length() == pytest.approx(120, abs=0.02)
     assert len(plan.paths) == 1 and plan.paths[0].closed
@@ -291,9 +323,12 @@ def test_a_slightly_tilted_line_is_still_one_line():
     # Overlapping pieces of a line 0.0005 rad off the longest segment's direction.
     slope = math.tan(0.0005)
     on = [(x, 50 + slope * x) for x in (0.0, 50.0, 100.0, 150.0, 200.0)]
-    p = page(cut([(0, 100), (250, 100)], closed=False),
-             cut([on[0], on[2]], closed=False), cut([on[3], on[1]], closed=False),
-             cut([on[2], on[4]], closed=False))
+    p = page(
+        cut([(0, 100), (250, 100)], closed=False),
+        cut([on[0], on[2]], closed=False),
+        cut([on[3], on[1]], closed=False),
+        cut([on[2], on[4]], closed=False),
+    )
     plan = cut_paths(p)
     assert overlapping_pairs(plan.segments()) == []
     assert plan.length() == pytest.approx(250 + math.dist(on[0], on[4]), abs=1e-6)
@@ -301,9 +336,19 @@ def test_a_slightly_tilted_line_is_still_one_line():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.sampled_from(
-    [(1, 0), (0, 1), (1, 1), (1, -1), (2, 1)]), st.integers(1, 4), st.booleans()),
-    min_size=1, max_size=25))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 6),
+            st.integers(0, 6),
+            st.sampled_from([(1, 0), (0, 1), (1, 1), (1, -1), (2, 1)]),
+            st.integers(1, 4),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=25,
+    )
+)
 def test_random_lattice_lines_are_cut_once(specs):
     items = []
     for x, y, (dx, dy), n, flip in specs:
@@ -377,10 +422,12 @@ def test_svg_and_dxf_hold_the_plan(name):
 
 def test_svg_is_the_page_size_with_named_layers():
     p = circle_in_square()
-    p.add(Text((50, 20), "A1", 4.0, role=Role.LABEL),
-          Circle((10, 10), 1.5, Style(stroke="#000000"), Role.MARK),
-          Polygon(tuple(square(0, 0, 5)), Style(fill="#ffffff"), Role.MARK),
-          cut([(0, 200), (100, 200)], closed=False, role=Role.SCORE))
+    p.add(
+        Text((50, 20), "A1", 4.0, role=Role.LABEL),
+        Circle((10, 10), 1.5, Style(stroke="#000000"), Role.MARK),
+        Polygon(tuple(square(0, 0, 5)), Style(fill="#ffffff"), Role.MARK),
+        cut([(0, 200), (100, 200)], closed=False, role=Role.SCORE),
+    )
     root = ET.fromstring(cut_svg(p))
     assert root.get("width") == "210mm" and root.get("height") == "297mm"
     assert root.get("viewBox") == "0 0 210 297"
@@ -399,9 +446,11 @@ def test_svg_is_the_page_size_with_named_layers():
 
 def test_dxf_is_millimetres_with_layers_and_upright():
     p = circle_in_square()
-    p.add(Text((50, 20), "A1", 4.0, role=Role.LABEL),
-          Circle((10, 10), 1.5, Style(stroke="#000000"), Role.MARK),
-          Polygon(tuple(square(20, 5, 3)), Style(fill="#000000"), Role.MARK))
+    p.add(
+        Text((50, 20), "A1", 4.0, role=Role.LABEL),
+        Circle((10, 10), 1.5, Style(stroke="#000000"), Role.MARK),
+        Polygon(tuple(square(20, 5, 3)), Style(fill="#000000"), Role.MARK),
+    )
     doc = ezdxf.read(io.StringIO(cut_dxf(p)))
     assert doc.header["$INSUNITS"] == 4
     colours = {layer.dxf.name: layer.color for layer in doc.layers}
@@ -431,7 +480,7 @@ def test_a_page_without_size_is_refused():
 
 @cache
 def tripakus_sheets():
-    from printkit.games.tripakus.components import sheets
+    from printkit.games.tripakus.kit import sheets
 
     return sheets(layout_for())
 

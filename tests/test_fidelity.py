@@ -28,8 +28,9 @@ FLIPS = ("long", "short")
 
 @cache
 def _sheets(kit: str, paper: str, flip: str = "long", offset=(0.0, 0.0)):
-    return KITS[kit].build(layout_for(paper__size=paper, print__flip=flip,
-                                       print__back_offset=offset))
+    return KITS[kit].build(
+        layout_for(paper__size=paper, print__flip=flip, print__back_offset=offset)
+    )
 
 
 def _raster(page):
@@ -37,9 +38,15 @@ def _raster(page):
 
 
 def _scale_bar(page) -> Polyline:
-    bars = [item for item in page.items if isinstance(item, Polyline) and item.role == Role.MARK
-            and len(item.points) == 2 and item.points[0][1] == item.points[1][1]
-            and abs(item.points[1][0] - item.points[0][0] - 100.0) < 1e-9]
+    bars = [
+        item
+        for item in page.items
+        if isinstance(item, Polyline)
+        and item.role == Role.MARK
+        and len(item.points) == 2
+        and item.points[0][1] == item.points[1][1]
+        and abs(item.points[1][0] - item.points[0][0] - 100.0) < 1e-9
+    ]
     assert len(bars) == 1, f"{page.label}: expected one 100 mm scale bar, found {len(bars)}"
     return bars[0]
 
@@ -62,8 +69,11 @@ def test_every_scale_bar_prints_100_mm(kit, paper):
 
 
 def _mark_centres(page) -> list[tuple[float, float]]:
-    return [item.centre for item in page.items
-            if isinstance(item, Circle) and item.role == Role.MARK and item.radius == 1.5]
+    return [
+        item.centre
+        for item in page.items
+        if isinstance(item, Circle) and item.role == Role.MARK and item.radius == 1.5
+    ]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -92,8 +102,9 @@ def test_board_cells_print_at_their_size(paper):
     layout = layout_for(paper__size=paper, tripakus__coordinates=False)
     sheet = next(s for s in KITS["tripakus"].build(layout) if s.stem == "board-full")
     page = sheet.front
-    outline = max((item for item in page.items if item.role == Role.CUT),
-                  key=lambda item: len(item.points))
+    outline = max(
+        (item for item in page.items if item.role == Role.CUT), key=lambda item: len(item.points)
+    )
     apex = min(outline.points, key=lambda p: p[1])
     bottom = max(p[1] for p in outline.points)
     side = float(layout["tripakus"]["cell"])
@@ -109,6 +120,7 @@ def test_board_cells_print_at_their_size(paper):
 
 # --- the calibration sheet, read as a person would read it ----------------------------
 
+
 def _seen_from_side_b(front_grey: np.ndarray, flip: str, landscape: bool) -> np.ndarray:
     """Side A as seen through the paper from Side B: the page turned over."""
     left_right = (flip == "long") != landscape
@@ -120,8 +132,9 @@ def _printed_with_error(grey: np.ndarray, dx_mm: float, dy_mm: float) -> np.ndar
     shifted = np.full_like(grey, 255)
     dx, dy = round(dx_mm * MM), round(dy_mm * MM)
     h, w = grey.shape
-    shifted[max(dy, 0):h + min(dy, 0), max(dx, 0):w + min(dx, 0)] = \
-        grey[max(-dy, 0):h - max(dy, 0), max(-dx, 0):w - max(dx, 0)]
+    shifted[max(dy, 0) : h + min(dy, 0), max(dx, 0) : w + min(dx, 0)] = grey[
+        max(-dy, 0) : h - max(dy, 0), max(-dx, 0) : w - max(dx, 0)
+    ]
     return shifted
 
 
@@ -157,11 +170,14 @@ def _reading(line: list[float], ticks: list[float]) -> float:
     return (line[0] - zero) / step
 
 
-@pytest.mark.parametrize(("paper", "flip", "error"), [
-    ("a4", "long", (1.3, -0.8)),
-    ("a4", "short", (-2.1, 0.6)),
-    ("letter", "long", (0.4, 2.4)),
-])
+@pytest.mark.parametrize(
+    ("paper", "flip", "error"),
+    [
+        ("a4", "long", (1.3, -0.8)),
+        ("a4", "short", (-2.1, 0.6)),
+        ("letter", "long", (0.4, 2.4)),
+    ],
+)
 def test_calibration_reading_cancels_a_printer_offset(paper, flip, error):
     layout = layout_for(paper__size=paper, print__flip=flip)
     rx, ry = _read_rulers(layout, error)

@@ -40,15 +40,18 @@ def test_layout_file_overrides_defaults_and_flags_override_the_file(tmp_path):
     assert layout.paper_name == "a3" and layout.back_offset == (1.0, -2.0)
 
 
-@pytest.mark.parametrize("text, message, line", [
-    ('[paper]\nsize = 4\n', "paper.size must be text", 2),
-    ('[print]\nback_offset = [1]\n', "print.back_offset must be 2 numbers", 2),
-    ('[print]\n\nregistration_marks = "yes"\n', "must be true or false", 3),
-    ('[colours]\nred = "crimson"\n', "must be a colour", 2),
-    ('[board]\nsize = 3\n', "unknown section [board]", 1),
-    ('[paper]\nmargin = -3\n', "must not be negative", 2),
-    ('[paper\n', "not valid TOML", 1),
-])
+@pytest.mark.parametrize(
+    "text, message, line",
+    [
+        ("[paper]\nsize = 4\n", "paper.size must be text", 2),
+        ("[print]\nback_offset = [1]\n", "print.back_offset must be 2 numbers", 2),
+        ('[print]\n\nregistration_marks = "yes"\n', "must be true or false", 3),
+        ('[colours]\nred = "crimson"\n', "must be a colour", 2),
+        ("[board]\nsize = 3\n", "unknown section [board]", 1),
+        ("[paper]\nmargin = -3\n", "must not be negative", 2),
+        ("[paper\n", "not valid TOML", 1),
+    ],
+)
 def test_bad_layout_files_name_the_place(tmp_path, text, message, line):
     f = tmp_path / "bad.toml"
     f.write_text(text)
@@ -57,3 +60,52 @@ def test_bad_layout_files_name_the_place(tmp_path, text, message, line):
     assert message in str(info.value)
     assert info.value.source == str(f)
     assert info.value.line == line
+
+
+def test_common_sections_are_typed_and_match_the_default_file():
+    import dataclasses
+    import tomllib
+
+    from printkit.layout.config import COMMON_SECTIONS, DEFAULT_LAYOUT_FILE
+
+    defaults = tomllib.loads(DEFAULT_LAYOUT_FILE.read_text(encoding="utf-8"))
+    layout = load_layout()
+    for cls in COMMON_SECTIONS:
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        assert set(fields) == set(defaults[cls.SECTION]), cls.SECTION
+        typed = layout.section(cls)
+        for name, f in fields.items():
+            value = getattr(typed, name)
+            expected = defaults[cls.SECTION][name]
+            assert value == (tuple(expected) if isinstance(expected, list) else expected)
+            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+            assert default == value, f"{cls.SECTION}.{name}"
+    assert layout.printing.back_offset == (0.0, 0.0) and layout.margin == 10.0
+
+
+def test_an_out_of_range_setting_names_the_file_line_and_range(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('[paper]\nsize = "a4"\nmargin = 75\n', encoding="utf-8")
+    layout = load_layout(path)
+    with pytest.raises(LayoutError) as info:
+        layout.check()
+    assert str(info.value) == f"{path}:3: paper.margin must be from 0 to 50, not 75.0"
+    with pytest.raises(LayoutError, match="print.preview_dpi must be from 10 to 600, not 5"):
+        load_layout(overrides={"print.preview_dpi": 5}).check()
+    with pytest.raises(LayoutError, match="command line: print.back_offset must be from -20"):
+        load_layout(overrides={"print.back_offset": [0, 25]}).check()
+
+
+def test_a_section_read_as_a_dataclass_refuses_keys_it_does_not_know():
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from printkit.layout.config import Settings, setting
+
+    @dataclass(frozen=True)
+    class Narrow(Settings):
+        SECTION: ClassVar[str] = "paper"
+        size: str = setting("a4")
+
+    with pytest.raises(LayoutError, match="unknown key paper.margin"):
+        load_layout().section(Narrow)

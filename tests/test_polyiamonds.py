@@ -56,8 +56,9 @@ def test_fixed_polyiamonds_are_distinct_normalised_and_connected(n):
 
 @pytest.mark.parametrize("n", range(1, 8))
 def test_fixed_shapes_are_exactly_the_orientations_of_the_free_ones(n):
-    orientations = {tuple(sorted(normalise(transform(s, k))))
-                    for s in free_polyiamonds(n) for k in range(12)}
+    orientations = {
+        tuple(sorted(normalise(transform(s, k)))) for s in free_polyiamonds(n) for k in range(12)
+    }
     assert orientations == set(fixed_polyiamonds(n))
 
 

@@ -18,8 +18,11 @@ def test_read_writes_a_valid_position_and_a_debug_picture(tmp_path, capsys, monk
     path = tmp_path / "end-of-game.jpg"
     cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
     out = tmp_path / "position.json"
-    code, text, err = run(["read", str(path), "--game", "tripakus", "--out", str(out),
-                           "--debug", str(tmp_path)], capsys, monkeypatch)
+    code, text, err = run(
+        ["read", str(path), "--game", "tripakus", "--out", str(out), "--debug", str(tmp_path)],
+        capsys,
+        monkeypatch,
+    )
     assert code == 0, text + err
     assert "verdict: valid" in text
     record = load_record(out)
@@ -47,21 +50,24 @@ def test_read_of_an_unknown_game(tmp_path, capsys, monkeypatch):
     assert code == 2 and "unknown game 'chess'" in err
 
 
-def test_two_photos_of_the_tripod_halves_make_one_checked_position(tmp_path, capsys,
-                                                                   monkeypatch):
+def test_two_photos_of_the_tripod_halves_make_one_checked_position(tmp_path, capsys, monkeypatch):
     shots = []
     for variant in ("half-1", "half-2"):
         photo = synthetic_photo("tripod", layout_for(), 20_005, "hard", variant)
         shots.append(tmp_path / f"{variant}.jpg")
         cv2.imwrite(str(shots[-1]), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
     out = tmp_path / "both.txt"
-    code, text, err = run(["read", *map(str, shots), "--game", "tripod", "--out", str(out)],
-                          capsys, monkeypatch)
+    code, text, err = run(
+        ["read", *map(str, shots), "--game", "tripod", "--out", str(out)], capsys, monkeypatch
+    )
     assert code == 0 and "verdict: valid" in text, text + err
     record = load_record(out)
     assert record.meta["variant"] == "half-1+half-2"
     truth = {k: v for k, v in photo.truth["cells"].items() if v != "empty"}
     assert truth.items() <= record.cells.items()  # the second half's cells, and the rest
-    code, text, _ = run(["read", str(shots[0]), "--game", "tripod", "--out",
-                         str(tmp_path / "one.json")], capsys, monkeypatch)
+    code, text, _ = run(
+        ["read", str(shots[0]), "--game", "tripod", "--out", str(tmp_path / "one.json")],
+        capsys,
+        monkeypatch,
+    )
     assert code == 0 and "only one half was read" in text

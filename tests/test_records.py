@@ -16,7 +16,8 @@ from printkit.errors import RecordError
 from printkit.games.triominoes.rules import PRESETS as TRIOMINOES_PRESETS
 from printkit.games.triominoes.rules import Draw as TriominoesDraw
 from printkit.games.triominoes.rules import TriominoesGame
-from printkit.games.tripakus.rules import PASS, TriPakusGame
+from printkit.games.tripakus.notation import PASS
+from printkit.games.tripakus.rules import TriPakusGame
 from printkit.games.tripitz.rules import TripitzGame
 from printkit.games.tripod.rules import TripodGame, TripodOptions
 from printkit.records.check import check_record
@@ -25,8 +26,7 @@ from printkit.records.model import MoveEntry, Record
 from printkit.records.text import format_text, parse_text
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.*"))
-FAST = settings(max_examples=15, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def tripakus_record(seed: int, claim_scores: bool = True) -> Record:
@@ -36,19 +36,20 @@ def tripakus_record(seed: int, claim_scores: bool = True) -> Record:
         move = rng.choice(game.legal_moves())
         player = game.turn
         game.push(move)
-        moves.append(MoveEntry(str(move), player,
-                               game.scores()[player] if claim_scores else None))
+        moves.append(MoveEntry(str(move), player, game.scores()[player] if claim_scores else None))
     return Record("tripakus", players=list(game.players), moves=moves, result=game.scores())
 
 
 def tripitz_record(seed: int, moves: int = 30) -> Record:
     """A random Tripitz game with hands, draws and per-move scores all recorded."""
     dealt = TripitzGame(seed=seed)
-    game = TripitzGame(hands=dealt.hands, bag=dealt.bag)  # a known bag order: replayable
+    game = TripitzGame(hands=dealt.hands, bag=dealt.bag, names=("P1", "P2"))  # known bag order
     rng = random.Random(seed)
-    setup = {"centre": [str(p) for p in game.cells.values()],
-             "hands": {f"P{k + 1}": [str(p) for p in h] for k, h in enumerate(game.hands)},
-             "bag": [str(p) for p in game.bag]}
+    setup = {
+        "centre": [str(p) for p in game.cells.values()],
+        "hands": {f"P{k + 1}": [str(p) for p in h] for k, h in enumerate(game.hands)},
+        "bag": [str(p) for p in game.bag],
+    }
     entries = []
     for _ in range(moves):
         legal = list(game.legal_moves())
@@ -58,10 +59,8 @@ def tripitz_record(seed: int, moves: int = 30) -> Record:
         move = rng.choice(places or legal)
         player = game.turn
         score = game.push(move)
-        entries.append(MoveEntry(move.text(), f"P{player + 1}",
-                                 score.points if score is not None else None))
-    return Record("tripitz", players=["P1", "P2"], setup=setup, moves=entries,
-                  result={"P1": game.scores()[0], "P2": game.scores()[1]})
+        entries.append(MoveEntry(str(move), player, score.points if score is not None else None))
+    return Record("tripitz", players=["P1", "P2"], setup=setup, moves=entries, result=game.scores())
 
 
 def tripod_record(seed: int, size: int = 6) -> Record:
@@ -70,17 +69,24 @@ def tripod_record(seed: int, size: int = 6) -> Record:
         move = rng.choice(game.legal_moves())
         game.push(move)
         moves.append(MoveEntry(move.text()))
-    return Record("tripod", options={"size": size}, players=["Ana", "Ben"], moves=moves,
-                  winner=["Ana", "Ben"][game.winning_player])
+    return Record(
+        "tripod",
+        options={"size": size},
+        players=["Ana", "Ben"],
+        moves=moves,
+        winner=["Ana", "Ben"][game.winning_player],
+    )
 
 
 def triominoes_record(seed: int, rules: str = "spanish", rounds: int = 1) -> Record:
     """Random Triominoes rounds; the first deal and every draw recorded, scores claimed."""
     options = TRIOMINOES_PRESETS[rules]
-    game = TriominoesGame(options, 3, seed=seed, auto_deal=False)
     names = ["Ana", "Ben", "Cai"]
-    setup = {"hands": {n: [str(t) for t in h] for n, h in zip(names, game.hands, strict=True)},
-             "bag": [str(t) for t in game.pool]}
+    game = TriominoesGame(options, 3, names=names, seed=seed, auto_deal=False)
+    setup = {
+        "hands": {n: [str(t) for t in h] for n, h in zip(names, game.hands, strict=True)},
+        "bag": [str(t) for t in game.pool],
+    }
     rng, entries = random.Random(seed), []
     for r in range(rounds):
         if r:
@@ -92,9 +98,10 @@ def triominoes_record(seed: int, rules: str = "spanish", rounds: int = 1) -> Rec
             player, before = game.turn, len(game.ledger)
             game.push(move)
             earned = sum(e.points for e in game.ledger[before:] if e.player == player)
-            entries.append(MoveEntry(move.text(), names[player], earned))
-    return Record("triominoes", rules=rules, players=names, setup=setup, moves=entries,
-                  result=dict(zip(names, game.scores(), strict=True)))
+            entries.append(MoveEntry(move.text(), player, earned))
+    return Record(
+        "triominoes", rules=rules, players=names, setup=setup, moves=entries, result=game.scores()
+    )
 
 
 def roundtrip(record: Record) -> tuple[Record, Record]:
@@ -134,11 +141,15 @@ def test_json_schema_is_a_valid_schema_and_matches_what_we_write():
 
 
 def test_text_form_reads_comments_numbers_players_and_scores():
-    record = parse_text("# a club game\nGame: tripitz\nPlayers: Ana, Ben\n"
-                        "Centre: RTW YCK GSL BCN\n\n1. Ana: RCW@35 = 2   # nice\n"
-                        "Ben: RMW@56\nResult: Ana 2, Ben 4\n")
+    record = parse_text(
+        "# a club game\nGame: tripitz\nPlayers: Ana, Ben\n"
+        "Centre: RTW YCK GSL BCN\n\n1. Ana: RCW@35 = 2   # nice\n"
+        "Ben: RMW@56\nResult: Ana 2, Ben 4\n"
+    )
     assert [(m.move, m.player, m.score, m.note, m.line) for m in record.moves] == [
-        ("RCW@35", "Ana", 2, "nice", 6), ("RMW@56", "Ben", None, None, 7)]
+        ("RCW@35", "Ana", 2, "nice", 6),
+        ("RMW@56", "Ben", None, None, 7),
+    ]
     assert record.setup["centre"] == ["RTW", "YCK", "GSL", "BCN"]
     assert record.result == {"Ana": 2, "Ben": 4}
 
@@ -158,7 +169,8 @@ def test_random_tripakus_games_replay_legal_and_round_trip(seed):
     assert report.valid, report.lines()
     assert report.standing == record.result
     assert sum(report.standing.values()) == 3 * 110 - sum(
-        len(m.move.split()) - 1 for m in record.moves if not m.move.startswith("pass"))
+        len(m.move.split()) - 1 for m in record.moves if not m.move.startswith("pass")
+    )
     for copy in roundtrip(record):
         assert same(copy, record) and check_record(copy).valid
 
@@ -170,8 +182,9 @@ def test_random_tripitz_games_replay_legal_with_hands_and_scores_add_up(seed):
     report = check_record(record)
     assert report.valid, report.lines()
     assert report.unchecked == []  # every hand and draw known
-    per_player = {p: sum(m.score or 0 for m in record.moves if m.player == p)
-                  for p in record.players}
+    per_player = {
+        p: sum(m.score or 0 for m in record.moves if m.player == p) for p in record.players
+    }
     assert report.standing == per_player == record.result
     for copy in roundtrip(record):
         assert same(copy, record)
@@ -196,8 +209,9 @@ def test_random_triominoes_rounds_replay_legal_and_round_trip(seed, rules):
     assert report.unchecked == []
     assert report.standing == record.result
     if "out" in report.summary[0]:  # only the one going out scores at the round's end
-        per_player = {p: sum(m.score for m in record.moves if m.player == p)
-                      for p in record.players}
+        per_player = {
+            p: sum(m.score for m in record.moves if m.player == p) for p in record.players
+        }
         assert report.standing == per_player
     for copy in roundtrip(record):
         assert same(copy, record)
@@ -241,8 +255,12 @@ def test_a_planted_tripakus_edge_contact_is_found_and_named():
     from printkit.geometry.tri import edge_neighbours
 
     own = game.placed["red"][0].cells
-    free = next(c for cell in sorted(own) for c in sorted(edge_neighbours(cell))
-                if 0 <= c[0] < 19 and abs(c[1]) <= c[0] and c not in own)
+    free = next(
+        c
+        for cell in sorted(own)
+        for c in sorted(edge_neighbours(cell))
+        if 0 <= c[0] < 19 and abs(c[1]) <= c[0] and c not in own
+    )
     record.moves.append(MoveEntry(f"moniamond ({free[0]},{free[1]})", "red"))
     finding = only(check_record(record), "illegal")
     assert finding.move == 4 and "along an edge" in finding.message
@@ -262,8 +280,9 @@ def test_a_planted_tripitz_double_placement_and_a_wrong_score():
     record = tripitz_record(8)
     places = [k for k, m in enumerate(record.moves) if "@" in m.move]
     a, b = places[2], places[5]
-    record.moves[b].move = record.moves[b].move.split("@")[0] + "@" + \
-        record.moves[a].move.split("@")[1].split("/")[0]
+    record.moves[b].move = (
+        record.moves[b].move.split("@")[0] + "@" + record.moves[a].move.split("@")[1].split("/")[0]
+    )
     finding = only(check_record(record), "illegal")
     assert finding.move == b + 1 and "already holds" in finding.message
     record = tripitz_record(8)
@@ -284,8 +303,9 @@ def test_tripitz_worked_example_with_one_wrong_score():
 
 def test_a_planted_tripod_repeat_and_a_wrong_winner():
     record = tripod_record(11)
-    record.moves[6].move = record.moves[2].move if record.moves[2].move != "swap" \
-        else record.moves[3].move
+    record.moves[6].move = (
+        record.moves[2].move if record.moves[2].move != "swap" else record.moves[3].move
+    )
     finding = only(check_record(record), "illegal")
     assert finding.move == 7 and "already taken" in finding.message
     record = tripod_record(11)
@@ -313,8 +333,9 @@ def test_a_planted_triominoes_corner_mismatch_and_a_wrong_bonus():
 def test_triominoes_position_finds_mismatched_corners_and_repeats():
     record = parse_text("Game: triominoes\nKind: position\n(0,0) = 1-2-3\n(0,1) = 1-2-2\n")
     assert check_record(record).valid, check_record(record).lines()
-    record = parse_text("Game: triominoes\nKind: position\n(0,0) = 1-2-3\n(0,1) = 2-2-3\n"
-                        "(5,5) = 2-3-1\n")
+    record = parse_text(
+        "Game: triominoes\nKind: position\n(0,0) = 1-2-3\n(0,1) = 2-2-3\n(5,5) = 2-3-1\n"
+    )
     messages = [f.message for f in check_record(record).findings]
     assert any("shows 1 on one tile and 2 on the other" in m for m in messages), messages
     assert any("1-2-3 lies on" in m for m in messages)
@@ -329,8 +350,12 @@ def tripakus_position(seed: int) -> Record:
     rng = random.Random(seed)
     for _ in range(24):
         game.push(rng.choice(game.legal_moves()))
-    cells = {f"({r},{c})": p for p, pieces in game.placed.items()
-             for piece in pieces for r, c in piece.cells}
+    cells = {
+        f"({r},{c})": p
+        for p, pieces in game.placed.items()
+        for piece in pieces
+        for r, c in piece.cells
+    }
     return Record("tripakus", kind="position", cells=cells)
 
 
@@ -347,8 +372,9 @@ def test_a_tripakus_position_with_a_merged_patch_is_reported():
     record.cells[red[0]] = "yellow"
     report = check_record(record)
     assert not report.valid
-    assert any("form no TriPakus piece" in f.message or "yellow" in f.message
-               for f in report.findings)
+    assert any(
+        "form no TriPakus piece" in f.message or "yellow" in f.message for f in report.findings
+    )
 
 
 def test_a_tripitz_position_with_a_duplicate_pid_and_an_empty_centre():
@@ -356,10 +382,13 @@ def test_a_tripitz_position_with_a_duplicate_pid_and_an_empty_centre():
     messages = [f.message for f in check_record(record).findings]
     assert any("RTW is on cavities 12 and 45" in m for m in messages)
     assert any("centre cavity 58 empty" in m for m in messages)
-    record = parse_text("Game: tripitz\nKind: position\n45 = RTW\n46 = YCK\n57 = GSL\n"
-                        "58 = BCN\n12 = RCW\n47 = RCK\n")
+    record = parse_text(
+        "Game: tripitz\nKind: position\n45 = RTW\n46 = YCK\n57 = GSL\n"
+        "58 = BCN\n12 = RCW\n47 = RCK\n"
+    )
     assert [f.message for f in check_record(record).findings] == [
-        "pids on cavities 12 are not connected to the centre"]
+        "pids on cavities 12 are not connected to the centre"
+    ]
 
 
 def test_a_tripod_position_counts_stones_and_finds_the_winner():
@@ -371,37 +400,43 @@ def test_a_tripod_position_counts_stones_and_finds_the_winner():
     report = check_record(Record("tripod", kind="position", options={"size": 5}, cells=cells))
     assert report.valid and report.winner == game.winner.name
     cells[next(iter(cells))] = "O" if cells[next(iter(cells))] == "X" else "X"
-    assert not check_record(Record("tripod", kind="position", options={"size": 5},
-                                   cells=cells)).valid
+    assert not check_record(
+        Record("tripod", kind="position", options={"size": 5}, cells=cells)
+    ).valid
 
 
 # -- bad input: exit 2, never a traceback -------------------------------------------------
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("Players: a, b\n", "no 'Game:' line"),
-    ("Players: a, b\n1. a1\n", "must start with a 'Game:' line"),
-    ("Game: chess\n", "unknown game 'chess'"),
-    ("Game: tripod\nOption: size = 40\n1. a1\n", "size"),
-    ("Game: tripod\nRules: fast\n1. a1\n", "unknown tripod rules 'fast'"),
-    ("Game: tripod\n1. zz99\n", "move 1"),
-    ("Game: tripakus\n1. crown (1,1) banana\n", "move 1"),
-    ("Game: tripitz\n1. QQQ@4\n", "move 1"),
-    ("Game: tripitz\nOption: colour = blue\n1. pass\n", "unknown tripitz option 'colour'"),
-    ("Game: tripod\nKind: position\nX: a1 a1x\n", "a1x"),
-    ("Game: tripakus\nResult: red twelve\n", "whole number"),
-    ('{"format": "printkit-record", "version": 1, "kind": "game", "game": "tripod",\n'
-     ' "moves": [{"move": "a1"}, {"mv": "b2"}]}', "bad.rec:2: moves/1: 'move' is a required"),
-    ('{"format": "printkit-record", "version": 2}', "version"),
-    ("{ not json", "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("Players: a, b\n", "no 'Game:' line"),
+        ("Players: a, b\n1. a1\n", "must start with a 'Game:' line"),
+        ("Game: chess\n", "unknown game 'chess'"),
+        ("Game: tripod\nOption: size = 40\n1. a1\n", "size"),
+        ("Game: tripod\nRules: fast\n1. a1\n", "unknown tripod rules 'fast'"),
+        ("Game: tripod\n1. zz99\n", "move 1"),
+        ("Game: tripakus\n1. crown (1,1) banana\n", "move 1"),
+        ("Game: tripitz\n1. QQQ@4\n", "move 1"),
+        ("Game: tripitz\nOption: colour = blue\n1. pass\n", "unknown tripitz option 'colour'"),
+        ("Game: tripod\nKind: position\nX: a1 a1x\n", "a1x"),
+        ("Game: tripakus\nResult: red twelve\n", "whole number"),
+        (
+            '{"format": "printkit-record", "version": 1, "kind": "game", "game": "tripod",\n'
+            ' "moves": [{"move": "a1"}, {"mv": "b2"}]}',
+            "bad.rec:2: moves/1: 'move' is a required",
+        ),
+        ('{"format": "printkit-record", "version": 2}', "version"),
+        ("{ not json", "not valid JSON"),
+    ],
+)
 def test_bad_records_are_one_line_exit_2(tmp_path, capsys, monkeypatch, text, fragment):
     path = tmp_path / "bad.rec"
     path.write_text(text)
     code, out, err = run(["check", str(path)], capsys, monkeypatch)
     assert code == 2
     assert err.count("\n") == 1 and fragment in err and str(path) in err, err
-
 
 
 def test_check_command_exit_codes_and_json(tmp_path, capsys, monkeypatch):
@@ -422,8 +457,7 @@ def test_check_command_exit_codes_and_json(tmp_path, capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("suffix", [".svg", ".png", ".pdf"])
-def test_show_draws_the_position_with_the_move_highlighted(tmp_path, capsys, monkeypatch,
-                                                           suffix):
+def test_show_draws_the_position_with_the_move_highlighted(tmp_path, capsys, monkeypatch, suffix):
     record = tripakus_record(2)
     record.moves[15].move = record.moves[1].move
     path = tmp_path / "bad.txt"
@@ -436,16 +470,32 @@ def test_show_draws_the_position_with_the_move_highlighted(tmp_path, capsys, mon
         assert "ILLEGAL" in svg and "move 16" in svg and "#e0007a" in svg
 
 
-_LINES = st.sampled_from(["Kind: position\n", "Rules: english\n", "Option: size = 5\n",
-                          "Players: a, b\n", "Hand a: 1-2-3 0-0-0\n", "Centre: RTW\n",
-                          "1. a1\n", "crown (1,0) (1,1)\n", "RTW@45\n", "draw\n", "pass\n",
-                          "X: a1 b2\n", "(0,0) = 1-2-3\n", "45 = RTW\n", "Result: a 3\n"])
+_LINES = st.sampled_from(
+    [
+        "Kind: position\n",
+        "Rules: english\n",
+        "Option: size = 5\n",
+        "Players: a, b\n",
+        "Hand a: 1-2-3 0-0-0\n",
+        "Centre: RTW\n",
+        "1. a1\n",
+        "crown (1,0) (1,1)\n",
+        "RTW@45\n",
+        "draw\n",
+        "pass\n",
+        "X: a1 b2\n",
+        "(0,0) = 1-2-3\n",
+        "45 = RTW\n",
+        "Result: a 3\n",
+    ]
+)
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from(["tripakus", "tripitz", "triominoes", "tripod"]),
-       st.lists(_LINES | st.text(alphabet=st.characters(codec="utf-8"), max_size=40),
-                max_size=8))
+@given(
+    st.sampled_from(["tripakus", "tripitz", "triominoes", "tripod"]),
+    st.lists(_LINES | st.text(alphabet=st.characters(codec="utf-8"), max_size=40), max_size=8),
+)
 def test_fuzz_text_records_end_in_a_verdict_or_a_record_error(game, lines):
     try:
         record = parse_text(f"Game: {game}\n" + "".join(lines))
@@ -454,18 +504,30 @@ def test_fuzz_text_records_end_in_a_verdict_or_a_record_error(game, lines):
         pass
 
 
-_json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-                     lambda inner: st.lists(inner, max_size=4)
-                     | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["tripakus", "tripitz", "triominoes", "tripod"]),
-       st.text(max_size=10), _json,
-       st.sampled_from(["moves", "setup", "options", "cells", "result", "players", "kind"]))
+@given(
+    st.sampled_from(["tripakus", "tripitz", "triominoes", "tripod"]),
+    st.text(max_size=10),
+    _json,
+    st.sampled_from(["moves", "setup", "options", "cells", "result", "players", "kind"]),
+)
 def test_fuzz_json_records_end_in_a_verdict_or_a_record_error(game, move, junk, key):
-    data = {"format": "printkit-record", "version": 1, "kind": "game", "game": game,
-            "moves": [{"move": move or "pass"}]}
+    data = {
+        "format": "printkit-record",
+        "version": 1,
+        "kind": "game",
+        "game": game,
+        "moves": [{"move": move or "pass"}],
+    }
     data[key] = junk
     try:
         check_record(parse_json(json.dumps(data)))

@@ -4,22 +4,22 @@ from itertools import combinations
 
 import pytest
 
+from printkit.geometry.hexgrid import AXES, Hex, hexagon_region, neighbours
 from printkit.geometry.tri import (
     board_corners,
     edge_neighbours,
     is_connected,
     rotate_about_board_centre,
     triangle_board,
+    vertices,
 )
-from printkit.layout.sections import triangle_sections
+from printkit.layout.sections import triangle_sections, two_halves
 
 
 def _is_one_row(cells: frozenset) -> bool:
     """True if the cells lie in one straight row of triangles (one lattice direction)."""
     # A straight row is a path of edge-adjacent cells whose vertices lie on two parallel lines:
     # some lattice axis takes only two values on their corners.
-    from printkit.geometry.tri import vertices
-
     corners = {v for c in cells for v in vertices(c)}
     axes = (
         {row for row, _ in corners},
@@ -67,7 +67,8 @@ def test_side_19_sections_have_133_cells_and_one_corner_each():
         corners = [c for c in board_corners(19) if c in plan.copy(k)]
         assert len(corners) == 1
     assert {c for k in range(3) for c in board_corners(19) if c in plan.copy(k)} == set(
-        board_corners(19))
+        board_corners(19)
+    )
 
 
 def test_glue_strip_is_covered_by_the_next_copy_and_top_strip_lies_on_the_previous():
@@ -95,9 +96,8 @@ def test_pairs_of_copies_meet_along_distinct_seams():
 
 # --- two halves on the hexagonal lattice (the Tripitz board) -----------------------------------
 
-def _hex_half_turn(cells):
-    from printkit.geometry.hexgrid import Hex
 
+def _hex_half_turn(cells):
     n = len(cells)
     q0, r0 = 2 * sum(h.q for h in cells) // n, 2 * sum(h.r for h in cells) // n
     return lambda h: Hex(q0 - h.q, r0 - h.r)
@@ -105,9 +105,6 @@ def _hex_half_turn(cells):
 
 @pytest.mark.parametrize("sides", [(6, 6, 7), (5, 5, 6), (4, 6, 4)])
 def test_two_halves_of_a_hexagon_cover_it_and_overlap_along_the_seam(sides):
-    from printkit.geometry.hexgrid import AXES, hexagon_region, neighbours
-    from printkit.layout.sections import two_halves
-
     board = hexagon_region(*sides)
     turn = _hex_half_turn(board)
     # A seam: a full line of cells, along some axis, that the half turn keeps in place.
@@ -141,9 +138,6 @@ def test_three_copies_close_a_ring_and_trim_the_centre():
 
 
 def test_two_halves_refuse_a_bad_turn_or_seam():
-    from printkit.geometry.hexgrid import Hex, hexagon_region, neighbours
-    from printkit.layout.sections import two_halves
-
     board = hexagon_region(6, 6, 7)
     turn = _hex_half_turn(board)
     with pytest.raises(ValueError, match="half turn"):

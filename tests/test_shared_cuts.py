@@ -9,7 +9,7 @@ import pytest
 from conftest import layout_for
 
 from printkit.draw.cutfile import cut_stats
-from printkit.games.tripitz.components import token_sheets
+from printkit.games.tripitz.kit import token_sheets
 from printkit.games.tripitz.pids import JOKERS, PIDS
 
 

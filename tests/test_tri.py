@@ -52,8 +52,9 @@ def test_symmetries_are_bijections_on_cells():
 def test_symmetries_form_a_group():
     maps = [dict(zip(PATCH, _image(k), strict=True)) for k in range(12)]
     big = [Cell(r, c) for r in range(-12, 13) for c in range(-16, 17)]
-    full = [dict(zip(big, (next(iter(transform([x], k))) for x in big), strict=True))
-            for k in range(12)]
+    full = [
+        dict(zip(big, (next(iter(transform([x], k))) for x in big), strict=True)) for k in range(12)
+    ]
     as_tuples = {tuple(m[c] for c in PATCH) for m in maps}
     identity = tuple(PATCH)
     assert identity in as_tuples
@@ -126,7 +127,7 @@ def test_cell_from_vertices_rejects_wrong_count():
 
 def test_triangle_board():
     board = triangle_board(19)
-    assert len(board) == 361 == 19 ** 2
+    assert len(board) == 361 == 19**2
     assert is_connected(board)
     ups = sum(is_up(c) for c in board)
     assert ups == 19 * 20 // 2 and len(board) - ups == 18 * 19 // 2

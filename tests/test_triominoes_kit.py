@@ -3,8 +3,10 @@ back from PDF, and the score sheet."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
+import tomllib
 from collections import Counter
 from functools import cache
 from itertools import combinations
@@ -26,8 +28,13 @@ from printkit.draw.cutfile import cut_stats
 from printkit.draw.lattice import tri_point
 from printkit.draw.model import MIDLINE, Polyline, Role, Text
 from printkit.errors import FitError, LayoutError
+from printkit.games import GAMES
 from printkit.games.triominoes import components
+from printkit.games.triominoes import kit as tkit
+from printkit.games.triominoes.components import Settings
+from printkit.games.triominoes.rules import PRESETS, SPANISH, BlockedRule, EndRule
 from printkit.games.triominoes.tiles import HIGHEST, TILES, Tile, parse_tile
+from printkit.layout.config import DEFAULT_LAYOUT_FILE, load_layout
 from printkit.layout.paper import PAPER_SIZES
 from printkit.layout.sheet import FOOTER, HEADER
 
@@ -36,9 +43,10 @@ CODE = re.compile(r"\d-\d-\d")
 
 @cache
 def kit(paper="a4", flip="long", ink="fill", spacing=0.0):
-    layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink,
-                        triominoes__spacing=spacing)
-    return layout, components.sheets(layout)
+    layout = layout_for(
+        paper__size=paper, print__flip=flip, print__ink=ink, triominoes__spacing=spacing
+    )
+    return layout, tkit.sheets(layout)
 
 
 @cache
@@ -64,8 +72,9 @@ def _triangles(page, colour, side):
         if path.stroke is not None or not same_colour(path.fill, hex_rgb(colour)):
             continue
         ring = path.subpaths[0]
-        if len(ring) == 3 and all(abs(math.dist(ring[k], ring[(k + 1) % 3]) - side) < 0.01
-                                  for k in range(3)):
+        if len(ring) == 3 and all(
+            abs(math.dist(ring[k], ring[(k + 1) % 3]) - side) < 0.01 for k in range(3)
+        ):
             out.append(ring)
     return out
 
@@ -90,8 +99,11 @@ def _glyph_box(run):
     (ux, uy), (vx, vy) = _frame(run)
     width = stringWidth(run.text, run.font, run.size)
     x, y = run.origin
-    return [(x + ux * a + vx * b, y + uy * a + vy * b)
-            for a in (0.0, width) for b in (0.0, 0.72 * run.size)]
+    return [
+        (x + ux * a + vx * b, y + uy * a + vy * b)
+        for a in (0.0, width)
+        for b in (0.0, 0.72 * run.size)
+    ]
 
 
 def _inside_by(point, triangle):
@@ -139,11 +151,12 @@ def _read_tiles(page, side):
 
 # --- tiles ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("spacing", [0.0, 3.0])
 def test_every_tile_is_printed_once_with_its_numbers_at_its_corners(paper, spacing):
     layout, _ = kit(paper, spacing=spacing)
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     seen = Counter()
     for front, _ in tile_pages(paper, spacing=spacing):
         for _, numbers, code in _read_tiles(front, side):
@@ -157,7 +170,7 @@ def test_every_tile_is_printed_once_with_its_numbers_at_its_corners(paper, spaci
 
 def test_tile_kinds_read_back_are_6_triples_30_pairs_20_all_different():
     layout, _ = kit()
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     kinds = Counter()
     per_number = Counter()
     for front, _ in tile_pages():
@@ -169,15 +182,16 @@ def test_tile_kinds_read_back_are_6_triples_30_pairs_20_all_different():
 
 
 def test_codes_reading_the_mirror_way_are_not_printed():
-    codes = {r.text for front, _ in tile_pages() for r in text_runs(front)
-             if CODE.fullmatch(r.text)}
+    codes = {
+        r.text for front, _ in tile_pages() for r in text_runs(front) if CODE.fullmatch(r.text)
+    }
     for a, b, c in (t for t in TILES if len(set(t)) == 3):
         assert f"{a}-{b}-{c}" in codes and f"{a}-{c}-{b}" not in codes
 
 
 def test_numbers_are_large_and_stay_inside_their_tile():
     layout, _ = kit()
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     front, _ = tile_pages()[0]
     faces = _triangles(front, components.FACE, side)
     digits = [r for r in text_runs(front) if len(r.text) == 1 and r.text.isdigit()]
@@ -210,8 +224,9 @@ def test_no_digit_needs_an_underline_but_six_and_nine_would_get_one():
     odd = components.tile_front(Tile(6, 6, 9), (0, 0), 40.0, 0.0, layout)
     lines = [i for i in odd if isinstance(i, Polyline) and i.role == Role.LABEL]
     assert len(lines) == 3
-    for line, digit in zip(lines, [i for i in odd if isinstance(i, Text) and len(i.text) == 1],
-                           strict=True):
+    for line, digit in zip(
+        lines, [i for i in odd if isinstance(i, Text) and len(i.text) == 1], strict=True
+    ):
         # Parallel to the digit's baseline, under it (away from its corner).
         (ax, ay), (bx, by) = line.points
         t = math.radians(digit.angle)
@@ -226,8 +241,7 @@ def test_corner_order_and_upright_angles():
         pts = [tri_point(v, 1.0) for v in components.clockwise_corners(cell)]
         cx, cy = _mid(pts)
         # Positive signed area with y down: the corners run clockwise on the page.
-        area = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1],
-                                                              strict=True))
+        area = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1], strict=True))
         assert area > 0
         for p in pts:
             t = math.radians(components.upright_angle(p, (cx, cy)))
@@ -238,10 +252,14 @@ def test_corner_order_and_upright_angles():
 
 # --- cuts -----------------------------------------------------------------------------------
 
+
 def _cut_strokes(page):
     """Black 0.3 mm strokes: the cut lines as drawn."""
-    return [p for p in drawn_paths(page) if p.fill is None and same_colour(p.stroke, (0, 0, 0))
-            and abs(p.width - 0.3) < 1e-6]
+    return [
+        p
+        for p in drawn_paths(page)
+        if p.fill is None and same_colour(p.stroke, (0, 0, 0)) and abs(p.width - 0.3) < 1e-6
+    ]
 
 
 def _cross(p, q, r):
@@ -256,7 +274,7 @@ def _key(a, b):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_shared_edges_are_each_one_cut_on_long_straight_lines(paper):
     layout, _ = kit(paper)
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     for front, _ in tile_pages(paper):
         faces = _triangles(front, components.FACE, side)
         edges = Counter(_key(f[k], f[(k + 1) % 3]) for f in faces for k in range(3))
@@ -268,9 +286,13 @@ def test_shared_edges_are_each_one_cut_on_long_straight_lines(paper):
             a, b = path.subpaths[0]
             n = round(math.dist(a, b) / side)
             assert n >= 1 and abs(math.dist(a, b) - n * side) < 0.01
-            units += [_key((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n),
-                           (a[0] + (b[0] - a[0]) * (k + 1) / n, a[1] + (b[1] - a[1]) * (k + 1) / n))
-                      for k in range(n)]
+            units += [
+                _key(
+                    (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n),
+                    (a[0] + (b[0] - a[0]) * (k + 1) / n, a[1] + (b[1] - a[1]) * (k + 1) / n),
+                )
+                for k in range(n)
+            ]
         assert len(units) == len(set(units))  # no edge cut twice
         assert set(units) == set(edges)  # and every tile edge cut
         # Each stroke is a whole straight run: no two on one line meet end to end.
@@ -290,7 +312,7 @@ def _cut_total(paper, spacing):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_shared_cuts_save_at_least_40_percent(paper):
     layout, _ = kit(paper)
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     shared, apart = _cut_total(paper, 0.0), _cut_total(paper, 3.0)
     assert math.isclose(apart, 56 * 3 * side, rel_tol=1e-6)
     assert shared <= 0.6 * apart
@@ -299,6 +321,7 @@ def test_shared_cuts_save_at_least_40_percent(paper):
 
 
 # --- backs ----------------------------------------------------------------------------------
+
 
 def _turn(points, w, h, flip):
     """Side B points as seen through the sheet from Side A."""
@@ -317,7 +340,7 @@ def _box_centre(points):
 @pytest.mark.parametrize("spacing", [0.0, 3.0])
 def test_every_back_lands_behind_its_front(paper, flip, spacing):
     layout, _ = kit(paper, flip, spacing=spacing)
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     for front, back in tile_pages(paper, flip, spacing=spacing):
         fronts = [_mid(f) for f in _triangles(front, components.FACE, side)]
         backs = [_mid(f) for f in _triangles(back, components.BACK, side)]
@@ -333,15 +356,20 @@ def test_every_back_lands_behind_its_front(paper, flip, spacing):
 
 def test_backs_are_uniform_and_show_nothing_of_the_front():
     layout, _ = kit()
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     for _, back in tile_pages():
         assert not [r for r in text_runs(back) if r.text.isdigit() or CODE.fullmatch(r.text)]
         faces = _triangles(back, components.BACK, side)
-        motifs = [p for p in drawn_paths(back)
-                  if same_colour(p.stroke, hex_rgb(components.BACK_LINE))
-                  and p.fill is None]
-        dots = [p for p in drawn_paths(back) if p.curved and same_colour(p.fill,
-                                                                   hex_rgb(components.BACK_LINE))]
+        motifs = [
+            p
+            for p in drawn_paths(back)
+            if same_colour(p.stroke, hex_rgb(components.BACK_LINE)) and p.fill is None
+        ]
+        dots = [
+            p
+            for p in drawn_paths(back)
+            if p.curved and same_colour(p.fill, hex_rgb(components.BACK_LINE))
+        ]
         assert len(faces) == len(motifs) == len(dots) == 56
         for face in faces:
             c = _mid(face)
@@ -350,8 +378,9 @@ def test_backs_are_uniform_and_show_nothing_of_the_front():
             # The same equilateral triangle, centred, pointing the same way as its tile:
             # a tile's back looks alike whichever way the tile is turned.
             assert math.dist(_mid(ring), c) < 0.01
-            assert all(abs(math.dist(ring[k], ring[(k + 1) % 3]) - 0.6 * side) < 0.01
-                       for k in range(3))
+            assert all(
+                abs(math.dist(ring[k], ring[(k + 1) % 3]) - 0.6 * side) < 0.01 for k in range(3)
+            )
             for v in ring:
                 corner = min(face, key=lambda f: math.dist(f, v))
                 assert abs(math.dist(corner, c) * 0.6 - math.dist(v, c)) < 0.01
@@ -375,23 +404,25 @@ def _marks(page):
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_registration_marks_match_on_both_sides_and_touch_no_tile(paper, flip):
     layout, _ = kit(paper, flip)
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     for front, back in tile_pages(paper, flip):
         marks, behind = _marks(front), _marks(back)
         assert len(marks) == len(behind) >= 3
         w, h = page_size_mm(back)
         turned = _turn(behind, w, h, flip)
-        assert sorted((round(x, 2), round(y, 2)) for x, y in turned) == \
-            sorted((round(x, 2), round(y, 2)) for x, y in marks)
+        assert sorted((round(x, 2), round(y, 2)) for x, y in turned) == sorted(
+            (round(x, 2), round(y, 2)) for x, y in marks
+        )
         faces = _triangles(front, components.FACE, side)
         for m in marks:
             # The cross (2.5 mm arms) and the 1 mm bleed stay off every tile.
-            assert all(_inside_by(m, f) < -(components.MARK_ARM + layout.bleed) for f in faces)
+            assert all(_inside_by(m, f) < -(tkit.MARK_ARM + layout.bleed) for f in faces)
         # Spread out: the marks are far apart on the sheet.
         assert max(math.dist(a, b) for a, b in combinations(marks, 2)) > 150
 
 
 # --- sheets and paper -----------------------------------------------------------------------
+
 
 def _fewest_sheets(paper, side):
     """Sheets needed by the capacity of rows of alternating triangles, each orientation."""
@@ -411,26 +442,34 @@ def _fewest_sheets(paper, side):
 def test_every_sheet_fits_its_paper(paper, flip):
     layout, sheets = kit(paper, flip)
     tiles = [s for s in sheets if s.stem.startswith("tiles")]
-    assert len(tiles) == _fewest_sheets(paper, layout["triominoes"]["tile"])
+    assert len(tiles) == _fewest_sheets(paper, layout.section(Settings).tile)
     assert [s.stem for s in sheets][-1] == "score-sheet"
     margin = layout.margin - 1e-6
     for sheet in sheets:
         for page in read_pages(sheet.pages).pages:
             w, h = assert_sheet_on_paper(page, PAPER_SIZES[paper], layout.margin, sheet.stem)
             for run in text_runs(page):
-                for x, y in ([run.origin] if run.size < 4 else _glyph_box(run)):
+                for x, y in [run.origin] if run.size < 4 else _glyph_box(run):
                     assert margin <= x <= w - margin and margin <= y <= h - margin, sheet.stem
+
+
+def test_the_inventory_is_what_the_kit_prints():
+    assert tkit.inventory(layout_for()) == {"tile": 56, "play mat": 1, "score sheet": 1}
+    _, sheets = kit()
+    stems = [s.stem for s in sheets]
+    assert stems.count("mat") == tkit.inventory(layout_for())["play mat"]
+    assert stems.count("score-sheet") == tkit.inventory(layout_for())["score sheet"]
 
 
 def test_one_a4_sheet_holds_all_56_tiles_at_the_default_size():
     layout, sheets = kit("a4")
     assert [s.stem for s in sheets] == ["tiles", "mat", "score-sheet"]
-    assert _fewest_sheets("a4", layout["triominoes"]["tile"]) == 1
+    assert _fewest_sheets("a4", layout.section(Settings).tile) == 1
 
 
 def test_outline_ink_has_no_colour_and_black_numbers():
     layout, _ = kit(ink="outline")
-    side = layout["triominoes"]["tile"]
+    side = layout.section(Settings).tile
     for front, back in tile_pages(ink="outline"):
         assert not _triangles(front, components.FACE, side)
         assert not _triangles(back, components.BACK, side)
@@ -440,21 +479,61 @@ def test_outline_ink_has_no_colour_and_black_numbers():
 
 def test_too_big_a_tile_names_the_largest_that_fits():
     with pytest.raises(FitError, match=r"largest that fits is (\d+\.\d) mm") as info:
-        components.sheets(layout_for(triominoes__tile=300.0))
+        tkit.sheets(layout_for(triominoes__tile=300.0))
     largest = float(re.search(r"is (\d+\.\d) mm", str(info.value)).group(1))
-    assert largest > layout_for()["triominoes"]["tile"]
-    sheets = components.tile_sheets(layout_for(triominoes__tile=largest))
+    assert largest > layout_for().section(Settings).tile
+    sheets = tkit.tile_sheets(layout_for(triominoes__tile=largest))
     assert len(sheets) == 56  # one tile a sheet at the limit
     with pytest.raises(FitError):
-        components.sheets(layout_for(triominoes__tile=round(largest + 0.2, 1)))
+        tkit.sheets(layout_for(triominoes__tile=round(largest + 0.2, 1)))
 
 
 def test_bad_settings_are_layout_errors():
     with pytest.raises(LayoutError, match="spacing"):
-        components.sheets(layout_for(triominoes__spacing=-1.0))
+        tkit.sheets(layout_for(triominoes__spacing=-1.0))
+
+
+def test_settings_match_the_default_layout_file():
+    assert GAMES["triominoes"].settings is Settings
+    text = DEFAULT_LAYOUT_FILE.read_text(encoding="utf-8")
+    defaults = tomllib.loads(text)[Settings.SECTION]
+    fields = {f.name: f for f in dataclasses.fields(Settings)}
+    assert set(fields) == set(defaults)
+    section = text.split(f"[{Settings.SECTION}]\n", 1)[1].split("\n[", 1)[0]
+    comments = {
+        line.split("=")[0].strip(): line.split("#", 1)[1].strip()
+        for line in section.splitlines()
+        if "#" in line
+    }
+    typed = layout_for().section(Settings)
+    for name, f in fields.items():
+        assert f.default == defaults[name] == getattr(typed, name), name
+        assert type(f.default) is type(defaults[name]), name
+        assert f.metadata["doc"] == comments[name], name
+        lo, hi = f.metadata["lo"], f.metadata["hi"]
+        assert lo is not None and hi is not None and lo <= f.default <= hi, name
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("tile", 0.5), ("tile", 1000.0), ("spacing", -1.0), ("spacing", 50.0)]
+)
+def test_an_out_of_range_setting_is_a_layout_error_naming_the_key(key, value):
+    with pytest.raises(LayoutError, match=rf"triominoes\.{key} must (be from|not be negative)"):
+        layout_for(**{f"triominoes__{key}": value}).section(Settings)
+    with pytest.raises(LayoutError, match=rf"triominoes\.{key}"):
+        tkit.sheets(layout_for(**{f"triominoes__{key}": value}))
+
+
+def test_an_out_of_range_setting_in_a_file_names_the_file_and_line(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text("[triominoes]\nspacing = 1.0\ntile = 0.2\n", encoding="utf-8")
+    with pytest.raises(LayoutError) as info:
+        load_layout(path).section(Settings)
+    assert str(info.value) == f"{path}:3: triominoes.tile must be from 10 to 400, not 0.2"
 
 
 # --- score sheet ----------------------------------------------------------------------------
+
 
 def _score_runs():
     _, sheets = kit()
@@ -469,8 +548,9 @@ def test_score_sheet_has_a_column_pair_per_player_and_numbered_turns():
     assert {f"Player {k}" for k in range(1, 7)} <= set(texts)
     assert texts["points"] == texts["total"] == 6
     column = _centre(next(r for r in runs if r.text == "Turn"))[0]
-    turns = sorted(int(r.text) for r in runs if r.text.isdigit()
-                   and abs(_centre(r)[0] - column) < 0.01)
+    turns = sorted(
+        int(r.text) for r in runs if r.text.isdigit() and abs(_centre(r)[0] - column) < 0.01
+    )
     assert turns == list(range(1, len(turns) + 1)) and len(turns) >= 20
     assert texts["carried over"] == texts["round end"] == 1
 
@@ -481,8 +561,13 @@ def _table(runs):
     english = next(r for r in runs if r.text == "English rules" and r.font.endswith("Bold"))
     event = next(r for r in runs if r.text == "Event")
     out = {}
-    rows = [r for r in runs if abs(r.origin[0] - event.origin[0]) < 0.01 and r is not event
-            and r.origin[1] > event.origin[1]]
+    rows = [
+        r
+        for r in runs
+        if abs(r.origin[0] - event.origin[0]) < 0.01
+        and r is not event
+        and r.origin[1] > event.origin[1]
+    ]
     for row in rows:
         cells = [r for r in runs if abs(r.origin[1] - row.origin[1]) < 0.3 and r is not row]
         es = [c.text for c in cells if abs(c.origin[0] - spanish.origin[0]) < 0.01]
@@ -494,7 +579,7 @@ def _table(runs):
 
 def test_scoring_table_lists_each_event_for_both_rule_sets():
     table = _table(_score_runs())
-    assert len(table) == len(components.SCORING) >= 11
+    assert len(table) == len(tkit.SCORING) >= 11
 
     def cell(word, rules):
         rows = [v for k, v in table.items() if word in k.lower()]
@@ -518,8 +603,44 @@ def test_scoring_table_lists_each_event_for_both_rule_sets():
     assert "lowest" in cell("blocked", 0) and "own hand" in cell("blocked", 1)
 
 
+def test_scoring_table_is_made_from_the_presets():
+    assert tkit.SCORED_PRESETS == ("spanish", "english")
+    assert tkit.RULE_SETS == ("Spanish rules", "English rules")
+    assert [row[0] for row in tkit.SCORING] == list(tkit.EVENTS)
+    for column, name in enumerate(tkit.SCORED_PRESETS, start=1):
+        o = PRESETS[name]
+        rows = {row[0]: row[column] for row in tkit.SCORING}
+        assert rows["Opening with the highest triple"] == f"sum + {o.opening_bonus}"
+        assert rows["Closing a hexagon (each one)"] == f"+{o.hexagon_bonus}"
+        assert rows["Bridge"] == f"+{o.bridge_bonus}"
+        assert rows["Drawing a tile"] == f"-{o.draw_penalty} each"
+        assert rows["Cannot play, pool empty"] == f"-{o.empty_pool_penalty}"
+        assert rows["Going out"].startswith(f"+{o.going_out_bonus}")
+        assert ("other hands" in rows["Going out"]) == o.going_out_adds_hands
+        assert rows["End of the game"].startswith(str(o.target))
+        assert ("last round" in rows["End of the game"]) == (
+            o.end_rule is EndRule.REACH_THEN_FINISH_ROUND
+        )
+        assert ("lowest" in rows["Blocked round"]) == (
+            o.blocked_rule is BlockedRule.LOWEST_WINS_DIFFERENCES
+        )
+        zero = o.zero_triple_opening if o.zero_triple_opening is not None else o.opening_bonus
+        assert rows["Opening with 0-0-0"].split()[0] == str(zero)
+        limit = rows["Drawing limit"]
+        if o.max_draws is None:
+            assert limit.startswith("none")
+        else:
+            assert limit.startswith(f"{o.max_draws} a turn")
+            assert f"-{o.exhausted_penalty}" in limit
+    # A changed rule changes its row, and only that row.
+    changed = tkit.scoring_column(dataclasses.replace(SPANISH, hexagon_bonus=60, max_draws=2))
+    base = tkit.scoring_column(SPANISH)
+    assert [k for k in range(len(base)) if changed[k] != base[k]] == [3, 6]
+    assert changed[3] == "+60" and changed[6].startswith("2 a turn")
+
+
 def test_rows_where_the_rule_sets_differ_are_shaded():
     _, sheets = kit()
     page = read_pages([next(s for s in sheets if s.stem == "score-sheet").front]).pages[0]
-    shaded = [p for p in drawn_paths(page) if same_colour(p.fill, hex_rgb(components.DIFFERS.fill))]
-    assert len(shaded) == sum(1 for _, es, en in components.SCORING if es != en) >= 4
+    shaded = [p for p in drawn_paths(page) if same_colour(p.fill, hex_rgb(tkit.DIFFERS.fill))]
+    assert len(shaded) == sum(1 for _, es, en in tkit.SCORING if es != en) >= 4

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
+import tomllib
 import xml.etree.ElementTree as ET
 from functools import cache
 
 import pytest
 from conftest import layout_for, read_pages
-from pdfread import page_size_mm, polygons_mm, viewer_preferences
+from pdfread import drawn_paths, page_size_mm, polygons_mm, viewer_preferences
 
 from printkit.draw.svg import page_svg
-from printkit.errors import FitError
-from printkit.games.tripakus import components
+from printkit.errors import FitError, LayoutError
+from printkit.games import GAMES
+from printkit.games.tripakus import kit as tripakus_kit
+from printkit.games.tripakus.components import Settings
+from printkit.games.tripakus.kit import inventory
 from printkit.games.tripakus.pieces import PIECES
+from printkit.layout.config import DEFAULT_LAYOUT_FILE, load_layout
 from printkit.layout.paper import PAPER_SIZES
 from printkit.layout.sheet import back_transform
 
@@ -23,9 +29,10 @@ RED = (0xD6 / 255, 0x28 / 255, 0x28 / 255)
 
 @cache
 def kit(paper="a4", flip="long", ink="fill", offset=(0.0, 0.0)):
-    layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink,
-                        print__back_offset=tuple(offset))
-    return layout, components.sheets(layout)
+    layout = layout_for(
+        paper__size=paper, print__flip=flip, print__ink=ink, print__back_offset=tuple(offset)
+    )
+    return layout, tripakus_kit.sheets(layout)
 
 
 def _sheet(sheets, stem):
@@ -37,8 +44,6 @@ def _rounded(poly, digits=2):
 
 
 def _filled_polygons(page, colour):
-    from pdfread import drawn_paths
-
     out = []
     for path in drawn_paths(page):
         if path.fill and all(abs(a - b) < 0.01 for a, b in zip(path.fill, colour, strict=True)):
@@ -80,7 +85,8 @@ def test_printer_offset_shifts_every_side_b_shape():
     assert moved == before
     # Side A does not move.
     assert sorted(map(_rounded, _filled_polygons(a.pages[0], RED))) == sorted(
-        map(_rounded, _filled_polygons(b.pages[0], RED)))
+        map(_rounded, _filled_polygons(b.pages[0], RED))
+    )
 
 
 def test_back_transform_is_an_involution_without_offset():
@@ -131,13 +137,20 @@ def test_each_piece_is_printed_once_with_its_name():
         assert re.search(rf"\b{re.escape(piece.name)}\b", text), piece.name
     faces = _filled_polygons(read_pages([sheet.front]).pages[0], RED)[22:]  # after the bleeds
     areas = sorted(_area(p) for p in faces)
-    unit = math.sqrt(3) / 4 * 16.0 ** 2
+    unit = math.sqrt(3) / 4 * 16.0**2
     assert sorted(round(a / unit) for a in areas) == sorted(p.order for p in PIECES)
 
 
 def _area(poly):
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1],
-                                                                   strict=True))) / 2
+    return (
+        abs(
+            sum(
+                x0 * y1 - x1 * y0
+                for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True)
+            )
+        )
+        / 2
+    )
 
 
 def test_outline_ink_prints_no_colour():
@@ -161,11 +174,11 @@ def test_full_board_is_on_the_smallest_paper_that_holds_it():
 def test_too_big_a_cell_names_the_largest_that_fits():
     layout = layout_for(tripakus__cell=40.0)
     with pytest.raises(FitError, match=r"largest that fits is (\d+\.\d) mm") as info:
-        components.sheets(layout)
+        tripakus_kit.sheets(layout)
     largest = float(re.search(r"is (\d+\.\d) mm", str(info.value)).group(1))
-    components.sheets(layout_for(tripakus__cell=largest))
+    tripakus_kit.sheets(layout_for(tripakus__cell=largest))
     with pytest.raises(FitError):
-        components.sheets(layout_for(tripakus__cell=round(largest + 0.2, 1)))
+        tripakus_kit.sheets(layout_for(tripakus__cell=round(largest + 0.2, 1)))
 
 
 def test_svg_and_pdf_draw_the_same_pieces():
@@ -182,3 +195,67 @@ def test_svg_and_pdf_draw_the_same_pieces():
             nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", el.get("d"))]
             svg_polys.append(_rounded(list(zip(nums[::2], nums[1::2], strict=True)), 1))
     assert sorted(svg_polys) == pdf_polys
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def _defaults(cls) -> dict:
+    return {
+        f.name: f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        for f in dataclasses.fields(cls)
+    }
+
+
+def test_settings_are_the_default_layout_section():
+    section = tomllib.loads(DEFAULT_LAYOUT_FILE.read_text(encoding="utf-8"))["tripakus"]
+    defaults = _defaults(Settings)
+    assert list(defaults) == list(section)
+    for key, value in section.items():
+        expected = tuple(value) if isinstance(value, list) else value
+        assert defaults[key] == expected and type(defaults[key]) is type(expected), key
+    assert load_layout().section(Settings) == Settings()
+    assert GAMES["tripakus"].settings is Settings
+    assert all(f.metadata["doc"] for f in dataclasses.fields(Settings))
+
+
+@pytest.mark.parametrize(
+    "key,value",
+    [("cell", 0.2), ("cell", 80.0), ("gap", 25.0), ("board_size", 3), ("board_size", 100)],
+)
+def test_an_out_of_range_setting_is_a_layout_error_naming_the_key(key, value):
+    layout = load_layout(overrides={f"tripakus.{key}": value})
+    with pytest.raises(LayoutError, match=rf"tripakus\.{key} must be from"):
+        layout.section(Settings)
+    with pytest.raises(LayoutError, match=rf"tripakus\.{key}"):
+        tripakus_kit.sheets(layout)
+
+
+def test_the_settings_admit_the_values_the_tests_and_docs_use():
+    for values in (
+        {"cell": 17.0},
+        {"cell": 40.0},
+        {"gap": 3.0},
+        {"coordinates": False},
+        {"board_size": 7},
+    ):
+        settings = load_layout(overrides={f"tripakus.{k}": v for k, v in values.items()}).section(
+            Settings
+        )
+        assert {k: getattr(settings, k) for k in values} == values
+
+
+def test_the_inventory_is_what_the_kit_prints():
+    layout = layout_for()
+    stems = [s.stem for s in tripakus_kit.sheets(layout)]
+    assert inventory(layout) == {
+        "red piece": 22,
+        "yellow piece": 22,
+        "blue piece": 22,
+        "board section": 3,
+        "full board": 1,
+    }
+    assert [s for s in stems if s.startswith("pieces-")] == [
+        f"pieces-{name.split()[0]}" for name in inventory(layout) if name.endswith("piece")
+    ]
+    assert {"board-section", "board-full"} <= set(stems)

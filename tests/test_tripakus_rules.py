@@ -10,19 +10,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.games.base import IllegalMoveError
+from printkit.errors import PrintkitError
+from printkit.games.base import Game, IllegalMoveError, InvalidMoveError, Outcome
 from printkit.games.tripakus import pieces as pieces_module
-from printkit.games.tripakus.pieces import NAMES, PIECES, piece_by_name, pieces_markdown
-from printkit.games.tripakus.rules import (
+from printkit.games.tripakus.notation import (
     PASS,
-    PRESETS,
-    InvalidMoveError,
     Pass,
     Placement,
+    cell_name,
+    parse_cell,
+    parse_move,
+)
+from printkit.games.tripakus.pieces import NAMES, PIECES, piece_by_name, pieces_markdown
+from printkit.games.tripakus.rules import (
+    PRESETS,
     TriPakusGame,
     TriPakusOptions,
     check_position,
-    parse_move,
+    find_pieces,
+    new_game,
     placements,
     preset,
 )
@@ -77,8 +83,20 @@ def test_piece_order_is_by_order_then_name_order():
 def test_names_are_short_lowercase_words():
     for name in NAMES:
         assert name == name.lower() and " " not in name and 1 <= len(name) <= 9
-    for classical in ("bar", "crook", "crown", "sphinx", "snake", "yacht", "chevron",
-                      "signpost", "lobster", "hook", "hexagon", "butterfly"):
+    for classical in (
+        "bar",
+        "crook",
+        "crown",
+        "sphinx",
+        "snake",
+        "yacht",
+        "chevron",
+        "signpost",
+        "lobster",
+        "hook",
+        "hexagon",
+        "butterfly",
+    ):
         assert piece_by_name(classical).order == 6
 
 
@@ -115,8 +133,17 @@ def test_mirror_symmetric_pieces_match_the_literature():
     # The polyform puzzle literature lists C4, T4, I5, C5 and crown, lobster, butterfly,
     # chevron, hexagon as the pieces of orders 4-6 equal to their mirror images.
     symmetric = {p.name for p in PIECES if p.order >= 4 and _achiral(p)}
-    assert symmetric == {"c4", "t4", "i5", "c5", "crown", "lobster", "butterfly", "chevron",
-                         "hexagon"}
+    assert symmetric == {
+        "c4",
+        "t4",
+        "i5",
+        "c5",
+        "crown",
+        "lobster",
+        "butterfly",
+        "chevron",
+        "hexagon",
+    }
 
 
 def test_orientations_are_distinct_normalised_images():
@@ -153,7 +180,8 @@ def test_pictures():
     assert len(set(pictures)) == 22
     for p, pic in zip(PIECES, pictures, strict=True):
         assert len(pic.splitlines()) == 2 * len({r for r, _ in p.cells}) + (
-            any((r + c) % 2 and r == 0 for r, c in p.cells))
+            any((r + c) % 2 and r == 0 for r, c in p.cells)
+        )
 
 
 # --------------------------------------------------------------------------- placements
@@ -190,8 +218,9 @@ def test_placements_match_brute_force(n):
 # --------------------------------------------------------------------------- random games
 
 
-def _random_game(seed: int, options: TriPakusOptions | None = None,
-                 stop: int | None = None) -> TriPakusGame:
+def _random_game(
+    seed: int, options: TriPakusOptions | None = None, stop: int | None = None
+) -> TriPakusGame:
     rng = random.Random(seed)
     g = TriPakusGame(options)
     while not g.is_over() and (stop is None or len(g.history) < stop):
@@ -203,7 +232,7 @@ def _random_game(seed: int, options: TriPakusOptions | None = None,
 def test_legal_moves_equal_brute_force_filter(seed, stop):
     g = _random_game(seed, stop=stop)
     assert not g.is_over()
-    brute = [m for m in placements(19) if g.violation(m) is None]
+    brute = [m for m in placements(19) if g.why_illegal(m) is None]
     legal = g.legal_moves()
     assert legal and set(legal) == set(brute) and len(legal) == len(brute)
 
@@ -213,7 +242,7 @@ def test_legal_moves_equal_brute_force_on_small_board():
         rng = random.Random(seed)
         g = TriPakusGame(TriPakusOptions(board_size=6))
         while not g.is_over():
-            brute = [m for m in placements(6) if g.violation(m) is None]
+            brute = [m for m in placements(6) if g.why_illegal(m) is None]
             legal = g.legal_moves()
             if brute:
                 assert set(legal) == set(brute)
@@ -223,7 +252,7 @@ def test_legal_moves_equal_brute_force_on_small_board():
 
 
 @settings(max_examples=8, deadline=None)
-@given(st.integers(0, 10 ** 9))
+@given(st.integers(0, 10**9))
 def test_random_games_replay_legally_and_scores_add_up(seed):
     g = _random_game(seed)
     assert g.is_over() and g.legal_moves() == []
@@ -238,13 +267,14 @@ def test_random_games_replay_legally_and_scores_add_up(seed):
         assert g.scores()[name] == 110 - sum(len(m.cells) for m in ms)
         assert len({m.piece for m in ms}) == len(ms)
     assert g.problems() == []
-    starts = {next(iter(m.cells & set(board_corners(19)))) for ms in g.placed.values()
-              for m in ms[:1]}
+    starts = {
+        next(iter(m.cells & set(board_corners(19)))) for ms in g.placed.values() for m in ms[:1]
+    }
     assert len(starts) == 3  # three players, three corners
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.integers(0, 10 ** 9))
+@given(st.integers(0, 10**9))
 def test_passes_and_skipping_on_a_small_board(seed):
     g = TriPakusGame(TriPakusOptions(board_size=6))
     rng = random.Random(seed)
@@ -266,7 +296,7 @@ def test_passes_and_skipping_on_a_small_board(seed):
     assert len(passers) == len(set(passers))  # nobody passes twice
     for p in passers:
         k = next(i for i, (q, m) in enumerate(g.history) if q == p and isinstance(m, Pass))
-        assert all(q != p for q, _ in g.history[k + 1:])  # skipped after passing
+        assert all(q != p for q, _ in g.history[k + 1 :])  # skipped after passing
 
 
 def test_a_passed_player_is_skipped():
@@ -280,7 +310,7 @@ def test_a_passed_player_is_skipped():
     else:
         pytest.fail("no game with an early pass")
     passer = hist[first_pass][0]
-    after = [p for p, _ in hist[first_pass + 1:]]
+    after = [p for p, _ in hist[first_pass + 1 :]]
     assert passer not in after and len(after) >= 3
 
 
@@ -343,11 +373,13 @@ def test_each_piece_once(opened):
 
 def test_wrong_shape_and_off_board(opened):
     assert "the cells form a sphinx, not a crown" in _reason(
-        opened, Placement("crown", piece_by_name("sphinx").cells))
+        opened, Placement("crown", piece_by_name("sphinx").cells)
+    )
     assert "2 cells given, the piece has 3" in _reason(opened, P("triamond (1,1) (2,1)"))
     assert "not one connected piece" in _reason(opened, P("diamond (1,1) (1,-1)"))
     assert _reason(opened, P("triamond (0,1) (0,2) (0,3)")) == (
-        "triamond for red lies off the board at (0,1)")
+        "triamond for red lies off the board at (0,1)"
+    )
 
 
 def test_unknown_piece(opened):
@@ -375,8 +407,11 @@ def test_end_of_game_on_the_smallest_board():
     assert g.is_over() and g.legal_moves() == []
     assert g.scores() == {"red": 109, "yellow": 109, "blue": 109}
     assert g.winners() == ("red", "yellow", "blue")
+    assert g.turn is None and g.outcome() == Outcome(
+        ("red", "yellow", "blue"), "no player can place a piece"
+    )
     for name in ("red", "yellow", "blue"):  # closing passes are accepted, once each
-        assert g.turn == name
+        assert g.mover == name
         g.play(Pass(name))
     assert "game is over" in _reason(g, PASS)
 
@@ -444,8 +479,19 @@ def test_pass_text():
     assert parse_move("PASS Red") == Pass("red") and str(Pass("red")) == "pass red"
 
 
-@pytest.mark.parametrize("text", ["", "   ", "crown", "crown (1,2", "crown (1,2) x",
-                                  "pass red blue", "(1,2)", "crown (1,2) (1,2)"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "crown",
+        "crown (1,2",
+        "crown (1,2) x",
+        "pass red blue",
+        "(1,2)",
+        "crown (1,2) (1,2)",
+    ],
+)
 def test_bad_move_text(text):
     with pytest.raises(InvalidMoveError):
         parse_move(text)
@@ -476,10 +522,18 @@ def test_options_and_presets():
 
 def test_check_position_reports_everything_at_once():
     position = {
-        "red": [P("moniamond (0,0)"), P("diamond (1,0) (1,1)"), P("i4 (5,0) (5,1) (5,2) (5,3)"),
-                P("i4 (7,0) (7,1) (7,2) (7,3)")],
-        "yellow": [P("diamond (18,-18) (18,-17)"), P("triamond (18,-17) (18,-16) (18,-15)"),
-                   Placement("crown", piece_by_name("sphinx").cells), P("blob (3,3)")],
+        "red": [
+            P("moniamond (0,0)"),
+            P("diamond (1,0) (1,1)"),
+            P("i4 (5,0) (5,1) (5,2) (5,3)"),
+            P("i4 (7,0) (7,1) (7,2) (7,3)"),
+        ],
+        "yellow": [
+            P("diamond (18,-18) (18,-17)"),
+            P("triamond (18,-17) (18,-16) (18,-15)"),
+            Placement("crown", piece_by_name("sphinx").cells),
+            P("blob (3,3)"),
+        ],
         "blue": [P("diamond (18,18) (18,19)")],
         "green": [P("moniamond (18,0)")],
     }
@@ -507,8 +561,9 @@ def test_check_position_of_legal_play_is_clean():
     red = list(g.placed["red"])
     taken = {c for ms in g.placed.values() for m in ms for c in m.cells}
     near_red = {x for m in red[:-1] for c in m.cells for x in touching(c)}
-    red[-1] = next(m for m in placements(19) if m.piece == red[-1].piece
-                   and not m.cells & (taken | near_red))
+    red[-1] = next(
+        m for m in placements(19) if m.piece == red[-1].piece and not m.cells & (taken | near_red)
+    )
     problems = check_position({**g.placed, "red": red})
     assert [(p.rule, p.player, p.piece) for p in problems] == [("unchained", "red", red[-1].piece)]
 
@@ -519,3 +574,124 @@ def test_rules_doc_examples():
     example = parse_move("crown (12,-2) (12,-1) (12,0) (12,1) (12,2) (13,0)")
     assert f"`{example}`" in text and example in placements(19)
     assert "`diamond for red touches red's moniamond along an edge at (1,0)`" in text
+
+
+# --------------------------------------------------------------------------- the Game interface
+
+
+def _positions() -> list[TriPakusGame]:
+    """Games at several stages: the start, early, middle, late and over."""
+    return [
+        _random_game(31, stop=0),
+        _random_game(32, stop=3),
+        _random_game(33, stop=20),
+        _random_game(34, stop=45),
+        _random_game(35),
+    ]
+
+
+def test_the_engine_is_a_game():
+    g = TriPakusGame()
+    assert isinstance(g, Game)
+    assert g.players == ("red", "yellow", "blue") and g.turn == "red"
+    assert repr(g) == "<TriPakusGame 0 moves, turn='red'>"
+    assert isinstance(new_game(), TriPakusGame) and new_game().players == g.players
+    assert new_game("tournament", board_size=7).options == TriPakusOptions(7, tournament_bonus=True)
+    with pytest.raises(PrintkitError, match="unknown TriPakus preset 'fast'"):
+        new_game("fast")
+    with pytest.raises(PrintkitError, match="bad TriPakus options"):
+        new_game(colour="red")
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_every_legal_move_text_round_trips(k):
+    g = _positions()[k]
+    moves = g.legal_moves() or [Pass(g.mover)]
+    for move in moves:
+        text = g.move_text(move)
+        assert g.parse_move(text) == move and str(move) == text
+    assert all(len(repr(m)) < 100 for m in moves)
+
+
+def test_turn_names_a_player_and_scores_are_keyed_by_players():
+    for g in _positions():
+        assert set(g.scores()) == set(g.players) and list(g.scores()) == list(g.players)
+        if g.is_over():
+            assert g.turn is None and g.legal_moves() == []
+        else:
+            assert g.turn in g.players and g.turn == g.mover
+
+
+def test_outcome_of_a_finished_game():
+    g = _random_game(35)
+    assert g.is_over()
+    outcome = g.outcome()
+    assert isinstance(outcome, Outcome) and outcome.winners == g.winners()
+    best = min(g.scores().values())
+    assert outcome.winners and all(g.scores()[p] == best for p in outcome.winners)
+    assert outcome.reason == "no player can place a piece"
+    assert _random_game(35, stop=5).outcome() is None
+
+
+def test_position_cells_round_trip():
+    for g in _positions():
+        cells = g.position_cells()
+        assert len(cells) == sum(len(m.cells) for ms in g.placed.values() for m in ms)
+        assert all(name.startswith("(") and colour in g.players for name, colour in cells.items())
+        again = TriPakusGame.from_position_cells(cells)
+        assert again.position_cells() == cells
+        assert again.scores() == g.scores()
+        assert {p: {m.piece for m in ms} for p, ms in again.placed.items()} == {
+            p: {m.piece for m in ms} for p, ms in g.placed.items()
+        }
+        assert again.is_over() == g.is_over()
+        if not g.is_over():
+            assert set(again.legal_moves()) == set(g.legal_moves()) or again.turn != g.turn
+
+
+def test_from_position_cells_gives_the_turn_to_the_fewest_pieces():
+    g = TriPakusGame()
+    g.play(P("moniamond (0,0)"))
+    again = TriPakusGame.from_position_cells(g.position_cells())
+    assert again.turn == "yellow" and set(again.legal_moves()) == set(g.legal_moves())
+    assert TriPakusGame.from_position_cells({}).turn == "red"
+
+
+def test_from_position_cells_refuses_what_is_no_position():
+    with pytest.raises(InvalidMoveError, match="'green' at \\(0,0\\) is not a player"):
+        TriPakusGame.from_position_cells({"(0,0)": "green"})
+    with pytest.raises(InvalidMoveError, match="'0;0' is not a cell"):
+        TriPakusGame.from_position_cells({"0;0": "red"})
+    with pytest.raises(InvalidMoveError, match="form no TriPakus piece"):
+        TriPakusGame.from_position_cells(
+            {f"(1,{c})": "red" for c in range(-1, 2)}
+            | {"(0,0)": "red", "(2,0)": "red", "(2,1)": "red", "(2,-1)": "red", "(3,0)": "red"}
+        )
+    with pytest.raises(IllegalMoveError, match="not linked to a corner"):
+        TriPakusGame.from_position_cells({"(5,0)": "red"})
+
+
+def test_find_pieces_splits_patches_by_colour():
+    cells = {Cell(0, 0): "red", Cell(1, 0): "yellow", Cell(1, 1): "yellow", Cell(1, -1): "red"}
+    placed, loose = find_pieces(cells)
+    assert loose == []
+    assert placed == {
+        "red": [P("moniamond (0,0)"), P("moniamond (1,-1)")],
+        "yellow": [P("diamond (1,0) (1,1)")],
+    }
+    placed, loose = find_pieces({Cell(r, c): "red" for r in range(3) for c in range(-r, r + 1)})
+    assert placed == {} and loose == [("red", frozenset(triangle_board(3)))]
+
+
+def test_cell_names():
+    assert cell_name(Cell(12, -3)) == "(12,-3)" == str(Cell(12, -3))
+    assert parse_cell(" ( 12 , -3 ) ") == Cell(12, -3)
+    with pytest.raises(InvalidMoveError, match="'12,-3x' is not a cell"):
+        parse_cell("12,-3x")
+
+
+def test_invalid_move_text_is_quoted():
+    for text in ("", "crown (1,2) x", "pass red blue"):
+        with pytest.raises(InvalidMoveError) as e:
+            TriPakusGame().parse_move(text)
+        assert repr(text) in str(e.value)

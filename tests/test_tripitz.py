@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import random
 from itertools import combinations, product
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.games.base import IllegalMoveError
+from printkit.games.base import Game, IllegalMoveError, InvalidMoveError, Outcome
 from printkit.games.tripitz.board import TripitzBoard
+from printkit.games.tripitz.notation import (
+    Exchange,
+    JokerSwap,
+    Pass,
+    Place,
+    cavity_name,
+    move_text,
+    parse_cavity,
+    parse_move,
+)
 from printkit.games.tripitz.pids import (
     JOKERS,
     PIDS,
@@ -23,15 +35,12 @@ from printkit.games.tripitz.pids import (
 )
 from printkit.games.tripitz.rules import (
     DEFAULT_CENTRE,
+    PRESETS,
     SHORTENED,
-    Exchange,
-    JokerSwap,
     LineRule,
-    Pass,
-    Place,
     TripitzGame,
     TripitzOptions,
-    parse_move,
+    new_game,
     score_placement,
 )
 from printkit.geometry.hexgrid import AXES, Hex, distance, hexagon_region, region_side_lengths
@@ -44,7 +53,8 @@ P = parse_pid
 def test_sixty_four_unique_pids_and_four_jokers():
     assert len(PIDS) == len(set(PIDS)) == 64
     assert {(p.colour, p.symbol, p.symbol_colour) for p in PIDS} == set(
-        product(TokenColour, Symbol, SymbolColour))
+        product(TokenColour, Symbol, SymbolColour)
+    )
     assert len({p.code for p in PIDS + JOKERS}) == 68
     assert {j.colour for j in JOKERS} == set(TokenColour) and all(j.is_joker for j in JOKERS)
 
@@ -64,8 +74,10 @@ def test_codes_round_trip(pid):
     assert repr(pid) == f"parse_pid({pid.code!r})"
 
 
-@pytest.mark.parametrize("code,words", [("RT", "three letters"), ("XTW", "'X'"),
-                                        ("RTB", "'B'"), ("RJW", "'J'"), ("", "three")])
+@pytest.mark.parametrize(
+    "code,words",
+    [("RT", "three letters"), ("XTW", "'X'"), ("RTB", "'B'"), ("RJW", "'J'"), ("", "three")],
+)
 def test_bad_codes_are_refused_naming_them(code, words):
     with pytest.raises(ValueError) as err:
         parse_pid(code)
@@ -82,7 +94,7 @@ def test_two_pids_are_completed_by_two_to_the_number_of_differences():
     for a, b in combinations(PIDS, 2):
         found = completions((a, b))
         d = _differences(a, b)
-        assert len(found) == 2 ** d
+        assert len(found) == 2**d
         assert all(is_valid_set((a, b, c)) for c in found)
 
 
@@ -210,10 +222,14 @@ def test_the_seed_worked_example():
     game = _example_game()
     for text, triples, quads, touches, points in EXAMPLE_MOVES:
         score = game.play(text)
-        assert (score.triples, score.quadruples, score.touches, score.outer) == \
-            (triples, quads, touches, False)
+        assert (score.triples, score.quadruples, score.touches, score.outer) == (
+            triples,
+            quads,
+            touches,
+            False,
+        )
         assert score.points == points
-    assert game.scores() == (2 + 3 + 3, 4 + 3 + 8)
+    assert game.scores() == {"player 1": 2 + 3 + 3, "player 2": 4 + 3 + 8}
 
 
 def _run_lengths(occupied, h):
@@ -315,13 +331,13 @@ def test_illegal_placements_are_explained():
         game.play("RSW@35")
     with pytest.raises(IllegalMoveError, match="only sit out"):
         game.play(Pass())
-    with pytest.raises(IllegalMoveError, match="'RCW@'"):
+    with pytest.raises(InvalidMoveError, match="'RCW@'"):
         game.play("RCW@")
     with pytest.raises(IllegalMoveError, match="joker variant"):
         game.play(JokerSwap(P("RJJ"), 45))
     with pytest.raises(IllegalMoveError, match="not in the bag"):
         game.play(Place(P("RCW"), 35, drawn=P("RTW")))
-    assert game.history == [] and game.scores() == (0, 0)
+    assert game.history == [] and game.scores() == {"player 1": 0, "player 2": 0}
 
 
 def test_exchange_draws_blind_and_keeps_the_count():
@@ -333,7 +349,7 @@ def test_exchange_draws_blind_and_keeps_the_count():
     after = set(game.hand(0))
     assert len(after) == 7 and after == (before - set(give)) | set(top)
     assert set(give) <= set(game.bag) and len(game.bag) == 64 - 4 - 14
-    assert game.turn == 1
+    assert game.turn == "player 2" and game.turn_index == 1
     with pytest.raises(IllegalMoveError, match="not in the hand"):
         game.play(Exchange(give))
     with pytest.raises(IllegalMoveError, match="at least one"):
@@ -344,8 +360,11 @@ def test_moves_round_trip_through_text():
     pids = st.sampled_from(PIDS)
     moves = st.one_of(
         st.builds(Place, pids, st.integers(1, 102), st.one_of(st.none(), pids)),
-        st.builds(Exchange, st.lists(pids, min_size=1, max_size=7, unique=True).map(tuple),
-                  st.one_of(st.none(), st.lists(pids, min_size=1, max_size=7).map(tuple))),
+        st.builds(
+            Exchange,
+            st.lists(pids, min_size=1, max_size=7, unique=True).map(tuple),
+            st.one_of(st.none(), st.lists(pids, min_size=1, max_size=7).map(tuple)),
+        ),
         st.builds(JokerSwap, st.sampled_from(JOKERS), st.integers(1, 102)),
         st.just(Pass()),
     )
@@ -353,10 +372,11 @@ def test_moves_round_trip_through_text():
     @settings(max_examples=200)
     @given(moves)
     def check(move):
-        assert parse_move(move.text()) == move
+        assert parse_move(str(move)) == move
+        assert move_text(move) == str(move) and str(move).lower() in repr(move).lower()
 
     check()
-    with pytest.raises(ValueError, match="'hello'"):
+    with pytest.raises(InvalidMoveError, match="'hello'"):
         parse_move("hello")
 
 
@@ -365,8 +385,6 @@ def test_moves_round_trip_through_text():
 
 def _random_game(seed: int, players: int, options=None, limit=400):
     """Play random legal moves (placements preferred); returns the game and the texts."""
-    import random
-
     rng = random.Random(seed)
     game = TripitzGame(options, players, seed=seed)
     texts = []
@@ -379,7 +397,7 @@ def _random_game(seed: int, players: int, options=None, limit=400):
             if move is None:
                 move = rng.choice(places)
         game.play(move)
-        texts.append(move.text())
+        texts.append(str(move))
     return game, texts
 
 
@@ -397,7 +415,7 @@ def test_random_games_replay_and_scores_add_up(seed, players):
         if turn.score is not None:
             totals[turn.player] += turn.score.points
             assert turn.score.points > 0
-    assert tuple(totals) == game.scores()
+    assert tuple(totals) == tuple(game.scores().values())
     on_board = len(game.cells)
     assert on_board + sum(len(h) for h in game.hands) + len(game.bag) == 64
     assert not game.bag  # the full game only ends with an empty bag
@@ -408,8 +426,7 @@ def test_the_shortened_game_ends_on_the_outer_ring():
     small = (3, 3, 3)  # every cavity next to the centre is on the outer ring
     game = TripitzGame(TripitzOptions(board=small, shortened=True), seed=1)
     full = TripitzGame(TripitzOptions(board=small), seed=1)
-    move = next(m for m in game.placements()
-                if game.board.cavity_at(m.cavity) in game.board.outer)
+    move = next(m for m in game.placements() if game.board.cavity_at(m.cavity) in game.board.outer)
     score = game.play(move)
     full.play(move)
     assert score.outer and score.points % 2 == 0
@@ -433,7 +450,7 @@ def test_jokers_take_only_deeply_buried_pids():
         game.play(Place(joker, 35))
     # Fill everything within two steps of cavity 45 (a set-up, not a played game).
     target = game.board.cavity_at(45)
-    spare = iter(game.bag[len(game.bag) // 2:])
+    spare = iter(game.bag[len(game.bag) // 2 :])
     for h in game.board.cavities:
         if h not in game.cells and distance(h, target) <= 2:
             p = next(spare)
@@ -444,7 +461,7 @@ def test_jokers_take_only_deeply_buried_pids():
     taken = game.cells[target]
     game.play(JokerSwap(joker, 45))
     assert game.cells[target] == joker and taken in game.hands[0] and joker not in game.hands[0]
-    assert game.turn == 0  # the same player goes on to place or exchange
+    assert game.turn == "player 1"  # the same player goes on to place or exchange
     # A placed joker spoils every line through it.
     row = [target] + list(game.board.ray(target, (1, 0)))[:2]
     assert not is_valid_set([game.cells[h] for h in row if h in game.cells])
@@ -460,9 +477,104 @@ def test_setup_errors_are_explained():
 
 
 def test_the_docs_show_the_generated_numbering():
-    from pathlib import Path
-
     doc = (Path(__file__).resolve().parents[1] / "docs" / "rules-tripitz.md").read_text()
     assert BOARD.number_diagram() in doc
     for text, *_ in EXAMPLE_MOVES:
         assert f"`{text}`" in doc
+
+
+# -- the Game interface ------------------------------------------------------------------
+
+
+def _positions() -> list[TripitzGame]:
+    """A few positions: the start, the worked example part-way and at its end, a joker game
+    and a random game some moves in."""
+    out = [TripitzGame(seed=5), TripitzGame(TripitzOptions(jokers=True), 3, seed=6)]
+    game = _example_game()
+    for text, *_ in EXAMPLE_MOVES[:3]:
+        game.play(text)
+    out.append(game.copy())
+    for text, *_ in EXAMPLE_MOVES[3:]:
+        game.play(text)
+    out.append(game)
+    out.append(_random_game(11, 4, limit=25)[0])
+    return out
+
+
+def test_the_engine_is_a_game():
+    for game in _positions():
+        assert isinstance(game, Game)
+        assert isinstance(game.turn, str) and game.turn in game.players
+        assert game.turn == game.players[game.turn_index]
+        assert list(game.scores()) == list(game.players)
+        assert all(isinstance(v, int) for v in game.scores().values())
+        assert game.outcome() is None and not game.is_over()
+    assert TripitzGame(players=3).players == ("player 1", "player 2", "player 3")
+    named = TripitzGame(names=["Ana", "Ben"], seed=1)
+    assert named.players == ("Ana", "Ben") and named.turn == "Ana"
+    with pytest.raises(ValueError, match="3 players"):
+        TripitzGame(players=3, names=["Ana", "Ben"])
+
+
+def test_every_legal_move_round_trips_through_its_text():
+    for game in _positions():
+        moves = game.legal_moves()
+        assert moves and isinstance(moves, list)
+        for move in moves:
+            text = game.move_text(move)
+            assert text == str(move) and game.parse_move(text) == move
+            assert game.is_legal(move) and game.why_illegal(move) is None
+
+
+def test_positions_round_trip_through_their_cells():
+    for game in _positions():
+        cells = game.position_cells()
+        assert len(cells) == len(game.cells)
+        assert all(
+            parse_pid(code) == game.pid_at(parse_cavity(name)) for name, code in cells.items()
+        )
+        again = TripitzGame.from_position_cells(cells, game.options)
+        assert again.position_cells() == cells
+        assert sorted(again.cells) == sorted(game.cells)
+        held = [p for h in again.hands for p in h] + again.bag + list(again.cells.values())
+        assert len(held) == len(set(held)) == 64 + (4 if game.options.jokers else 0)
+    assert cavity_name(45) == "45" and parse_cavity(" 45 ") == 45
+    with pytest.raises(InvalidMoveError, match="'x1'"):
+        TripitzGame.from_position_cells({"x1": "RTW"})
+    with pytest.raises(InvalidMoveError, match="'103'"):
+        TripitzGame.from_position_cells({"103": "RTW"})
+    with pytest.raises(InvalidMoveError, match="'RTX'"):
+        TripitzGame.from_position_cells({"45": "RTX"})
+
+
+def test_a_finished_game_has_an_outcome():
+    game, _ = _random_game(4, 3)
+    outcome = game.outcome()
+    assert isinstance(outcome, Outcome) and outcome.reason == "no player can move"
+    best = max(game.scores().values())
+    assert outcome.winners == tuple(n for n, s in game.scores().items() if s == best)
+    assert game.turn is None and game.legal_moves() == []
+    small = TripitzGame(TripitzOptions(board=(3, 3, 3), shortened=True), seed=1)
+    small.play(
+        next(m for m in small.placements() if small.board.cavity_at(m.cavity) in small.board.outer)
+    )
+    assert small.is_over() and small.outcome().winners == ("player 1",)
+    assert "outer ring" in small.outcome().reason
+
+
+def test_new_game_takes_a_preset_and_options():
+    assert new_game().options == PRESETS["standard"]
+    game = new_game("jokers", 3, seed=2, hand_size=5)
+    assert game.options.jokers and game.options.hand_size == 5 and len(game.players) == 3
+    assert all(len(h) == 5 for h in game.hands)
+    with pytest.raises(ValueError, match="unknown Tripitz rules 'chess'"):
+        new_game("chess")
+    with pytest.raises(ValueError, match="bad Tripitz options"):
+        new_game(colour="blue")
+
+
+def test_moves_have_short_reprs():
+    assert repr(parse_move("RTW@37/BMN")) == "Place('RTW@37/BMN')"
+    assert repr(Pass()) == "Pass()" and str(Pass()) == "pass"
+    assert repr(parse_move("exchange RTW,YCK")) == "Exchange('exchange RTW,YCK')"
+    assert repr(parse_move("RJJ@45")) == "JokerSwap('RJJ@45')"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
+import tomllib
 from collections import Counter
 from functools import cache
 from itertools import combinations
@@ -22,20 +24,23 @@ from pdfread import (
     text_runs,
 )
 
+from printkit.draw import colour
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripitz import components
+from printkit.games.tripitz import kit as tripitz_kit
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.pids import JOKERS, PIDS
 from printkit.geometry.hexgrid import AXES, unique_edges
+from printkit.layout.config import DEFAULT_LAYOUT_FILE
+from printkit.layout.paper import PAPER_SIZES
 
 TOKEN_COLOURS = ("red", "yellow", "blue", "green")
 
 
 @cache
 def kit(paper="a4", flip="long", ink="fill", token="hex"):
-    layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink,
-                        tripitz__token=token)
-    return layout, components.sheets(layout)
+    layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink, tripitz__token=token)
+    return layout, tripitz_kit.sheets(layout)
 
 
 def _sheets(sheets, prefix):
@@ -58,13 +63,17 @@ def _face_centres(page, colours, flats, shape):
 
 # --- tokens ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_pid_and_joker_is_printed_once_with_its_code(paper):
     _, sheets = kit(paper)
     codes = Counter()
     for sheet in _sheets(sheets, "tokens"):
-        codes.update(r.text for r in text_runs(read_pages([sheet.front]).pages[0])
-                     if re.fullmatch(r"[A-Z]{3}", r.text))
+        codes.update(
+            r.text
+            for r in text_runs(read_pages([sheet.front]).pages[0])
+            if re.fullmatch(r"[A-Z]{3}", r.text)
+        )
     expected = {p.code for p in PIDS + JOKERS}
     assert len(expected) == 68
     assert set(codes) == expected and set(codes.values()) == {1}
@@ -74,8 +83,9 @@ def test_token_faces_have_the_token_size_and_colours():
     layout, sheets = kit()
     flats = layout["tripitz"]["token_size"]
     page = read_pages([_sheets(sheets, "tokens")[0].front]).pages[0]
-    per_colour = [len(_face_centres(page, [hex_rgb(layout.colour(c))], flats, "hex"))
-                  for c in TOKEN_COLOURS]
+    per_colour = [
+        len(_face_centres(page, [hex_rgb(layout.colour(c))], flats, "hex")) for c in TOKEN_COLOURS
+    ]
     assert per_colour == [17, 17, 17, 17]  # 16 pids and a joker of each colour
 
 
@@ -107,12 +117,12 @@ def test_symbol_colours_stay_apart_and_contrast_where_they_must():
     tokens = [layout.colour(c) for c in TOKEN_COLOURS]
     # The four symbol colours are far apart from each other (ΔE*ab well above noticeable).
     for a, b in combinations(symbols, 2):
-        assert components.delta_e(a, b) > 25, (a, b)
+        assert colour.delta_e(a, b) > 25, (a, b)
     white, light_blue = symbols[0], symbols[3]
     needs_outline = 0
     for token in tokens:
         for symbol in symbols:
-            ratio = components.contrast_ratio(symbol, token)
+            ratio = colour.contrast_ratio(symbol, token)
             expected = contrast_ratio(hex_rgb(symbol), hex_rgb(token))
             assert math.isclose(ratio, expected, rel_tol=1e-9)
             outline = components.outline_colour(symbol, token)
@@ -120,7 +130,8 @@ def test_symbol_colours_stay_apart_and_contrast_where_they_must():
             if outline is not None:
                 needs_outline += 1
         # White and light blue can be told apart on every token, yellow included.
-        assert components.delta_e(white, token) > 10 and components.delta_e(light_blue, token) > 10
+        assert colour.delta_e(white, token) > 10
+        assert colour.delta_e(light_blue, token) > 10
     yellow = layout.colour("yellow")
     assert components.outline_colour(white, yellow) is not None
     assert components.outline_colour(light_blue, yellow) is not None
@@ -131,13 +142,17 @@ def _cut_segments(page):
     """Unit cut segments (black 0.3 mm strokes, not closed), rounded, in drawing order."""
     out = []
     for path in drawn_paths(page):
-        if path.fill is None and same_colour(path.stroke, (0, 0, 0)) \
-                and abs(path.width - 0.3) < 1e-6:
+        if (
+            path.fill is None
+            and same_colour(path.stroke, (0, 0, 0))
+            and abs(path.width - 0.3) < 1e-6
+        ):
             for sub, closed in zip(path.subpaths, path.closed, strict=True):
                 pts = list(sub) + ([sub[0]] if closed else [])
                 for a, b in zip(pts, pts[1:], strict=False):
-                    key = tuple(sorted((tuple(round(v, 2) for v in a),
-                                        tuple(round(v, 2) for v in b))))
+                    key = tuple(
+                        sorted((tuple(round(v, 2) for v in a), tuple(round(v, 2) for v in b)))
+                    )
                     out.append(key)
     return out
 
@@ -151,8 +166,7 @@ def test_hex_tokens_share_cut_lines_each_drawn_once(paper):
     assert len(segments) == len(set(segments))  # no cut drawn twice
     centres = _face_centres(page, [hex_rgb(layout.colour(c)) for c in TOKEN_COLOURS], flats, "hex")
     assert len(centres) == 68
-    touching = sum(1 for a, b in combinations(centres, 2)
-                   if abs(math.dist(a, b) - flats) < 0.01)
+    touching = sum(1 for a, b in combinations(centres, 2) if abs(math.dist(a, b) - flats) < 0.01)
     assert touching > 100  # packed edge to edge
     assert len(segments) == 6 * len(centres) - touching
     side = flats / math.sqrt(3)
@@ -167,8 +181,9 @@ def test_every_token_back_lands_behind_its_front(paper, flip, token):
     flats = layout["tripitz"]["token_size"]
     for sheet in _sheets(sheets, "tokens"):
         reader = read_pages(sheet.pages, duplex=flip)
-        front = _face_centres(reader.pages[0], [hex_rgb(layout.colour(c)) for c in TOKEN_COLOURS],
-                              flats, token)
+        front = _face_centres(
+            reader.pages[0], [hex_rgb(layout.colour(c)) for c in TOKEN_COLOURS], flats, token
+        )
         back = _face_centres(reader.pages[1], [hex_rgb(components.BACK)], flats, token)
         assert len(front) == len(back) == 68
         w, h = page_size_mm(reader.pages[1])
@@ -197,16 +212,26 @@ def test_outline_ink_prints_one_card_per_colour_without_colour():
     for sheet, name in zip(tokens, TOKEN_COLOURS, strict=True):
         assert sheet.stock == f"{name} card"
         page = read_pages([sheet.front]).pages[0]
-        assert not [p for p in drawn_paths(page) if p.fill is not None and
-                    any(same_colour(p.fill, c) for c in colours)]
+        assert not [
+            p
+            for p in drawn_paths(page)
+            if p.fill is not None and any(same_colour(p.fill, c) for c in colours)
+        ]
         codes = {r.text for r in text_runs(page) if re.fullmatch(r"[A-Z]{3}", r.text)}
         assert codes == {p.code for p in PIDS + JOKERS if p.colour.name.lower() == name}
-        outlined = [p for p in drawn_paths(page) if p.fill is None and p.stroke is not None
-                    and abs(p.width - 0.3) < 1e-6 and (all(p.closed) or p.curved)]
+        outlined = [
+            p
+            for p in drawn_paths(page)
+            if p.fill is None
+            and p.stroke is not None
+            and abs(p.width - 0.3) < 1e-6
+            and (all(p.closed) or p.curved)
+        ]
         assert len(outlined) == 16  # the symbol outlines: 12 polygons and 4 circles
 
 
 # --- board ----------------------------------------------------------------------------------
+
 
 def _board_runs(sheets):
     runs = []
@@ -218,8 +243,7 @@ def _board_runs(sheets):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_cavity_is_numbered_once(paper):
     _, sheets = kit(paper)
-    numbers = Counter(int(r.text) for runs in _board_runs(sheets) for r in runs
-                      if r.text.isdigit())
+    numbers = Counter(int(r.text) for runs in _board_runs(sheets) for r in runs if r.text.isdigit())
     board = TripitzBoard()
     assert len(board) == 102
     assert set(numbers) == set(range(1, 103)) and set(numbers.values()) == {1}
@@ -242,15 +266,17 @@ def test_centre_cavities_and_outer_ring_are_marked():
                 xs = [p[0] for p in path.subpaths[0]]
                 ys = [p[1] for p in path.subpaths[0]]
                 assert math.isclose(max(xs) - min(xs), 0.1 * pitch, abs_tol=0.01)
-                dots.append(_nearest_number(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2),
-                                            runs))
+                dots.append(
+                    _nearest_number(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2), runs)
+                )
         for run in (r for r in runs if r.text == "\u00d72"):
             # The cavity's number sits 0.58 cavity widths above its ×2, in the text's frame.
             x, y = run_centre(run)
             t = math.radians(run.angle)
             above = (x + 0.58 * pitch * math.sin(t), y - 0.58 * pitch * math.cos(t))
-            number = min((r for r in runs if r.text.isdigit()),
-                         key=lambda r: math.dist(run_centre(r), above))
+            number = min(
+                (r for r in runs if r.text.isdigit()), key=lambda r: math.dist(run_centre(r), above)
+            )
             assert math.dist(run_centre(number), above) < 0.05
             doubled.append(int(number.text))
     centre = {board.cavity_number(h) for h in board.centre}
@@ -280,13 +306,16 @@ def test_board_halves_overlap_by_one_line_and_glue_strip_has_cavity_size():
         ring = path.subpaths[0]
         sides = [math.dist(ring[k], ring[(k + 1) % 6]) for k in range(6)]
         assert all(math.isclose(s, pitch / math.sqrt(3), abs_tol=0.01) for s in sides)
-    assert not [p for p in drawn_paths(read_pages([_sheets(sheets, "board-section-2")[0].front])
-                                       .pages[0]) if same_colour(p.fill, hex_rgb("#d9d9d9"))]
+    assert not [
+        p
+        for p in drawn_paths(read_pages([_sheets(sheets, "board-section-2")[0].front]).pages[0])
+        if same_colour(p.fill, hex_rgb("#d9d9d9"))
+    ]
 
 
 def test_a_board_that_fits_is_printed_whole():
     layout = layout_for(paper__size="a3")
-    sheets = components.board_sheets(layout)
+    sheets = tripitz_kit.board_sheets(layout)
     assert [s.stem for s in sheets] == ["board"]
     runs = text_runs(read_pages([sheets[0].front]).pages[0])
     assert sorted(int(r.text) for r in runs if r.text.isdigit()) == list(range(1, 103))
@@ -294,14 +323,13 @@ def test_a_board_that_fits_is_printed_whole():
 
 # --- every sheet ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("token", ["hex", "round"])
 def test_every_sheet_fits_its_paper(paper, token):
     layout, sheets = kit(paper, token=token)
     stems = [s.stem for s in sheets]
     assert stems == ["tokens", "board-section-1", "board-section-2", "racks", "score-sheet"]
-    from printkit.layout.paper import PAPER_SIZES
-
     for sheet in sheets:
         for page in read_pages(sheet.pages).pages:
             w, h = assert_sheet_on_paper(page, PAPER_SIZES[paper], layout.margin, sheet.stem)
@@ -317,11 +345,11 @@ def test_racks_hold_seven_cavity_sized_slots_and_are_optional():
     pitch = layout["tripitz"]["token_size"] + layout["tripitz"]["cavity_gap"]
     page = read_pages([_sheets(sheets, "racks")[0].front]).pages[0]
     slots = [p for p in polygons_mm(page) if len(p[0]) == 6]
-    assert len(slots) == 7 * components.RACK_SEATS
+    assert len(slots) == 7 * tripitz_kit.RACK_SEATS
     for ring, *_ in slots:
         xs = [x for x, _ in ring]
         assert math.isclose(max(xs) - min(xs), pitch, abs_tol=0.01)
-    without = components.sheets(layout_for(tripitz__racks=False))
+    without = tripitz_kit.sheets(layout_for(tripitz__racks=False))
     assert "racks" not in [s.stem for s in without]
 
 
@@ -330,7 +358,7 @@ def test_score_sheet_has_a_column_group_per_player():
     runs = text_runs(read_pages([_sheets(sheets, "score-sheet")[0].front]).pages[0])
     texts = Counter(r.text for r in runs)
     for label in ("T", "Q", "N", "\u00d72", "points"):
-        assert texts[label] == components.RACK_SEATS
+        assert texts[label] == tripitz_kit.RACK_SEATS
     assert {f"Player {k}" for k in range(1, 7)} <= set(texts)
     turns = sorted(int(r.text) for r in runs if r.text.isdigit())
     assert turns == list(range(1, len(turns) + 1)) and len(turns) >= 25
@@ -338,19 +366,19 @@ def test_score_sheet_has_a_column_group_per_player():
 
 def test_too_big_a_token_names_the_largest_that_fits():
     with pytest.raises(FitError, match=r"largest token that fits is (\d+\.\d) mm") as info:
-        components.sheets(layout_for(tripitz__token_size=30.0))
+        tripitz_kit.sheets(layout_for(tripitz__token_size=30.0))
     largest = float(re.search(r"is (\d+\.\d) mm", str(info.value)).group(1))
     assert largest >= layout_for()["tripitz"]["token_size"]
-    components.sheets(layout_for(tripitz__token_size=largest))
+    tripitz_kit.sheets(layout_for(tripitz__token_size=largest))
     with pytest.raises(FitError):
-        components.sheets(layout_for(tripitz__token_size=round(largest + 0.2, 1)))
+        tripitz_kit.sheets(layout_for(tripitz__token_size=round(largest + 0.2, 1)))
 
 
 def test_bad_settings_are_layout_errors():
-    with pytest.raises(LayoutError, match="hex or round"):
-        components.sheets(layout_for(tripitz__token="square"))
+    with pytest.raises(LayoutError, match="tripitz.token must be one of hex, round"):
+        tripitz_kit.sheets(layout_for(tripitz__token="square"))
     with pytest.raises(LayoutError, match="4 colours"):
-        components.sheets(layout_for(tripitz__symbol_colours=("#ffffff", "#000000")))
+        tripitz_kit.sheets(layout_for(tripitz__symbol_colours=("#ffffff", "#000000")))
 
 
 def test_cut_chains_cover_each_edge_once():
@@ -363,3 +391,49 @@ def test_cut_chains_cover_each_edge_once():
     assert len(loops) == 1 and loops[0][0] == loops[0][-1]
     # Euler: edges of a hexagon patch = (6 n + boundary edges) / 2.
     assert len(every) == (6 * len(cells) + len(boundary)) // 2
+
+
+def test_settings_match_the_default_layout():
+    with DEFAULT_LAYOUT_FILE.open("rb") as f:
+        section = tomllib.load(f)["tripitz"]
+    fields = {f.name: f for f in dataclasses.fields(components.Settings)}
+    assert components.Settings.SECTION == "tripitz"
+    assert list(fields) == list(section)
+    defaults = components.Settings()
+    for key, value in section.items():
+        assert getattr(defaults, key) == (tuple(value) if isinstance(value, list) else value)
+        assert fields[key].metadata["doc"], key
+    assert layout_for().section(components.Settings) == defaults
+
+
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("token_size", 0.5),
+        ("token_size", 500.0),
+        ("cavity_gap", 50.0),
+        ("board_sides", (6, 1, 7)),
+        ("board_sides", (6, 6, 70)),
+        ("token", "square"),
+    ],
+)
+def test_settings_out_of_range_are_layout_errors_naming_the_key(key, value):
+    layout = layout_for(**{f"tripitz__{key}": value})
+    with pytest.raises(LayoutError, match=f"tripitz.{key}"):
+        layout.section(components.Settings)
+    with pytest.raises(LayoutError, match=f"tripitz.{key}"):
+        tripitz_kit.sheets(layout)
+
+
+def test_the_inventory_counts_what_is_printed():
+    layout, sheets = kit()
+    assert tripitz_kit.inventory(layout) == {
+        "pid": 64,
+        "joker": 4,
+        "board section": len(_sheets(sheets, "board-section")),
+        "rack": tripitz_kit.RACK_SEATS,
+        "score sheet": 1,
+    }
+    assert len(_sheets(sheets, "racks")) == 1 and len(_sheets(sheets, "score-sheet")) == 1
+    whole = tripitz_kit.inventory(layout_for(paper__size="a3", tripitz__racks=False))
+    assert whole == {"pid": 64, "joker": 4, "board": 1, "score sheet": 1}

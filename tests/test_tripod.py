@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.games.base import IllegalMoveError
+from printkit.games.base import Game, IllegalMoveError, InvalidMoveError, Outcome
 from printkit.games.tripod.board import (
     MAX_SIZE,
     MIN_SIZE,
@@ -22,13 +22,15 @@ from printkit.games.tripod.board import (
     parse_cell,
     text_diagram,
 )
+from printkit.games.tripod.notation import TripodMove, move_text, parse_move
 from printkit.games.tripod.rules import (
+    PLAYERS,
     Player,
     Stone,
     TripodGame,
-    TripodMove,
     TripodOptions,
     check_position,
+    new_game,
     position_from_halves,
     surrounded_corners,
 )
@@ -226,14 +228,16 @@ def test_example_won_by_o_despite_a_y_for_x():
     board = TripodBoard(11)
     stones = _position(EXAMPLE_O_WINS)
     # X's stones on the left half touch all three sides of that half: a Y.
-    left_x = {h for c, s in stones.items() if s == Stone.X for half, h in board.positions(c)
-              if half == 0}
+    left_x = {
+        h for c, s in stones.items() if s == Stone.X for half, h in board.positions(c) if half == 0
+    }
     n = 11
     assert any(h.q == -h.r for h in left_x) and any(h.q == 0 for h in left_x)
     assert any(h.r == n - 1 for h in left_x)
     x_group = max(_groups(board, stones, Stone.X), key=len)
-    assert {h for half, h in (p for c in x_group for p in board.positions(c)) if half == 0} \
-        == left_x
+    assert {
+        h for half, h in (p for c in x_group for p in board.positions(c)) if half == 0
+    } == left_x
     assert len(surrounded_corners(board, x_group)) == 1
     status = check_position(stones)
     assert status.winner == Stone.O
@@ -249,8 +253,7 @@ def test_example_loops_round_the_apex():
     # The seed's loop sizes: 1, 4, 8, 12 distinct cells.
     assert [len(g) for g in loops] == [1, 4, 8, 12]
     pairs = [g for g in groups if len(g) == 2]
-    assert {surrounded_corners(board, g) for g in pairs} == {frozenset({left}),
-                                                            frozenset({right})}
+    assert {surrounded_corners(board, g) for g in pairs} == {frozenset({left}), frozenset({right})}
 
     def gap(a, b):
         """Empty cells on a shortest path between two groups."""
@@ -275,8 +278,10 @@ def _x_can_force_enclosure(board, corner, x_stones, region):
     """Whether X, with O to move and both playing in ``region`` only, can surround ``corner``."""
 
     def encloses(xs):
-        return any(corner in surrounded_corners(board, g)
-                   for g in _groups(board, {c: Stone.X for c in xs}, Stone.X))
+        return any(
+            corner in surrounded_corners(board, g)
+            for g in _groups(board, {c: Stone.X for c in xs}, Stone.X)
+        )
 
     def o_to_move(xs, os):
         empty = [c for c in region if c not in xs and c not in os]
@@ -343,7 +348,8 @@ def test_engine_win_detection_matches_the_definition_after_every_move(n, rng):
     order = list(board.cells)
     rng.shuffle(order)
     for cell in order:
-        mover = game.turn
+        mover = game.stone_to_move
+        assert game.turn == game.name_of(mover) in game.players
         game.play(TripodMove(cell))
         stones = game.position()
         assert game.is_over() == _has_won(board, stones, mover)
@@ -362,7 +368,8 @@ def test_swap_exchanges_colours_and_keeps_the_stone():
     first = game.play("f6")
     assert TripodMove.swap() in game.legal_moves()
     game.play("swap")
-    assert game.swapped and game.turn == Stone.O
+    assert game.swapped and game.stone_to_move == Stone.O
+    assert game.turn == "first"  # the first player now plays O
     assert game.position() == {first.cell: Stone.X}
     assert game.player_of(Stone.X) == Player.SECOND
     assert game.player_of(Stone.O) == Player.FIRST
@@ -388,9 +395,9 @@ def test_illegal_moves_are_explained():
     game.play("a5")
     with pytest.raises(IllegalMoveError, match="move 2: a5 is already taken by X"):
         game.play("a5")
-    with pytest.raises(IllegalMoveError, match="'z9'"):
+    with pytest.raises(InvalidMoveError, match="'z9'"):
         game.play("z9")
-    with pytest.raises(IllegalMoveError, match="f6"):
+    with pytest.raises(IllegalMoveError, match="move 2: 'f6' is not a cell of the size-5 board"):
         game.play("f6")
 
 
@@ -414,6 +421,8 @@ def test_moves_round_trip_through_text(data):
     cell = data.draw(st.sampled_from(TripodBoard(n).cells + (None,)))
     move = TripodMove(cell)
     assert TripodMove.parse(move.text(), n) == move
+    assert parse_move(move_text(move), n) == move
+    assert str(move) == move.text()
     assert repr(move) == f"TripodMove.parse({move.text()!r})"
 
 
@@ -447,3 +456,107 @@ def test_static_check_finds_bad_counts_and_play_after_the_end():
     assert status.winner == Stone.X
     assert status.problems == ("X has won, yet O has played since: the game should have ended",)
     assert re.search("swap", check_position({}, n=4, swapped=True).problems[0])
+
+
+# -- the Game interface -----------------------------------------------------------------
+
+
+def _random_games(n, seeds, swap=True):
+    """Positions along random games: the start, some middles and the end."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = TripodGame(TripodOptions(size=n, swap=swap), ("Ana", "Ben"))
+        yield game.copy()
+        while not game.is_over():
+            game.push(rng.choice(game.legal_moves()))
+            if rng.random() < 0.1:
+                yield game.copy()
+        yield game
+
+
+def test_the_engine_implements_the_game_interface():
+    game = TripodGame()
+    assert isinstance(game, Game)
+    assert isinstance(new_game(), Game)
+    assert game.players == PLAYERS == ("first", "second")
+    assert game.turn == "first" and game.outcome() is None
+    assert game.scores() == {"first": 0, "second": 0}
+    assert new_game("no-swap", size=5).options == TripodOptions(size=5, swap=False)
+    with pytest.raises(ValueError, match="'fast'"):
+        new_game("fast")
+    with pytest.raises(ValueError, match="2 players"):
+        TripodGame(players=("Ana", "Ana"))
+
+
+@pytest.mark.parametrize("n", [4, 5, 11])
+def test_every_legal_move_round_trips_through_its_text(n):
+    for game in _random_games(n, range(3)):
+        moves = game.legal_moves()
+        assert all(game.parse_move(game.move_text(m)) == m for m in moves)
+        assert all(game.is_legal(m) for m in moves)
+        assert [str(m) for m in moves] == [game.move_text(m) for m in moves]
+
+
+@pytest.mark.parametrize("n", [4, 6, 11])
+def test_turn_scores_and_outcome_name_the_players(n):
+    for game in _random_games(n, range(4)):
+        assert set(game.scores()) == set(game.players) == {"Ana", "Ben"}
+        if game.is_over():
+            assert game.turn is None
+            winner = game.players[game.winning_player]
+            assert game.outcome() == Outcome(
+                (winner,), f"{game.winner.name} surrounds the three corners"
+            )
+            assert game.scores() == {p: int(p == winner) for p in game.players}
+        else:
+            assert game.turn in game.players
+            assert game.turn == game.players[game.player_of(game.stone_to_move)]
+            assert game.outcome() is None and sum(game.scores().values()) == 0
+
+
+def test_a_swap_hands_the_first_stone_to_the_second_player():
+    game = TripodGame(TripodOptions(size=5), players=("Ana", "Ben"))
+    game.play("c3")
+    assert game.turn == "Ben"
+    game.play("swap")
+    assert game.turn == "Ana"  # Ben now owns X's stone, Ana plays O
+    for text in ("a1", "d4", "a2", "b3'", "a3", "c4'", "a4", "b4'"):
+        game.play(text)
+    assert not game.is_over() and game.turn == "Ana"
+    game.play("a5")  # O's left edge joins the corners a1 and a5
+    assert game.winner == Stone.O and game.outcome().winners == ("Ana",)
+    assert game.scores() == {"Ana": 1, "Ben": 0} and game.turn is None
+
+
+@pytest.mark.parametrize("n", [4, 7, 11])
+def test_positions_round_trip_through_position_cells(n):
+    for game in _random_games(n, range(3)):
+        cells = game.position_cells()
+        assert cells == {cell_name(c): s.name for c, s in game.position().items()}
+        again = TripodGame.from_position_cells(cells, TripodOptions(size=n))
+        assert again.position_cells() == cells
+        assert again.position() == game.position()
+        assert again.winner == game.winner
+        assert again.stone_to_move == game.stone_to_move
+        assert again.winner == check_position(game.position(), n).winner
+
+
+def test_position_cells_are_read_like_a_record_and_bad_ones_quoted():
+    game = TripodGame.from_position_cells({"a1": "black", "b2": "o", "c3": " X "})
+    assert game.position_cells() == {"a1": "X", "b2": "O", "c3": "X"}
+    with pytest.raises(InvalidMoveError, match="'Z'"):
+        TripodGame.from_position_cells({"a1": "Z"})
+    with pytest.raises(InvalidMoveError, match="'a12'"):
+        TripodGame.from_position_cells({"a12": "X"})
+
+
+def test_an_off_board_cell_is_a_move_the_rules_refuse():
+    game = TripodGame(TripodOptions(size=5))
+    move = game.parse_move("f6")
+    assert move == TripodMove(TripodCell(0, 0, 5)) and game.move_text(move) == "f6"
+    assert not game.is_legal(move)
+    assert game.why_illegal(move) == "move 1: 'f6' is not a cell of the size-5 board"
+    assert game.parse_move("b7'").cell == TripodCell(1, -5, 6)
+    for text in ("z9", "c2", "a20", "swap!", "", "a5'"):
+        with pytest.raises(InvalidMoveError, match=re.escape(repr(text))):
+            game.parse_move(text)

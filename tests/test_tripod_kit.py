@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
+import tomllib
 from collections import Counter, defaultdict
 from functools import cache
 
@@ -21,18 +23,28 @@ from pdfread import (
 )
 
 from printkit.errors import FitError, LayoutError
-from printkit.games.tripod import components
+from printkit.games import GAMES
+from printkit.games.tripod import components, kit
 from printkit.games.tripod.board import TripodBoard, cell_name
+from printkit.games.tripod.components import Settings
+from printkit.layout.config import DEFAULT_LAYOUT_FILE
 from printkit.layout.paper import PAPER_SIZES
 
 NAME = re.compile(r"[a-s]\d{1,2}'?")
 
 
 @cache
-def kit(paper="a4", flip="long", size=11, ink="fill", coordinates=True, cell=15.0, stone=12.0):
-    layout = layout_for(paper__size=paper, print__flip=flip, print__ink=ink, tripod__size=size,
-                        tripod__coordinates=coordinates, tripod__cell=cell, tripod__stone=stone)
-    return layout, components.sheets(layout)
+def built(paper="a4", flip="long", size=11, ink="fill", coordinates=True, cell=15.0, stone=12.0):
+    layout = layout_for(
+        paper__size=paper,
+        print__flip=flip,
+        print__ink=ink,
+        tripod__size=size,
+        tripod__coordinates=coordinates,
+        tripod__cell=cell,
+        tripod__stone=stone,
+    )
+    return layout, kit.sheets(layout)
 
 
 def _box_centre(points):
@@ -51,8 +63,11 @@ def _cells(page):
     tints = (hex_rgb(components.WOOD), hex_rgb(components.SHARED))
     out = []
     for path in drawn_paths(page):
-        if path.stroke is None and len(path.subpaths[0]) == 6 and \
-                any(same_colour(path.fill, t) for t in tints):
+        if (
+            path.stroke is None
+            and len(path.subpaths[0]) == 6
+            and any(same_colour(path.fill, t) for t in tints)
+        ):
             ring = path.subpaths[0]
             centre = _box_centre(ring)
             run = min(names, key=lambda r: math.dist(run_centre(r), centre))
@@ -72,10 +87,12 @@ def _halves(layout, sheets):
     # Both halves on one sheet, side by side or stacked: split at the widest gap.
     for axis in (0, 1):
         ordered = sorted(cells, key=lambda c: c[0][axis])
-        gaps = [(b[0][axis] - a[0][axis], k + 1) for k, (a, b) in
-                enumerate(zip(ordered, ordered[1:], strict=False))]
+        gaps = [
+            (b[0][axis] - a[0][axis], k + 1)
+            for k, (a, b) in enumerate(zip(ordered, ordered[1:], strict=False))
+        ]
         gap, at = max(gaps)
-        if gap > float(layout["tripod"]["cell"]) + components.HALF_GAP / 2:
+        if gap > layout.section(Settings).cell + components.HALF_GAP / 2:
             return [ordered[:at], ordered[at:]]
     raise AssertionError("the two halves are not apart")
 
@@ -87,9 +104,10 @@ def _expected_names(n, half):
 
 # --- the board ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_cell_is_named_once_per_place_as_board_py_names_it(paper):
-    layout, sheets = kit(paper)
+    layout, sheets = built(paper)
     board = TripodBoard(11)
     halves = _halves(layout, sheets)
     for half, cells in enumerate(halves):
@@ -103,7 +121,7 @@ def test_every_cell_is_named_once_per_place_as_board_py_names_it(paper):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_shared_cells_look_the_same_on_both_halves_and_apart_from_the_rest(paper):
-    layout, sheets = kit(paper)
+    layout, sheets = built(paper)
     board = TripodBoard(11)
     shared = {cell_name(c) for c in board if board.is_shared(c)}
     assert len(shared) == 3 * 11 - 3
@@ -117,8 +135,9 @@ def test_shared_cells_look_the_same_on_both_halves_and_apart_from_the_rest(paper
     placed = [{name: centre for centre, name, _, _ in cells} for cells in halves]
     origin = [min(cells, key=lambda c: (c[0][1], c[0][0]))[0] for cells in halves]
     for name in shared:
-        offsets = [(p[name][0] - o[0], p[name][1] - o[1]) for p, o in
-                   zip(placed, origin, strict=True)]
+        offsets = [
+            (p[name][0] - o[0], p[name][1] - o[1]) for p, o in zip(placed, origin, strict=True)
+        ]
         assert math.dist(*offsets) < 0.01, name
     # Both tints read as wood, neither white: black and white stones both stand out.
     for tint in (components.WOOD, components.SHARED):
@@ -131,13 +150,18 @@ def test_shared_cells_look_the_same_on_both_halves_and_apart_from_the_rest(paper
 
 def _rings(page, style):
     colour, width = hex_rgb(style.stroke), style.width
-    return [_box_centre(p.subpaths[0]) for p in drawn_paths(page)
-            if p.fill is None and same_colour(p.stroke, colour) and abs(p.width - width) < 1e-6
-            and len(p.subpaths[0]) == 6]
+    return [
+        _box_centre(p.subpaths[0])
+        for p in drawn_paths(page)
+        if p.fill is None
+        and same_colour(p.stroke, colour)
+        and abs(p.width - width) < 1e-6
+        and len(p.subpaths[0]) == 6
+    ]
 
 
 def test_rings_mark_the_shared_cells_and_bold_rings_the_three_corners():
-    layout, sheets = kit()
+    layout, sheets = built()
     board = TripodBoard(11)
     corners = {cell_name(c) for c in board.corners}
     assert corners == {"a1", "a11", "k11"}
@@ -154,15 +178,16 @@ def test_rings_mark_the_shared_cells_and_bold_rings_the_three_corners():
 
 @pytest.mark.parametrize("size", [4, 11])
 def test_printed_cells_touch_as_the_board_says_with_the_seed_counts(size):
-    layout, sheets = kit(size=size)
-    cell = float(layout["tripod"]["cell"])
+    layout, sheets = built(size=size)
+    cell = layout.section(Settings).cell
     board = TripodBoard(size)
     touching = defaultdict(set)
     for cells in _halves(layout, sheets):
         for centre, name, _, flats in cells:
             assert abs(flats - cell) < 0.01
-            touching[name] |= {other for c, other, _, _ in cells
-                               if abs(math.dist(c, centre) - cell) < 0.01}
+            touching[name] |= {
+                other for c, other, _, _ in cells if abs(math.dist(c, centre) - cell) < 0.01
+            }
     corners = {cell_name(c) for c in board.corners}
     beside = {cell_name(u) for c in board.corners for u in board.neighbours(c)}
     assert len(beside) == 6
@@ -173,7 +198,7 @@ def test_printed_cells_touch_as_the_board_says_with_the_seed_counts(size):
 
 
 def test_names_can_be_left_off():
-    layout, sheets = kit(coordinates=False)
+    layout, sheets = built(coordinates=False)
     for page in _board_pages(sheets):
         assert not [r for r in text_runs(page) if NAME.fullmatch(r.text)]
 
@@ -195,23 +220,28 @@ def _winding(p, ring):
 
 
 def test_each_half_is_cut_in_eight_straight_cuts_that_clear_every_cell():
-    layout, sheets = kit()
-    cell = float(layout["tripod"]["cell"])
+    layout, sheets = built()
+    cell = layout.section(Settings).cell
     radius = cell / math.sqrt(3)
-    for page, sheet in zip(_board_pages(sheets), [s for s in sheets if s.stem.startswith("b")],
-                           strict=True):
+    for page, sheet in zip(
+        _board_pages(sheets), [s for s in sheets if s.stem.startswith("b")], strict=True
+    ):
         cuts = [item for item in sheet.front.items if item.role == "cut"]
         assert len(cuts) == 1 and len(cuts[0].points) == 8
         outline = list(cuts[0].points)
         centres = [centre for centre, _, _, _ in _cells(page)]
         assert len(centres) == 66 and all(_winding(c, outline) for c in centres)
-        reach = min(_segment_distance(c, a, b) for c in centres
-                    for a, b in zip(outline, outline[1:] + outline[:1], strict=True))
+        reach = min(
+            _segment_distance(c, a, b)
+            for c in centres
+            for a, b in zip(outline, outline[1:] + outline[:1], strict=True)
+        )
         # The nearest cut: the white margin beyond the frame along a sloping side.
         assert abs(reach - (radius + components.FRAME_WIDTH * cell + components.MARGIN)) < 0.02
 
 
 # --- stones ---------------------------------------------------------------------------------
+
 
 def _faces(page, colour, stone):
     """Centres of the stone faces of a colour (bleed discs are larger and left out)."""
@@ -235,12 +265,15 @@ def _most_discs(n):
 @pytest.mark.parametrize("size", [4, 11, 19])
 def test_enough_stones_of_each_colour_for_a_full_board(size):
     cell, stone = (15.0, 12.0) if size < 19 else (8.5, 7.0)
-    layout, sheets = kit(size=size, cell=cell, stone=stone)
+    layout, sheets = built(size=size, cell=cell, stone=stone)
     assert components.stones_per_colour(size) >= _most_discs(size) + components.SPARE_STONES
     assert _most_discs(11) == 81  # 51 placements, 30 of them on the 30 shared cells
     for colour in (components.BLACK_STONE, components.WHITE_STONE):
-        printed = sum(len(_faces(read_pages([s.front]).pages[0], colour, stone))
-                      for s in sheets if s.stem.startswith("stones"))
+        printed = sum(
+            len(_faces(read_pages([s.front]).pages[0], colour, stone))
+            for s in sheets
+            if s.stem.startswith("stones")
+        )
         assert printed >= components.stones_per_colour(size)
         assert printed >= math.ceil(len(TripodBoard(size)) / 2) + components.SPARE_STONES
 
@@ -259,8 +292,8 @@ def _matched(points, others, tolerance=0.02):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_every_stone_back_lands_behind_its_front_in_its_own_colour(paper, flip):
-    layout, sheets = kit(paper, flip)
-    stone = float(layout["tripod"]["stone"])
+    layout, sheets = built(paper, flip)
+    stone = layout.section(Settings).stone
     stones = [s for s in sheets if s.stem.startswith("stones")]
     assert stones
     for sheet in stones:
@@ -279,15 +312,21 @@ def test_every_stone_back_lands_behind_its_front_in_its_own_colour(paper, flip):
 
 
 def test_white_stones_have_a_dark_rim_and_black_stones_a_visible_cut():
-    layout, sheets = kit()
-    stone = float(layout["tripod"]["stone"])
+    layout, sheets = built()
+    stone = layout.section(Settings).stone
     page = read_pages([next(s for s in sheets if s.stem.startswith("stones")).front]).pages[0]
     whites = _faces(page, components.WHITE_STONE, stone)
     blacks = _faces(page, components.BLACK_STONE, stone)
     paths = drawn_paths(page)
-    rims = [_box_centre(p.subpaths[0]) for p in paths
-            if p.curved and p.fill is None and p.stroke is not None
-            and contrast_ratio(p.stroke, (1, 1, 1)) > 10 and p.width >= 0.5]
+    rims = [
+        _box_centre(p.subpaths[0])
+        for p in paths
+        if p.curved
+        and p.fill is None
+        and p.stroke is not None
+        and contrast_ratio(p.stroke, (1, 1, 1)) > 10
+        and p.width >= 0.5
+    ]
     assert len(whites) > 0 and _matched(rims, whites)
     cuts = [p for p in paths if p.curved and p.fill is None and abs(p.width - 0.3) < 1e-6]
     assert len(cuts) == len(whites) + len(blacks)
@@ -300,20 +339,30 @@ def test_white_stones_have_a_dark_rim_and_black_stones_a_visible_cut():
 
 # --- every sheet ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_sheet_fits_its_paper(paper):
-    layout, sheets = kit(paper)
+    layout, sheets = built(paper)
     assert [s.stem for s in sheets] == ["board-half-1", "board-half-2", "stones"]
     for sheet in sheets:
         for page in read_pages(sheet.pages).pages:
             assert_sheet_on_paper(page, PAPER_SIZES[paper], layout.margin, sheet.stem)
 
 
-@pytest.mark.parametrize(("size", "cell", "stone"),
-                         [(4, 15.0, 12.0), (5, 15.0, 12.0), (7, 15.0, 12.0), (9, 15.0, 12.0),
-                          (13, 12.5, 10.0), (15, 11.0, 9.0), (19, 8.5, 7.0)])
+@pytest.mark.parametrize(
+    ("size", "cell", "stone"),
+    [
+        (4, 15.0, 12.0),
+        (5, 15.0, 12.0),
+        (7, 15.0, 12.0),
+        (9, 15.0, 12.0),
+        (13, 12.5, 10.0),
+        (15, 11.0, 9.0),
+        (19, 8.5, 7.0),
+    ],
+)
 def test_other_sizes_build_with_every_cell_named(size, cell, stone):
-    layout, sheets = kit(size=size, cell=cell, stone=stone)
+    layout, sheets = built(size=size, cell=cell, stone=stone)
     halves = _halves(layout, sheets)
     for half, cells in enumerate(halves):
         assert sorted(name for _, name, _, _ in cells) == _expected_names(size, half)
@@ -321,42 +370,90 @@ def test_other_sizes_build_with_every_cell_named(size, cell, stone):
 
 
 def test_a_small_board_shares_one_sheet():
-    layout, sheets = kit(size=7)
+    layout, sheets = built(size=7)
     assert [s.stem for s in sheets if s.stem.startswith("board")] == ["board"]
-    layout, sheets = kit("a3")
+    layout, sheets = built("a3")
     assert [s.stem for s in sheets if s.stem.startswith("board")] == ["board"]
     assert len(_halves(layout, sheets)[0]) == len(_halves(layout, sheets)[1]) == 66
 
 
-@pytest.mark.parametrize("size", [3, 20, 11.5, 0])
-def test_a_bad_size_is_a_layout_error(size):
-    with pytest.raises(LayoutError, match=r"tripod\.size must be a whole number from 4 to 19"):
-        components.sheets(layout_for(tripod__size=size))
+@pytest.mark.parametrize("size", [3, 20, 0])
+def test_a_size_off_the_range_is_a_layout_error(size):
+    with pytest.raises(LayoutError, match=rf"tripod\.size must be from 4 to 19, not {size}"):
+        kit.sheets(layout_for(tripod__size=size))
+
+
+def test_a_fractional_size_is_a_layout_error():
+    with pytest.raises(LayoutError, match=r"tripod\.size must be a whole number, not 11\.5"):
+        kit.sheets(layout_for(tripod__size=11.5))
+
+
+def test_the_settings_are_the_default_layouts_tripod_section():
+    with open(DEFAULT_LAYOUT_FILE, "rb") as f:
+        section = tomllib.load(f)["tripod"]
+    fields = {f.name: f.default for f in dataclasses.fields(Settings)}
+    assert fields == section
+    assert {k: type(v) for k, v in fields.items()} == {k: type(v) for k, v in section.items()}
+    assert all(f.metadata["doc"] for f in dataclasses.fields(Settings))
+    assert layout_for().section(Settings) == Settings()
+    assert GAMES["tripod"].settings is Settings
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("cell", 0.5), ("cell", 250.0), ("stone", 0.2), ("size", 25), ("coordinates", "yes")],
+)
+def test_a_setting_out_of_range_is_a_layout_error_naming_it(key, value):
+    with pytest.raises(LayoutError, match=rf"tripod\.{key} must be"):
+        layout_for(**{f"tripod__{key}": value}).section(Settings)
 
 
 def test_a_stone_wider_than_a_cell_is_refused():
     with pytest.raises(LayoutError, match="must not exceed tripod.cell"):
-        components.sheets(layout_for(tripod__stone=16.0))
+        kit.sheets(layout_for(tripod__stone=16.0))
 
 
 def test_too_big_a_cell_names_the_largest_that_fits():
     with pytest.raises(FitError, match=r"largest cell that fits is (\d+\.\d) mm") as info:
-        components.sheets(layout_for(tripod__size=19))
+        kit.sheets(layout_for(tripod__size=19))
     largest = float(re.search(r"is (\d+\.\d) mm", str(info.value)).group(1))
     assert 5.0 < largest < 15.0
     stone = min(12.0, largest)
-    components.sheets(layout_for(tripod__size=19, tripod__cell=largest, tripod__stone=stone))
+    kit.sheets(layout_for(tripod__size=19, tripod__cell=largest, tripod__stone=stone))
     with pytest.raises(FitError):
-        components.sheets(layout_for(tripod__size=19, tripod__cell=round(largest + 0.2, 1),
-                                     tripod__stone=stone))
+        kit.sheets(
+            layout_for(tripod__size=19, tripod__cell=round(largest + 0.2, 1), tripod__stone=stone)
+        )
 
 
 def test_outline_ink_leaves_out_the_wood_tints_but_keeps_the_marks():
-    layout, sheets = kit(ink="outline")
+    layout, sheets = built(ink="outline")
     for page in _board_pages(sheets):
-        fills = [p for p in drawn_paths(page) if p.fill is not None and not p.curved and any(
-            same_colour(p.fill, hex_rgb(c)) for c in (components.WOOD, components.SHARED,
-                                             components.FRAME))]
+        fills = [
+            p
+            for p in drawn_paths(page)
+            if p.fill is not None
+            and not p.curved
+            and any(
+                same_colour(p.fill, hex_rgb(c))
+                for c in (components.WOOD, components.SHARED, components.FRAME)
+            )
+        ]
         assert not fills
         assert len(_rings(page, components.CORNER_RING)) == 3
         assert len(_rings(page, components.SHARED_RING)) == 3 * 11 - 6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_inventory_counts_the_stones_the_sheets_print(paper):
+    layout = layout_for(paper__size=paper)
+    printed = {"black stone": 0, "white stone": 0}
+    for sheet in kit.sheets(layout):
+        for step in sheet.steps:
+            m = re.search(r"holds (\d+) black and (\d+) white stones", step)
+            if m:
+                printed["black stone"] += int(m[1])
+                printed["white stone"] += int(m[2])
+    counted = kit.inventory(layout)
+    assert counted == {"board half": 2, **printed}
+    assert counted["black stone"] >= components.stones_per_colour(11)

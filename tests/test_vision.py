@@ -15,9 +15,17 @@ from printkit.draw.fiducials import Marker, marker_items
 from printkit.draw.model import Document, Page
 from printkit.draw.pdf import pdf_bytes
 from printkit.errors import PhotoError
+from printkit.games.tripakus import reader as tripakus_reader
 from printkit.kits import KITS
 from printkit.vision.model import board_models
-from printkit.vision.read import Detection, debug_image, detect_markers, fit_board, read_image
+from printkit.vision.read import (
+    Detection,
+    debug_image,
+    detect_markers,
+    fit_board,
+    read_image,
+    read_photo,
+)
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import score_reading
 
@@ -102,12 +110,14 @@ def test_photo_reading_finds_the_pieces():
 def _blank_markers(photo, keep: int) -> np.ndarray:
     """The photo with all but ``keep`` markers painted over in white."""
     image = photo.image.copy()
-    model = next(m for m in board_models("tripakus", layout_for())
-                 if m.variant == photo.truth["variant"])
+    model = next(
+        m for m in board_models("tripakus", layout_for()) if m.variant == photo.truth["variant"]
+    )
     for marker in model.markers[keep:]:
         centre = np.array([*marker.centre, 1.0])
-        grown = np.array([centre + 1.3 * (np.array([x, y, 1.0]) - centre)
-                          for x, y in marker.corners])
+        grown = np.array(
+            [centre + 1.3 * (np.array([x, y, 1.0]) - centre) for x, y in marker.corners]
+        )
         pts = (photo.board_to_photo @ grown.T).T
         pts = pts[:, :2] / pts[:, 2:]
         cv2.fillConvexPoly(image, np.int32(np.round(pts)), (235, 235, 235))
@@ -151,9 +161,18 @@ def test_markers_of_another_board_are_named():
 
 
 def test_not_an_image(tmp_path):
-    from printkit.vision.read import read_photo
-
     bad = tmp_path / "position.jpg"
     bad.write_text("not a picture")
     with pytest.raises(PhotoError, match="position.jpg: not an image"):
         read_photo(bad, "tripakus", layout_for())
+
+
+def test_the_reader_module_gives_the_models_with_record_cell_names():
+    models = tripakus_reader.board_models(layout_for())
+    assert [m.variant for m in models] == ["sections", "full"]
+    assert [m.variant for m in board_models("tripakus", layout_for())] == ["sections", "full"]
+    for model in models:
+        assert len(model.cells) == 361 and model.classes == ("empty", "red", "yellow", "blue")
+        assert model.cell_key((12, -3)) == "12,-3"
+    assert {m.id for m in models[0].markers} == {0, 1} and len(models[0].markers) == 6
+    assert {m.id for m in models[1].markers} == {10, 11, 12, 13}

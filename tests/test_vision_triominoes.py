@@ -17,8 +17,12 @@ from shapely.ops import unary_union
 from printkit.draw.lattice import tri_point, tri_polygon
 from printkit.draw.model import Affine, Document, Text
 from printkit.draw.pdf import pdf_bytes
-from printkit.games.triominoes import components
-from printkit.games.triominoes.mat import mat_plan, mat_sheets
+from printkit.errors import FitError, PhotoError
+from printkit.games.triominoes import components, reader
+from printkit.games.triominoes import kit as tkit
+from printkit.games.triominoes.components import Settings, layout_drawing
+from printkit.games.triominoes.kit import mat_picture, mat_sheets
+from printkit.games.triominoes.mat import mat_plan
 from printkit.games.triominoes.reader import classify, random_layout, tile_items
 from printkit.games.triominoes.rules import clockwise_corners
 from printkit.games.triominoes.tiles import parse_tile
@@ -48,18 +52,21 @@ def _raster(page) -> np.ndarray:
     doc = pdfium.PdfDocument(pdf_bytes(Document("t", [page])))
     try:
         return np.ascontiguousarray(
-            doc[0].render(scale=DPI / 72, fill_color=(255, 255, 255, 255)).to_numpy()[..., :3])
+            doc[0].render(scale=DPI / 72, fill_color=(255, 255, 255, 255)).to_numpy()[..., :3]
+        )
     finally:
         doc.close()
 
 
 # --- the printed mat -------------------------------------------------------------------------
 
+
 def test_the_kit_prints_the_mat_and_exposes_its_model():
     layout = layout_for()
-    stems = [s.stem for s in components.sheets(layout)]
+    stems = [s.stem for s in tkit.sheets(layout)]
     assert "mat" in stems and stems[-1] == "score-sheet"
-    assert components.vision_models(layout)[0].variant == "mat"
+    assert reader.board_models(layout)[0].variant == "mat"
+    assert [m.variant for m in board_models("triominoes", layout)] == ["mat"]
 
 
 @pytest.mark.parametrize("paper", [*PAPERS, "a5"])
@@ -85,8 +92,12 @@ def test_mat_fits_the_paper_and_keeps_markers_and_strip_off_the_grid(paper):
         square = shapely_box(cx - quiet, cy - quiet, cx + quiet, cy + quiet)
         assert grid.distance(square) > 1.0, marker.id
     reach = [(m.centre, m.side * 2 / 3) for m in model.markers]  # the quiet zone's half side
-    footprints = unary_union([shapely_box(x - q, y - q, x + q, y + q + 3.0)  # and id label
-                              for (x, y), q in reach])
+    footprints = unary_union(
+        [
+            shapely_box(x - q, y - q, x + q, y + q + 3.0)  # and id label
+            for (x, y), q in reach
+        ]
+    )
     for patch in model.patches:
         ring = ShapelyPolygon(patch.ring)
         assert grid.distance(ring) > 1.0 and footprints.distance(ring) > 1.0, patch.name
@@ -100,8 +111,12 @@ def test_mat_fits_the_paper_and_keeps_markers_and_strip_off_the_grid(paper):
 def test_strip_holds_white_black_the_face_and_every_number_ink():
     colours = [p.colour.lower() for p in _model().patches]
     assert colours[:2] == ["#ffffff", "#000000"]
-    assert set(colours) == {"#ffffff", "#000000", components.FACE.lower(),
-                            *(c.lower() for c in components.NUMBER_INKS)}
+    assert set(colours) == {
+        "#ffffff",
+        "#000000",
+        components.FACE.lower(),
+        *(c.lower() for c in components.NUMBER_INKS),
+    }
     assert len(colours) == 3 + len(components.NUMBER_INKS)
 
 
@@ -120,12 +135,15 @@ def test_markers_print_where_the_reader_expects_them(paper):
 
 def test_grid_cells_are_tiles_and_carry_their_record_names():
     layout = layout_for()
-    side = float(layout["triominoes"]["tile"])
+    side = layout.section(Settings).tile
     model = _model()
     plan = mat_plan(layout)
     assert len(model.cells) == plan.rows * plan.cols >= 40
-    names = {item.text: item.position for item in mat_sheets(layout)[0].front.items
-             if isinstance(item, Text) and item.text.startswith("(")}
+    names = {
+        item.text: item.position
+        for item in mat_sheets(layout)[0].front.items
+        if isinstance(item, Text) and item.text.startswith("(")
+    }
     back = Affine.translate(-plan.to_page.e, -plan.to_page.f)
     record = Record(game="triominoes", kind="position")
     for cell, outline in model.cells.items():
@@ -140,21 +158,21 @@ def test_grid_cells_are_tiles_and_carry_their_record_names():
 
 
 def test_too_big_a_tile_for_the_mat_names_the_largest():
-    from printkit.errors import FitError
-
     with pytest.raises(FitError, match=r"play mat .* largest that fits is \d+\.\d mm"):
         mat_sheets(layout_for(triominoes__tile=250.0))
 
 
 # --- random layouts --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(5))
 def test_random_layouts_are_legal_positions_on_the_mat(seed):
     cells = set(_model().cells)
     placed = random_layout(cells, np.random.default_rng(seed), 25)
     assert len(placed) >= 10 and set(placed) <= cells
-    record = position_record("triominoes", {f"({r},{c})": "-".join(map(str, v))
-                                            for (r, c), v in placed.items()})
+    record = position_record(
+        "triominoes", {f"({r},{c})": "-".join(map(str, v)) for (r, c), v in placed.items()}
+    )
     report = check_record(record)
     assert report.valid, [f.message for f in report.findings]
 
@@ -162,19 +180,21 @@ def test_random_layouts_are_legal_positions_on_the_mat(seed):
 def test_a_drawn_tile_shows_its_reading_clockwise_from_the_reference_corner():
     """Each number sits nearest the corner the reading puts it on, whatever the turn."""
     layout = layout_for()
-    side = float(layout["triominoes"]["tile"])
+    side = layout.section(Settings).tile
     for cell, reading in (((0, 0), (1, 2, 0)), ((0, 1), (5, 3, 4)), ((1, 1), (2, 2, 4))):
         corners = tri_polygon(cell, side)
         ordered = [tri_point(v, side) for v in clockwise_corners(cell)]
         assert set(ordered) == set(corners)
-        digits = [i for i in tile_items(reading, cell, layout)
-                  if isinstance(i, Text) and len(i.text) == 1]
+        digits = [
+            i for i in tile_items(reading, cell, layout) if isinstance(i, Text) and len(i.text) == 1
+        ]
         for value, corner in zip(reading, ordered, strict=True):
             nearest = min(digits, key=lambda t: math.dist(t.position, corner))
             assert int(nearest.text) == value
 
 
 # --- reading photos --------------------------------------------------------------------------
+
 
 @cache
 def _photo(seed: int, level: str, paper: str = "a4"):
@@ -225,8 +245,11 @@ def test_printkit_read_writes_the_tiles_and_the_verdict(tmp_path, capsys, monkey
     path = tmp_path / "mat.jpg"
     cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
     out = tmp_path / "position.json"
-    code, text, err = run_cli(["read", str(path), "--game", "triominoes", "--out", str(out),
-                               "--debug", str(tmp_path)], capsys, monkeypatch)
+    code, text, err = run_cli(
+        ["read", str(path), "--game", "triominoes", "--out", str(out), "--debug", str(tmp_path)],
+        capsys,
+        monkeypatch,
+    )
     assert code == 0, text + err
     assert "verdict: valid" in text
     truth = {k: v for k, v in photo.truth["cells"].items() if v != "empty"}
@@ -235,25 +258,22 @@ def test_printkit_read_writes_the_tiles_and_the_verdict(tmp_path, capsys, monkey
 
 
 def test_outline_ink_is_refused_for_reading():
-    from printkit.errors import PhotoError
-
     with pytest.raises(PhotoError, match="ink"):
         board_models("triominoes", layout_for(print__ink="outline"))
 
 
 def _clean_reading(readings: dict) -> dict:
     """Tiles with any readings (even impossible ones) on the mat, photographed gently."""
-    from printkit.games.triominoes.components import layout_drawing
-    from printkit.games.triominoes.mat import mat_picture
-
     layout = layout_for()
     model = _model()
     picture = mat_picture(layout)
     drawn = layout_drawing(readings, [], "#000000", layout)
-    picture.extend(i for i in drawn.items if getattr(i, "style", None) is None
-                   or i.style.stroke != "#dddddd")  # not the faint grid round the tiles
-    image, _ = degrade(render_board(picture, model.bounds), model, LEVELS["easy"],
-                       np.random.default_rng(1))
+    picture.extend(
+        i for i in drawn.items if getattr(i, "style", None) is None or i.style.stroke != "#dddddd"
+    )  # not the faint grid round the tiles
+    image, _ = degrade(
+        render_board(picture, model.bounds), model, LEVELS["easy"], np.random.default_rng(1)
+    )
     return read_image(image, "triominoes", layout).cells
 
 
@@ -262,8 +282,9 @@ def test_impossible_and_repeated_tiles_are_uncertain():
     with pytest.raises(ValueError):
         parse_tile("0-2-1")
     odd = {(1, 1), (1, 5), (2, 8)}
-    cells = _clean_reading({(1, 1): (0, 2, 1), (1, 5): (1, 1, 3), (2, 8): (1, 1, 3),
-                            (3, 1): (4, 4, 5)})
+    cells = _clean_reading(
+        {(1, 1): (0, 2, 1), (1, 5): (1, 1, 3), (2, 8): (1, 1, 3), (3, 1): (4, 4, 5)}
+    )
     assert all(cells[c].uncertain for c in odd)
     assert cells[(3, 1)].label == "4-4-5" and not cells[(3, 1)].uncertain
     assert not any(c.uncertain for k, c in cells.items() if k not in odd)

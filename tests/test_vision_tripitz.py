@@ -14,6 +14,7 @@ from printkit.draw.model import Affine, Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
 from printkit.games.tripitz import components
 from printkit.games.tripitz.board import TripitzBoard
+from printkit.games.tripitz.kit import board_sheets
 from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol
 from printkit.games.tripitz.reader import SHAPE_MARGIN, _templates, _token, symbol_features
 from printkit.kits import KITS
@@ -32,9 +33,9 @@ PX = DPI / 25.4
 def _raster(page: Page) -> np.ndarray:
     doc = pdfium.PdfDocument(pdf_bytes(Document("t", [page])))
     try:
-        return np.ascontiguousarray(doc[0].render(scale=DPI / 72,
-                                                  fill_color=(255, 255, 255, 255))
-                                    .to_numpy()[..., :3])
+        return np.ascontiguousarray(
+            doc[0].render(scale=DPI / 72, fill_color=(255, 255, 255, 255)).to_numpy()[..., :3]
+        )
     finally:
         doc.close()
 
@@ -62,7 +63,7 @@ def test_each_half_prints_its_two_markers_at_the_modelled_distance(paper):
 
 
 def test_a_board_printed_whole_carries_all_four_markers():
-    sheets = components.board_sheets(layout_for(paper__size="a3"))
+    sheets = board_sheets(layout_for(paper__size="a3"))
     assert [s.stem for s in sheets] == ["board"]
     assert sorted(d.id for d in detect_markers(_raster(sheets[0].front))) == [30, 31, 32, 33]
 
@@ -70,9 +71,12 @@ def test_a_board_printed_whole_carries_all_four_markers():
 def test_strip_holds_white_black_token_and_symbol_colours_on_each_half():
     layout = layout_for()
     model = _model()
-    expected = ["#ffffff", "#000000", *(layout.colour(c) for c in
-                                        ("red", "yellow", "blue", "green")),
-                *layout["tripitz"]["symbol_colours"]]
+    expected = [
+        "#ffffff",
+        "#000000",
+        *(layout.colour(c) for c in ("red", "yellow", "blue", "green")),
+        *layout["tripitz"]["symbol_colours"],
+    ]
     colours = [p.colour.lower() for p in model.patches]
     assert colours == [c.lower() for c in expected] * 2
     assert len({p.name for p in model.patches}) == 10
@@ -87,7 +91,7 @@ def _box(marker):
 def test_markers_and_patches_stay_clear_of_every_cavity_and_placed_token():
     layout = layout_for()
     model = _model()
-    pitch = components._pitch(layout)
+    pitch = components.cavity_pitch(layout)
     reach = layout["tripitz"]["token_size"] / math.sqrt(3) + LEVELS["hard"].jitter
     centres = list(model.extra["centres"].values())
     assert len(centres) == len(TripitzBoard()) == len(model.cells) == 102
@@ -119,12 +123,15 @@ def test_the_drawn_symbols_are_told_apart_at_any_turn():
                     pts = np.int32(np.round(np.array(moved.points) * px * 16))
                     cv2.fillPoly(canvas, [pts], 255, cv2.LINE_AA, 4)
                 else:
-                    cv2.circle(canvas, (640, 640), int(moved.radius * px * 16), 255, -1,
-                               cv2.LINE_AA, 4)
+                    cv2.circle(
+                        canvas, (640, 640), int(moved.radius * px * 16), 255, -1, cv2.LINE_AA, 4
+                    )
             blurred = cv2.GaussianBlur(canvas, (0, 0), 1.3)
             features = symbol_features(blurred >= 128, px)
-            dist = {s: np.linalg.norm((features - t) / np.array([0.08, 0.08, 0.02, 0.02]))
-                    for s, t in templates.items()}
+            dist = {
+                s: np.linalg.norm((features - t) / np.array([0.08, 0.08, 0.02, 0.02]))
+                for s, t in templates.items()
+            }
             best, second = sorted(dist.values())[:2]
             assert min(dist, key=dist.get) is symbol
             assert (second - best) / second > SHAPE_MARGIN
@@ -159,8 +166,11 @@ def test_every_pid_and_joker_is_read():
         cx, cy = model.extra["centres"][key]
         turn = rng.uniform(-4, 4) + 60 * int(rng.integers(0, 6))
         shift = rng.uniform(-1.0, 1.0, 2)
-        picture.extend(_token(pid, layout, Affine.translate(cx + shift[0], cy + shift[1])
-                              @ Affine.rotate(turn)))
+        picture.extend(
+            _token(
+                pid, layout, Affine.translate(cx + shift[0], cy + shift[1]) @ Affine.rotate(turn)
+            )
+        )
         truth[key] = pid.code
     board = render_board(picture, model.bounds)
     image, to_photo = degrade(board, model, LEVELS["hard"], rng)
@@ -203,8 +213,9 @@ def test_photo_to_checked_position_record():
     assert score_reading(reading, photo).exact
     cells, uncertain, confidence = reading_cells(reading)
     assert cells == photo.truth["cells"]
-    record = position_record("tripitz", cells, uncertain, confidence=confidence,
-                             variant=reading.model.variant)
+    record = position_record(
+        "tripitz", cells, uncertain, confidence=confidence, variant=reading.model.variant
+    )
     assert all(name.isdigit() for name in record.cells)
     assert set(record.cells.values()) <= {p.code for p in PIDS}
     report = check_record(record)

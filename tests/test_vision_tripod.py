@@ -16,6 +16,8 @@ from printkit.draw.model import Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
 from printkit.games.tripod import components
 from printkit.games.tripod.board import TripodBoard, cell_name, parse_cell
+from printkit.games.tripod.components import Settings
+from printkit.games.tripod.reader import board_models as tripod_models
 from printkit.games.tripod.reader import stone_items
 from printkit.kits import KITS
 from printkit.records.check import check_record
@@ -40,7 +42,9 @@ def _raster(page: Page) -> np.ndarray:
 
 
 def _models(**overrides):
-    return {m.variant: m for m in board_models("tripod", layout_for(**overrides))}
+    models = board_models("tripod", layout_for(**overrides))
+    assert models == tripod_models(layout_for(**overrides))  # the registry finds the reader's
+    return {m.variant: m for m in models}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -65,7 +69,7 @@ def test_markers_and_reference_points_stay_clear_of_every_stone():
     """A stone on every cell, as large as a Go-like stone gets and pushed outwards: all
     markers still decode, and no white-paper or frame point the reader trusts is covered."""
     layout = layout_for()
-    cell = float(layout["tripod"]["cell"])
+    cell = layout.section(Settings).cell
     for variant, model in _models().items():
         picture = components.board_picture(layout, variant)
         shadows, stones = [], []
@@ -81,15 +85,17 @@ def test_markers_and_reference_points_stay_clear_of_every_stone():
         found = {d.id for d in detect_markers(np.ascontiguousarray(image[..., ::-1]))}
         assert found == model.marker_ids, variant
         x0, y0 = model.bounds[:2]
-        for points, colour in ((model.white, (255, 255, 255)),
-                               (model.extra["frame"], _rgb255(components.FRAME))):
+        for points, colour in (
+            (model.white, (255, 255, 255)),
+            (model.extra["frame"], _rgb255(components.FRAME)),
+        ):
             px = np.round((np.array(points) - (x0, y0)) * 6.0).astype(int)
             seen = image[px[:, 1], px[:, 0]].astype(int)
             assert np.abs(seen - colour).max() <= 3, variant
 
 
 def _rgb255(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def test_a_perimeter_cell_has_one_name_on_both_halves():
@@ -178,7 +184,7 @@ def test_a_blank_drawing_is_not_read_as_stones():
     import cv2
 
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    canvas[100:100 + small.shape[0], 300:300 + small.shape[1]] = small[..., ::-1]
+    canvas[100 : 100 + small.shape[0], 300 : 300 + small.shape[1]] = small[..., ::-1]
     reading = read_image(canvas, "tripod", layout)
     assert {c.label for c in reading.cells.values()} == {"empty"}
     assert not reading.uncertain

@@ -34,8 +34,11 @@ def test_top_layer_cuts_102_separate_cavities_inside_the_outline():
 
 def test_base_layer_engraves_every_number_once():
     base = _sheets()["wood-board-base"].front
-    numbers = sorted(int(i.text) for i in base.items
-                     if isinstance(i, Text) and i.role == Role.LABEL and i.text.isdigit())
+    numbers = sorted(
+        int(i.text)
+        for i in base.items
+        if isinstance(i, Text) and i.role == Role.LABEL and i.text.isdigit()
+    )
     assert numbers == list(range(1, 103))
     rings = [i for i in base.items if isinstance(i, Circle) and i.role == Role.LABEL]
     assert len(rings) == 102 + 4  # a ring per cavity and the 4 centre dots
@@ -47,8 +50,11 @@ def test_tokens_are_cut_with_engraved_symbols():
     layers = {g.get("id"): g for g in svg.iter(f"{SVG}g")}
     cut = [e for e in layers["cut"].iter() if e.tag in (f"{SVG}circle", f"{SVG}path")]
     assert len(cut) == 68
-    engraved = [e for e in layers["engrave"].iter()
-                if e.tag in (f"{SVG}path", f"{SVG}polygon", f"{SVG}circle")]
+    engraved = [
+        e
+        for e in layers["engrave"].iter()
+        if e.tag in (f"{SVG}path", f"{SVG}polygon", f"{SVG}circle")
+    ]
     assert len(engraved) == 64  # one symbol per pid; jokers are blank
     assert len([e for e in layers["engrave"].iter() if e.tag == f"{SVG}text"]) == 68
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import cv2
 
 from printkit.errors import PhotoError
+from printkit.games import GAMES
 from printkit.layout.config import load_layout
 from printkit.records.check import check_record
 from printkit.vision.command import read_to_record
-from printkit.games import GAMES
 from printkit.vision.scenes import synthetic_photo
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "previews"
@@ -25,8 +25,9 @@ WIDTH = 640
 
 
 def _small(image, width: int = WIDTH):
-    return cv2.resize(image, (width, round(image.shape[0] * width / image.shape[1])),
-                      interpolation=cv2.INTER_AREA)
+    return cv2.resize(
+        image, (width, round(image.shape[0] * width / image.shape[1])), interpolation=cv2.INTER_AREA
+    )
 
 
 def example(game: str) -> None:
@@ -39,14 +40,16 @@ def example(game: str) -> None:
         debug = cv2.imread(str(Path(tmp) / f"{game}-photo-read.png"))
     result.record.path = f"{game}-photo.jpg"
     report = check_record(result.record)
-    cv2.imwrite(str(OUT / f"photo-{game}.jpg"), _small(photo.image),
-                [cv2.IMWRITE_JPEG_QUALITY, 80])
-    cv2.imwrite(str(OUT / f"photo-{game}-read.jpg"), _small(debug),
-                [cv2.IMWRITE_JPEG_QUALITY, 80])
+    cv2.imwrite(str(OUT / f"photo-{game}.jpg"), _small(photo.image), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    cv2.imwrite(str(OUT / f"photo-{game}-read.jpg"), _small(debug), [cv2.IMWRITE_JPEG_QUALITY, 80])
     unsure = result.record.uncertain
-    verdict = "\n".join([f"{len(result.record.cells)} cells occupied"
-                         + (f", {len(unsure)} uncertain: {', '.join(unsure)}" if unsure else ""),
-                         *report.lines()])
+    verdict = "\n".join(
+        [
+            f"{len(result.record.cells)} cells occupied"
+            + (f", {len(unsure)} uncertain: {', '.join(unsure)}" if unsure else ""),
+            *report.lines(),
+        ]
+    )
     (OUT / f"photo-{game}-verdict.txt").write_text(verdict + "\n")
     print(f"{game}:\n{verdict}")
 

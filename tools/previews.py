@@ -24,8 +24,7 @@ def main() -> None:
     for kit in kits:
         shown: set[str] = set()
         for sheet in kit.build(layout):
-            kind = sheet.stem.rsplit("-", 1)[0] if sheet.stem.startswith("pieces-") \
-                else sheet.stem
+            kind = sheet.stem.rsplit("-", 1)[0] if sheet.stem.startswith("pieces-") else sheet.stem
             if kind in shown:
                 continue
             shown.add(kind)

@@ -35,7 +35,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from printkit.draw.model import Item, Page, Polyline, Role, Style
+from printkit.draw.model import Affine, Item, Page, Polyline, Role, Style
 from printkit.errors import FitError, LayoutError
 from printkit.games import find_game
 from printkit.games.base import GameInfo
@@ -129,8 +129,10 @@ def load_card_text(game: str, lang: str) -> CardText:
     """Read a card's text file; LayoutError listing the languages when there is none."""
     path = _game(game).card_text(lang)
     if not path.is_file():
-        raise LayoutError(f"no {game} rule card in language {lang!r}: available are "
-                          f"{', '.join(languages(game))} (set cards.lang)")
+        raise LayoutError(
+            f"no {game} rule card in language {lang!r}: available are "
+            f"{', '.join(languages(game))} (set cards.lang)"
+        )
     return parse_card_text(path.read_text(encoding="utf-8"), game, lang, str(path))
 
 
@@ -178,20 +180,33 @@ def parse_card_text(text: str, game: str, lang: str, source: str = "<card>") -> 
             elif isinstance(item, list) and item and all(isinstance(x, str) for x in item):
                 items.append(tuple(item))
             elif isinstance(item, dict) and set(item) == {"diagram", "caption"}:
-                items.append(DiagramRef(string(item, "diagram", f"section {k}: "),
-                                        string(item, "caption", f"section {k}: ")))
+                items.append(
+                    DiagramRef(
+                        string(item, "diagram", f"section {k}: "),
+                        string(item, "caption", f"section {k}: "),
+                    )
+                )
             else:
-                raise fail(f"section {k} ({heading}): a body item is a paragraph (text), a "
-                           f"bullet list (list of texts) or {{ diagram = ..., caption = ... }}, "
-                           f"not {item!r}")
+                raise fail(
+                    f"section {k} ({heading}): a body item is a paragraph (text), a "
+                    f"bullet list (list of texts) or {{ diagram = ..., caption = ... }}, "
+                    f"not {item!r}"
+                )
         sections.append(Section(heading, tuple(items)))
-    card = CardText(game, lang, source, string(data, "title", ""), string(data, "tagline", ""),
-                    sheet, dict(labels), tuple(sections))
+    card = CardText(
+        game,
+        lang,
+        source,
+        string(data, "title", ""),
+        string(data, "tagline", ""),
+        sheet,
+        dict(labels),
+        tuple(sections),
+    )
     known = diagrams(game)
     unknown = [n for n in card.diagrams() if n not in known]
     if unknown:
-        raise fail(f"unknown diagram {unknown[0]!r}: the {game} diagrams are "
-                   f"{', '.join(known)}")
+        raise fail(f"unknown diagram {unknown[0]!r}: the {game} diagrams are {', '.join(known)}")
     return card
 
 
@@ -207,16 +222,16 @@ def card_blocks(card: CardText, layout: Layout) -> list[Block]:
             elif isinstance(item, tuple):
                 blocks.append(Bullets(item))
             else:
-                blocks.append(Figure(diagrams(card.game)[item.name](layout, labels),
-                                     item.caption))
+                blocks.append(Figure(diagrams(card.game)[item.name](layout, labels), item.caption))
     return blocks
 
 
 def _columns(box: Box, count: int) -> list[Box]:
     x0, y0, x1, y1 = box
     width = (x1 - x0 - GUTTER * (count - 1)) / count
-    return [(x0 + k * (width + GUTTER), y0, x0 + k * (width + GUTTER) + width, y1)
-            for k in range(count)]
+    return [
+        (x0 + k * (width + GUTTER), y0, x0 + k * (width + GUTTER) + width, y1) for k in range(count)
+    ]
 
 
 def _title_items(card: CardText, box: Box) -> tuple[list[Item], float]:
@@ -234,26 +249,30 @@ def _title_items(card: CardText, box: Box) -> tuple[list[Item], float]:
     return items, y + 1.5
 
 
-def _at(x: float, y: float):
-    from printkit.draw.model import Affine
-
+def _at(x: float, y: float) -> Affine:
     return Affine.translate(x, y)
 
 
 def style_for(body: float) -> FlowStyle:
     """The card style scaled to a body size (mm): headings and captions keep their ratio."""
     k = body / STYLE.body
-    return replace(STYLE, body=body, heading=STYLE.heading * k, caption=STYLE.caption * k,
-                   paragraph_gap=STYLE.paragraph_gap * k, heading_gap=STYLE.heading_gap * k)
+    return replace(
+        STYLE,
+        body=body,
+        heading=STYLE.heading * k,
+        caption=STYLE.caption * k,
+        paragraph_gap=STYLE.paragraph_gap * k,
+        heading_gap=STYLE.heading_gap * k,
+    )
 
 
 def card_sheets(layout: Layout, game: str) -> list[Sheet]:
-    """The rule card of ``game`` in the language ``layout["cards"]["lang"]``: one sheet whose
+    """The rule card of ``game`` in the language ``cards.lang``: one sheet whose
     text runs on to Side B when one page is not enough.
 
     The body text is set at the largest of ``BODY_SIZES`` that fits one page, else two.
     """
-    card = load_card_text(game, str(layout["cards"]["lang"]).strip().lower())
+    card = load_card_text(game, layout.lang.strip().lower())
     size = page_size(layout)
     box = content_box(size, layout.margin)
     count = 2 if box[2] - box[0] >= TWO_COLUMNS_FROM else 1
@@ -279,12 +298,22 @@ def card_sheets(layout: Layout, game: str) -> list[Sheet]:
             for k, items in enumerate(placed):
                 (front if k < count else back).extend(items)
             return [_sheet(card, front, back, sheet["steps_two"], layout)]
-    raise FitError(f"the {card.title} rule card ({card.lang}) does not fit on two "
-                   f"{layout.paper_name} pages at a body size of {BODY_SIZES[-1]} mm")
+    raise FitError(
+        f"the {card.title} rule card ({card.lang}) does not fit on two "
+        f"{layout.paper_name} pages at a body size of {BODY_SIZES[-1]} mm"
+    )
 
 
-def _sheet(card: CardText, front: Page, back: Page | None, steps: list[str],
-           layout: Layout) -> Sheet:
-    return Sheet(card.game, "rules", card.sheet["title"], front, back, copies=1,
-                 stock="plain paper",
-                 steps=[s.format(flip=card.sheet.get(layout.flip, layout.flip)) for s in steps])
+def _sheet(
+    card: CardText, front: Page, back: Page | None, steps: list[str], layout: Layout
+) -> Sheet:
+    return Sheet(
+        card.game,
+        "rules",
+        card.sheet["title"],
+        front,
+        back,
+        copies=1,
+        stock="plain paper",
+        steps=[s.format(flip=card.sheet.get(layout.flip, layout.flip)) for s in steps],
+    )

@@ -10,8 +10,7 @@ import math
 
 from printkit.draw.model import rgb
 
-__all__ = ["BLACK", "WHITE", "relative_luminance", "contrast_ratio", "lab", "delta_e",
-           "ink_on"]
+__all__ = ["BLACK", "WHITE", "relative_luminance", "contrast_ratio", "lab", "delta_e", "ink_on"]
 
 BLACK, WHITE = "#000000", "#ffffff"
 

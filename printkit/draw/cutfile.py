@@ -31,8 +31,9 @@ from pathlib import Path
 
 import svgwrite
 from shapely import STRtree
-from shapely.geometry import LineString
+from shapely.geometry import LinearRing, LineString
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon as ShapelyPolygon
 
 from printkit.draw.model import MIDLINE, Circle, Item, Page, Point, Polygon, Polyline, Role, Text
 from printkit.draw.svg import FONT_FAMILY, fmt
@@ -188,8 +189,7 @@ def _segments_of(items: Iterable[Item]) -> list[Segment]:
     for item in items:
         for ring, closed in _rings(item):
             pts = ring + ring[:1] if closed and ring else ring
-            out.extend((a, b) for a, b in zip(pts, pts[1:], strict=False)
-                       if math.dist(a, b) > TOL)
+            out.extend((a, b) for a, b in zip(pts, pts[1:], strict=False) if math.dist(a, b) > TOL)
     return out
 
 
@@ -218,12 +218,15 @@ class _Line:
     direction: Point
 
     def t(self, p: Point) -> float:
-        return (p[0] - self.origin[0]) * self.direction[0] + \
-            (p[1] - self.origin[1]) * self.direction[1]
+        return (p[0] - self.origin[0]) * self.direction[0] + (
+            p[1] - self.origin[1]
+        ) * self.direction[1]
 
     def distance(self, p: Point) -> float:
-        return abs((p[0] - self.origin[0]) * self.direction[1]
-                   - (p[1] - self.origin[1]) * self.direction[0])
+        return abs(
+            (p[0] - self.origin[0]) * self.direction[1]
+            - (p[1] - self.origin[1]) * self.direction[0]
+        )
 
 
 def _angle(s: Segment) -> float:
@@ -260,8 +263,9 @@ def _lines(tagged: list[tuple[Segment, Role]]) -> Iterator[tuple[_Line, list]]:
         # Midpoint offsets along the reference normal, chained into bands.  A line a little
         # off the reference direction drifts in offset along its length: widen the chaining
         # step by that drift so such a line stays in one band (bands are checked below).
-        turn = max(abs((_angle(s) - _angle(ref) + math.pi / 2) % math.pi - math.pi / 2)
-                   for s, _ in group)
+        turn = max(
+            abs((_angle(s) - _angle(ref) + math.pi / 2) % math.pi - math.pi / 2) for s, _ in group
+        )
         xs = [p[0] for s, _ in group for p in s]
         ys = [p[1] for s, _ in group for p in s]
         step = TOL + 2 * turn * math.hypot(max(xs) - min(xs), max(ys) - min(ys))
@@ -402,8 +406,7 @@ def _noded(runs: list[Segment]) -> tuple[list[Point], list[tuple[int, int]]]:
                     extra[i].append(k)
                     extra[j].append(k)
         pts = [ShapelyPoint(p) for p in verts.points]
-        for k, i in zip(*STRtree(lines).query(pts, predicate="dwithin", distance=TOL),
-                        strict=True):
+        for k, i in zip(*STRtree(lines).query(pts, predicate="dwithin", distance=TOL), strict=True):
             extra[int(i)].append(int(k))
     edges: set[tuple[int, int]] = set()
     for i, (a, b) in enumerate(runs):
@@ -471,8 +474,9 @@ def _outer_edges(points: list[Point], edges: list[tuple[int, int]]) -> set[tuple
         if c not in outside or area < faces[outside[c]][0]:
             outside[c] = fid
     outer_faces = set(outside.values())
-    return {(u, v) for u, v in edges
-            if face_of[(u, v)] in outer_faces or face_of[(v, u)] in outer_faces}
+    return {
+        (u, v) for u, v in edges if face_of[(u, v)] in outer_faces or face_of[(v, u)] in outer_faces
+    }
 
 
 def _trails(points: list[Point], edges: Sequence[tuple[int, int]]) -> list[list[int]]:
@@ -496,8 +500,13 @@ def _trails(points: list[Point], edges: Sequence[tuple[int, int]]) -> list[list[
     return _spliced(trails)
 
 
-def _walk(points: list[Point], around: dict[int, list[tuple[int, int]]], used: list[bool],
-          left: dict[int, int], start: int) -> list[int]:
+def _walk(
+    points: list[Point],
+    around: dict[int, list[tuple[int, int]]],
+    used: list[bool],
+    left: dict[int, int],
+    start: int,
+) -> list[int]:
     trail, here, heading = [start], start, None
     while True:
         options = [(w, k) for w, k in around[here] if not used[k]]
@@ -535,8 +544,8 @@ def _spliced(trails: list[list[int]]) -> list[list[int]]:
                 if at is None:
                     continue
                 k = loop.index(host[at])
-                turned = loop[k:-1] + loop[:k + 1]
-                trails[j] = host[:at] + turned + host[at + 1:]
+                turned = loop[k:-1] + loop[: k + 1]
+                trails[j] = host[:at] + turned + host[at + 1 :]
                 del trails[i]
                 changed = True
                 break
@@ -576,25 +585,13 @@ def _straightened(pts: list[Point], closed: bool) -> tuple[Point, ...]:
 # ---------------------------------------------------------------------------- ordering
 
 
-def _inside_ring(p: Point, ring: tuple[Point, ...]) -> int:
-    """1 strictly inside the closed ring (even-odd), 0 on it (within TOL), -1 outside."""
-    x, y = p
-    inside = False
-    n = len(ring)
-    for i in range(n):
-        (x0, y0), (x1, y1) = ring[i], ring[(i + 1) % n]
-        if _point_segment_distance(p, (x0, y0), (x1, y1)) <= TOL:
-            return 0
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return 1 if inside else -1
-
-
-def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)
-    t = min(1.0, max(0.0, t))
-    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+def _ring_sides(points: list[Point], ring: tuple[Point, ...]) -> list[int]:
+    """For each point: 1 strictly inside the closed ring, 0 on it (within TOL), -1 outside."""
+    boundary, area = LinearRing(ring), ShapelyPolygon(ring)
+    return [
+        0 if boundary.distance(p) <= TOL else 1 if area.contains(p) else -1
+        for p in map(ShapelyPoint, points)
+    ]
 
 
 def _probes(c: Cut) -> list[Point]:
@@ -623,7 +620,7 @@ def _inside(inner: Cut, outer: Cut) -> bool:
     if isinstance(outer, CutCircle):
         ds = [math.dist(p, outer.centre) - outer.radius for p in _probes(inner)]
         return all(d <= TOL for d in ds) and any(d < -TOL for d in ds)
-    sides = [_inside_ring(p, outer.points) for p in _probes(inner)]
+    sides = _ring_sides(_probes(inner), outer.points)
     return min(sides) >= 0 and max(sides) == 1
 
 
@@ -633,8 +630,12 @@ def _encloses(c: Cut) -> bool:
 
 def _ordered(cuts: list[Cut], here: Point) -> tuple[list[Cut], float, Point]:
     """Nearest first from ``here``, each path only once everything inside it is done."""
-    waits = [[j for j, inner in enumerate(cuts) if j != i and _inside(inner, outer)]
-             if _encloses(outer) else [] for i, outer in enumerate(cuts)]
+    waits = [
+        [j for j, inner in enumerate(cuts) if j != i and _inside(inner, outer)]
+        if _encloses(outer)
+        else []
+        for i, outer in enumerate(cuts)
+    ]
     done = [False] * len(cuts)
     out: list[Cut] = []
     travel = 0.0
@@ -677,8 +678,10 @@ def cut_paths(page: Page) -> CutPlan:
     here: Point = (0.0, 0.0)
     ordered: list[Cut] = []
     travel = 0.0
-    for runs, circles, role in ((score_runs, score_circles, Role.SCORE),
-                                (cut_runs, cut_circles, Role.CUT)):
+    for runs, circles, role in (
+        (score_runs, score_circles, Role.SCORE),
+        (cut_runs, cut_circles, Role.CUT),
+    ):
         part, distance, here = _ordered([*_paths(runs, role), *circles], here)
         ordered.extend(part)
         travel += distance
@@ -700,8 +703,9 @@ def cut_stats(page: Page, plan: CutPlan | None = None) -> CutStats:
 
 def _check_size(page: Page) -> None:
     if not (page.width > 0 and page.height > 0):
-        raise ValueError(f"page {page.label!r}: size {page.width} x {page.height} mm "
-                         "is not positive")
+        raise ValueError(
+            f"page {page.label!r}: size {page.width} x {page.height} mm is not positive"
+        )
 
 
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
@@ -724,12 +728,22 @@ def cut_svg(page: Page, plan: CutPlan | None = None) -> str:
     for name, (role, colour, _) in LAYERS.items():
         attrs = {"id": name, "inkscape:groupmode": "layer", "inkscape:label": name}
         if role in (Role.CUT, Role.SCORE):
-            attrs |= {"fill": "none", "stroke": colour, "stroke-width": fmt(HAIRLINE),
-                      "stroke-linejoin": "round", "stroke-linecap": "round"}
+            attrs |= {
+                "fill": "none",
+                "stroke": colour,
+                "stroke-width": fmt(HAIRLINE),
+                "stroke-linejoin": "round",
+                "stroke-linecap": "round",
+            }
             elements = [_svg_cut(dwg, c) for c in plan.of(role)]
         else:
-            elements = [e for item in page.items if item.role == role
-                        for e in [_svg_item(dwg, item, colour)] if e is not None]
+            elements = [
+                e
+                for item in page.items
+                if item.role == role
+                for e in [_svg_item(dwg, item, colour)]
+                if e is not None
+            ]
         group = dwg.g(**attrs)
         for e in elements:
             group.add(e)
@@ -738,8 +752,9 @@ def cut_svg(page: Page, plan: CutPlan | None = None) -> str:
 
 
 def _path_d(points: Sequence[Point], closed: bool) -> str:
-    d = f"M{fmt(points[0][0])} {fmt(points[0][1])} " + \
-        " ".join(f"L{fmt(x)} {fmt(y)}" for x, y in points[1:])
+    d = f"M{fmt(points[0][0])} {fmt(points[0][1])} " + " ".join(
+        f"L{fmt(x)} {fmt(y)}" for x, y in points[1:]
+    )
     return d + " Z" if closed else d
 
 
@@ -760,8 +775,12 @@ def _svg_item(dwg: svgwrite.Drawing, item: Item, colour: str):
         if not item.text:
             return None
         x, y = item.position
-        attrs = {"font-family": FONT_FAMILY, "font-size": fmt(item.size),
-                 "text-anchor": item.anchor, "fill": colour}
+        attrs = {
+            "font-family": FONT_FAMILY,
+            "font-size": fmt(item.size),
+            "text-anchor": item.anchor,
+            "fill": colour,
+        }
         if item.bold:
             attrs["font-weight"] = "bold"
         if fmt(item.angle % 360) not in ("0", "360"):
@@ -775,8 +794,9 @@ def _svg_item(dwg: svgwrite.Drawing, item: Item, colour: str):
     if _inked(style.stroke):
         paint |= {"stroke": colour, "stroke-width": fmt(max(style.width, HAIRLINE))}
     if isinstance(item, Circle):
-        return dwg.circle(center=(fmt(item.centre[0]), fmt(item.centre[1])),
-                          r=fmt(item.radius), **paint)
+        return dwg.circle(
+            center=(fmt(item.centre[0]), fmt(item.centre[1])), r=fmt(item.radius), **paint
+        )
     if isinstance(item, Polygon):
         d = " ".join(_path_d(r, True) for r in (item.points, *item.holes) if r)
         if item.holes:
@@ -829,8 +849,12 @@ def cut_dxf(page: Page, plan: CutPlan | None = None) -> str:
                     if isinstance(c, CutCircle):
                         msp.add_circle(flip(c.centre), c.radius, dxfattribs=attribs)
                     else:
-                        msp.add_lwpolyline([flip(p) for p in c.points], format="xy",
-                                           close=c.closed, dxfattribs=attribs)
+                        msp.add_lwpolyline(
+                            [flip(p) for p in c.points],
+                            format="xy",
+                            close=c.closed,
+                            dxfattribs=attribs,
+                        )
             else:
                 for item in page.items:
                     if item.role == role:
@@ -845,8 +869,12 @@ def cut_dxf(page: Page, plan: CutPlan | None = None) -> str:
 def _dxf_item(msp, item: Item, flip, attribs: dict) -> None:
     if isinstance(item, Text):
         if item.text:
-            text = msp.add_text(item.text, height=item.size * CAP_HEIGHT,
-                                rotation=-item.angle % 360, dxfattribs=attribs)
+            text = msp.add_text(
+                item.text,
+                height=item.size * CAP_HEIGHT,
+                rotation=-item.angle % 360,
+                dxfattribs=attribs,
+            )
             text.set_placement(flip(item.position), align=_dxf_align(item.anchor))
         return
     filled = _inked(item.style.fill)
@@ -869,7 +897,7 @@ def _dxf_item(msp, item: Item, flip, attribs: dict) -> None:
 
 
 def _dxf_align(anchor: str):
-    from ezdxf.enums import TextEntityAlignment
+    from ezdxf.enums import TextEntityAlignment  # with ezdxf, on use
 
     return TextEntityAlignment[_DXF_ALIGN[anchor]]
 

@@ -17,8 +17,7 @@ from functools import cache
 
 from printkit.draw.model import Affine, Polygon, Role, Style, Text
 
-__all__ = ["DICTIONARY", "Marker", "Patch", "marker_bits", "marker_items", "strip_items",
-           "MODULES"]
+__all__ = ["DICTIONARY", "Marker", "Patch", "marker_bits", "marker_items", "strip_items", "MODULES"]
 
 DICTIONARY = "DICT_4X4_50"
 """The OpenCV ArUco dictionary every printkit board uses."""
@@ -33,7 +32,7 @@ FRAME = Style(stroke="#9a9a9a", width=0.15)
 @cache
 def marker_bits(marker_id: int) -> tuple[tuple[bool, ...], ...]:
     """The marker's modules, row by row from the top: True where it is black."""
-    import cv2
+    import cv2  # OpenCV is heavy: loaded only to draw a marker
 
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
     image = dictionary.generateImageMarker(marker_id, MODULES)
@@ -79,8 +78,10 @@ class Patch:
 
     @property
     def centre(self) -> tuple[float, float]:
-        return (sum(p[0] for p in self.ring) / len(self.ring),
-                sum(p[1] for p in self.ring) / len(self.ring))
+        return (
+            sum(p[0] for p in self.ring) / len(self.ring),
+            sum(p[1] for p in self.ring) / len(self.ring),
+        )
 
     def transformed(self, t: Affine) -> Patch:
         return Patch(self.name, self.colour, tuple(t(p) for p in self.ring))
@@ -106,11 +107,28 @@ def marker_items(marker: Marker) -> list:
             start = col
             while col < MODULES and bits[col]:
                 col += 1
-            items.append(Polygon(square(-h + start * module, -h + row * module,
-                                        -h + col * module, -h + (row + 1) * module),
-                                 BLACK, Role.MARK))
-    items.append(Text(turn((0.0, quiet + 1.6)), f"marker {marker.id}", 1.6, fill="#9a9a9a",
-                      angle=marker.angle, role=Role.INFO))
+            items.append(
+                Polygon(
+                    square(
+                        -h + start * module,
+                        -h + row * module,
+                        -h + col * module,
+                        -h + (row + 1) * module,
+                    ),
+                    BLACK,
+                    Role.MARK,
+                )
+            )
+    items.append(
+        Text(
+            turn((0.0, quiet + 1.6)),
+            f"marker {marker.id}",
+            1.6,
+            fill="#9a9a9a",
+            angle=marker.angle,
+            role=Role.INFO,
+        )
+    )
     return items
 
 

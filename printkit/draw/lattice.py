@@ -63,8 +63,14 @@ def hex_polygon(h: tuple[int, int], size: float) -> tuple[Point, ...]:
     """The six corners of a pointy-top hexagon, clockwise from the top."""
     cx, cy = hex_centre(h, size)
     w = size * ROW_HEIGHT
-    return ((cx, cy - size), (cx + w, cy - size / 2), (cx + w, cy + size / 2),
-            (cx, cy + size), (cx - w, cy + size / 2), (cx - w, cy - size / 2))
+    return (
+        (cx, cy - size),
+        (cx + w, cy - size / 2),
+        (cx + w, cy + size / 2),
+        (cx, cy + size),
+        (cx - w, cy + size / 2),
+        (cx - w, cy - size / 2),
+    )
 
 
 def hex_unit_point(v: tuple[int, int], flats: float) -> Point:

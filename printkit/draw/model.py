@@ -43,7 +43,7 @@ def rgb(colour: str) -> tuple[float, float, float]:
     """``#rrggbb`` as three fractions of full intensity."""
     if not _HEX.match(colour):
         raise ValueError(f"colour {colour!r} is not of the form #rrggbb")
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    return tuple(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 class Role(StrEnum):
@@ -233,8 +233,16 @@ class Text:
             angle += 180.0
             anchor = _SWAP[anchor]
         angle = _round_angle(angle)
-        return Text(t(self.position), self.text, self.size * k, self.fill, anchor, angle,
-                    self.bold, self.role)
+        return Text(
+            t(self.position),
+            self.text,
+            self.size * k,
+            self.fill,
+            anchor,
+            angle,
+            self.bold,
+            self.role,
+        )
 
     def all_points(self) -> Iterator[Point]:
         # Text extent is approximate: the anchor point padded by the font size.
@@ -276,8 +284,9 @@ class Drawing:
 
     def painted(self) -> list[Item]:
         """Items in paint order: bleed first, so no bleed covers a neighbour's face."""
-        return ([item for item in self.items if item.role == Role.BLEED]
-                + [item for item in self.items if item.role != Role.BLEED])
+        return [item for item in self.items if item.role == Role.BLEED] + [
+            item for item in self.items if item.role != Role.BLEED
+        ]
 
     def bbox(self) -> tuple[float, float, float, float]:
         """``(x0, y0, x1, y1)`` of all primitives (text approximately)."""

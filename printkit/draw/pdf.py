@@ -51,12 +51,17 @@ def pdf_bytes(doc: Document) -> bytes:
     if not doc.pages:
         raise ValueError(f"document {doc.title!r} has no pages to write")
     if doc.duplex not in (None, "long", "short"):
-        raise ValueError(f"document {doc.title!r}: duplex must be 'long', 'short' or None, "
-                         f"not {doc.duplex!r}")
+        raise ValueError(
+            f"document {doc.title!r}: duplex must be 'long', 'short' or None, not {doc.duplex!r}"
+        )
     buf = io.BytesIO()
     first = doc.pages[0]
-    canvas = Canvas(buf, pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),
-                    invariant=1, pageCompression=1)
+    canvas = Canvas(
+        buf,
+        pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),
+        invariant=1,
+        pageCompression=1,
+    )
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)
     canvas.setCreator(CREATOR)
@@ -97,8 +102,9 @@ def _write_page(canvas: Canvas, page: Page, number: int, cmyk: bool = False) -> 
     canvas.showPage()
 
 
-def _box(box: tuple[float, float, float, float] | None, page: Page,
-         what: str) -> tuple[float, float, float, float] | None:
+def _box(
+    box: tuple[float, float, float, float] | None, page: Page, what: str
+) -> tuple[float, float, float, float] | None:
     """A page box ``(x0, y0, x1, y1)`` in mm, y down, as a PDF rectangle in points."""
     if box is None:
         return None
@@ -114,8 +120,10 @@ def cmyk(colour: str) -> tuple[float, float, float, float]:
     k = 1.0 - max(r, g, b)
     if k >= 1.0:
         return (0.0, 0.0, 0.0, 1.0)
-    return tuple(round((1.0 - v - k) / (1.0 - k), 4)  # type: ignore[return-value]
-                 for v in (r, g, b)) + (round(k, 4),)
+    return tuple(
+        round((1.0 - v - k) / (1.0 - k), 4)  # type: ignore[return-value]
+        for v in (r, g, b)
+    ) + (round(k, 4),)
 
 
 @dataclass
@@ -205,8 +213,9 @@ class _Painter:
                 pen.width = style.width
             if style.dash != pen.dash:
                 if any(d < 0 for d in style.dash) or (style.dash and not any(style.dash)):
-                    raise ValueError(f"dash pattern {style.dash} needs non-negative lengths, "
-                                     "not all zero")
+                    raise ValueError(
+                        f"dash pattern {style.dash} needs non-negative lengths, not all zero"
+                    )
                 canvas.setDash([d * PT_PER_MM for d in style.dash], 0)
                 pen.dash = style.dash
 
@@ -215,8 +224,11 @@ class _Painter:
             return
         if item.size <= 0:
             raise ValueError(f"text {item.text!r} has font size {item.size} mm")
-        draw = {"start": Canvas.drawString, "middle": Canvas.drawCentredString,
-                "end": Canvas.drawRightString}.get(item.anchor)
+        draw = {
+            "start": Canvas.drawString,
+            "middle": Canvas.drawCentredString,
+            "end": Canvas.drawRightString,
+        }.get(item.anchor)
         if draw is None:
             raise ValueError(f"text {item.text!r} has unknown anchor {item.anchor!r}")
         canvas = self.canvas

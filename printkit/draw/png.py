@@ -10,8 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import cairosvg
-
 from printkit.draw.model import Page
 from printkit.draw.svg import page_svg
 from printkit.fileio import write_atomic
@@ -28,6 +26,8 @@ def page_png(page: Page, dpi: float = 100) -> bytes:
     """The page as PNG bytes at ``dpi`` pixels per inch, white where nothing is drawn."""
     if not dpi > 0:
         raise ValueError(f"page {page.label!r}: dpi must be positive, not {dpi}")
+    import cairosvg  # heavy (cairo through cffi): loaded only when a PNG is made
+
     svg = page_svg(page).encode("utf-8")
     png = cairosvg.svg2png(bytestring=svg, dpi=dpi, background_color="white")
     assert png is not None  # only None when writing to a file object

@@ -45,8 +45,9 @@ def fmt(v: float) -> str:
 def page_svg(page: Page, title: str = "") -> str:
     """The page as the text of a standalone SVG file."""
     if not (page.width > 0 and page.height > 0):
-        raise ValueError(f"page {page.label!r}: size {page.width} x {page.height} mm "
-                         "is not positive")
+        raise ValueError(
+            f"page {page.label!r}: size {page.width} x {page.height} mm is not positive"
+        )
     w, h = fmt(page.width), fmt(page.height)
     dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False)
     # SVG's default is 4 already; written out so the PDF's matching choice is visible here.
@@ -122,8 +123,9 @@ def _paint(style: Style) -> dict[str, str] | None:
         attrs["stroke-width"] = fmt(style.width)
         if style.dash:
             if any(d < 0 for d in style.dash) or not any(style.dash):
-                raise ValueError(f"dash pattern {style.dash} needs non-negative lengths, "
-                                 "not all zero")
+                raise ValueError(
+                    f"dash pattern {style.dash} needs non-negative lengths, not all zero"
+                )
             attrs["stroke-dasharray"] = ",".join(fmt(d) for d in style.dash)
         if style.opacity < 1:
             attrs["stroke-opacity"] = fmt(style.opacity)

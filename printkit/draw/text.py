@@ -12,6 +12,7 @@ import math
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.draw.model import MIDLINE, Text
+from printkit.errors import FitError
 
 __all__ = ["FONT", "BOLD_FONT", "font_name", "text_width", "fit_size", "baseline_start"]
 
@@ -33,7 +34,10 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 def fit_size(text: str, max_width: float, size: float, bold: bool = False) -> float:
     """The largest font size up to ``size`` at which ``text`` is at most ``max_width`` wide."""
     if max_width <= 0:
-        raise ValueError(f"cannot fit text {text!r} into a width of {max_width} mm")
+        raise FitError(
+            f"cannot fit text {text!r} into a width of {max_width:.1f} mm: "
+            "the paper is too small for it"
+        )
     width = text_width(text, size, bold)
     return size if width <= max_width else size * max_width / width
 

@@ -170,6 +170,11 @@ class GameInfo:
     def record(self) -> ModuleType:
         return self.module("record")
 
+    @property
+    def settings(self) -> type:
+        """The game's layout section as a typed dataclass (``components.Settings``)."""
+        return self.components.Settings
+
     def card_text(self, lang: str) -> Path:
         """Where the rule card's words in ``lang`` are kept."""
         return self.folder / f"card.{lang}.toml"

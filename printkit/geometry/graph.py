@@ -7,8 +7,9 @@ from collections.abc import Callable, Hashable, Iterable
 __all__ = ["component"]
 
 
-def component(cells: Iterable[Hashable], start: Hashable,
-              neighbours: Callable[[Hashable], Iterable[Hashable]]) -> set:
+def component(
+    cells: Iterable[Hashable], start: Hashable, neighbours: Callable[[Hashable], Iterable[Hashable]]
+) -> set:
     """The cells connected to ``start`` (itself among ``cells``) through ``neighbours``."""
     cells = set(cells)
     seen = {start}

@@ -23,8 +23,9 @@ class _GaveUp(Exception):
     pass
 
 
-def pack_block(pieces: Sequence[Shape], rows: int, cols: int, node_limit: int = 200_000
-               ) -> list[frozenset[Cell]] | None:
+def pack_block(
+    pieces: Sequence[Shape], rows: int, cols: int, node_limit: int = 200_000
+) -> list[frozenset[Cell]] | None:
     """Cells of each piece (in the given order) in a rows × cols block, or None.
 
     None when the pieces cannot fill the block with at most ``rows*cols - area`` waste
@@ -96,17 +97,19 @@ def _anchored(orientations: Shape) -> list[tuple[int, list[tuple[int, int]]]]:
     return out
 
 
-def smallest_block(pieces: Sequence[Shape], max_rows: int, max_cols: int
-                   ) -> tuple[int, int, list[frozenset[Cell]]] | None:
+def smallest_block(
+    pieces: Sequence[Shape], max_rows: int, max_cols: int
+) -> tuple[int, int, list[frozenset[Cell]]] | None:
     """The least-waste block within the limits that the pieces fill: (rows, cols, cells).
 
     Blocks are tried by waste, then by how square they are; each search is bounded, so
     a block whose packing is hard to find is passed over for a slightly larger one.
     """
     area = sum(len(next(iter(p))) for p in pieces)
-    blocks = sorted(((r, c) for r in range(1, max_rows + 1) for c in range(1, max_cols + 1)
-                     if r * c >= area),
-                    key=lambda rc: (rc[0] * rc[1] - area, abs(rc[1] - 2 * rc[0]), rc))
+    blocks = sorted(
+        ((r, c) for r in range(1, max_rows + 1) for c in range(1, max_cols + 1) if r * c >= area),
+        key=lambda rc: (rc[0] * rc[1] - area, abs(rc[1] - 2 * rc[0]), rc),
+    )
     for rows, cols in blocks:
         cells = pack_block(pieces, rows, cols, node_limit=20_000)
         if cells is not None:

@@ -42,15 +42,17 @@ def _grid(n: int) -> tuple[int, int, list[tuple[int, ...]]]:
             cand = ((r, c - 1), (r, c + 1), (r + 1, c))
         else:
             cand = ((r, c - 1), (r, c + 1), (r - 1, c))
-        nbrs.append(tuple(
-            rr * width + cc + off for rr, cc in cand
-            if 0 <= rr < rows and 0 <= cc + off < width
-        ))
+        nbrs.append(
+            tuple(
+                rr * width + cc + off for rr, cc in cand if 0 <= rr < rows and 0 <= cc + off < width
+            )
+        )
     return width, off, nbrs
 
 
-def _search(origin: int, seen: bytearray, nbrs: list[tuple[int, ...]],
-            out: list[list[tuple[int, ...]]]) -> None:
+def _search(
+    origin: int, seen: bytearray, nbrs: list[tuple[int, ...]], out: list[list[tuple[int, ...]]]
+) -> None:
     """Redelmeier's search from ``origin``, appending each shape found to ``out[order - 1]``.
 
     ``seen`` marks the cells that are in the shape, waiting in an untried list, or barred.
@@ -105,8 +107,9 @@ def _sym_matrices() -> list[tuple[int, int, int, int]]:
     return mats
 
 
-def _transform_rc(r: np.ndarray, c: np.ndarray, mat: tuple[int, int, int, int]
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def _transform_rc(
+    r: np.ndarray, c: np.ndarray, mat: tuple[int, int, int, int]
+) -> tuple[np.ndarray, np.ndarray]:
     """Apply one lattice symmetry to arrays of cells, through three times their centroids.
 
     In oblique coordinates three times the centroid of cell (r, c) is

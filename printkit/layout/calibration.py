@@ -13,8 +13,14 @@ from printkit.draw.model import Page, Polyline, Role, Style, Text
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, back_transform, content_box, new_page, page_size
 
-__all__ = ["calibration_sheet", "calibration_sheets", "calibration_targets", "RULER_HALF",
-           "RULER_STEP", "RULER_GAP"]
+__all__ = [
+    "calibration_sheet",
+    "calibration_sheets",
+    "calibration_targets",
+    "RULER_HALF",
+    "RULER_STEP",
+    "RULER_GAP",
+]
 
 RULER_HALF = 8.0
 """Each ruler reads from -RULER_HALF to +RULER_HALF mm."""
@@ -31,13 +37,20 @@ def calibration_targets(size: tuple[float, float], margin: float) -> list[tuple[
     """Where the cross-hairs sit on Side A: the centre and near the four corners."""
     x0, y0, x1, y1 = content_box(size, margin)
     inset = 40.0
-    return [((x0 + x1) / 2, (y0 + y1) / 2), (x0 + inset, y0 + inset), (x1 - inset, y0 + inset),
-            (x0 + inset, y1 - inset), (x1 - inset, y1 - inset)]
+    return [
+        ((x0 + x1) / 2, (y0 + y1) / 2),
+        (x0 + inset, y0 + inset),
+        (x1 - inset, y0 + inset),
+        (x0 + inset, y1 - inset),
+        (x1 - inset, y1 - inset),
+    ]
 
 
 def _cross(x: float, y: float, arm: float = 24.0) -> list:
-    return [Polyline(((x - arm, y), (x + arm, y)), LINE, Role.MARK),
-            Polyline(((x, y - arm), (x, y + arm)), LINE, Role.MARK)]
+    return [
+        Polyline(((x - arm, y), (x + arm, y)), LINE, Role.MARK),
+        Polyline(((x, y - arm), (x, y + arm)), LINE, Role.MARK),
+    ]
 
 
 def _rulers(x: float, y: float) -> list:
@@ -78,22 +91,41 @@ def calibration_sheet(layout: Layout) -> Sheet:
         front.extend(_cross(x, y))
         back.extend(_rulers(*flip((x, y))))
     x0, y0, x1, _ = content_box(size, layout.margin)
-    _instructions(front, x0, y0 + 4, [
-        "1. Print this file double-sided at actual size, turning over on the "
-        f"{layout.flip} edge, exactly as you will print kits.",
-        "2. Hold the sheet against a window with Side B towards you.",
-    ])
-    _instructions(back, x0, y0 + 4, [
-        "3. At each pair of rulers, read where the dark Side A lines cross them: x on",
-        "   the horizontal ruler, y on the vertical one (mm, signs as printed).",
-        "4. Add the readings (averaged over the five rulers) to print.back_offset",
-        f"   in your layout file; now [{layout.back_offset[0]:g}, {layout.back_offset[1]:g}].",
-        "   Reprint: every line should now cross its ruler at 0.",
-    ])
+    _instructions(
+        front,
+        x0,
+        y0 + 4,
+        [
+            "1. Print this file double-sided at actual size, turning over on the "
+            f"{layout.flip} edge, exactly as you will print kits.",
+            "2. Hold the sheet against a window with Side B towards you.",
+        ],
+    )
+    _instructions(
+        back,
+        x0,
+        y0 + 4,
+        [
+            "3. At each pair of rulers, read where the dark Side A lines cross them: x on",
+            "   the horizontal ruler, y on the vertical one (mm, signs as printed).",
+            "4. Add the readings (averaged over the five rulers) to print.back_offset",
+            f"   in your layout file; now [{layout.back_offset[0]:g}, {layout.back_offset[1]:g}].",
+            "   Reprint: every line should now cross its ruler at 0.",
+        ],
+    )
     del x1
-    return Sheet("calibration", "duplex-calibration", title, front, back, stock="plain paper",
-                 steps=["Print double-sided and read the printer's back-side offset (see the "
-                        "sheet); put it in your layout file as print.back_offset."])
+    return Sheet(
+        "calibration",
+        "duplex-calibration",
+        title,
+        front,
+        back,
+        stock="plain paper",
+        steps=[
+            "Print double-sided and read the printer's back-side offset (see the "
+            "sheet); put it in your layout file as print.back_offset."
+        ],
+    )
 
 
 def _instructions(page: Page, x: float, y: float, lines: list[str]) -> None:

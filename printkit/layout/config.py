@@ -22,13 +22,25 @@ from typing import Any, ClassVar, TypeVar
 from printkit.errors import LayoutError
 from printkit.layout.paper import paper_size
 
-__all__ = ["Layout", "load_layout", "DEFAULT_LAYOUT_FILE", "setting", "Settings"]
+__all__ = [
+    "Layout",
+    "load_layout",
+    "DEFAULT_LAYOUT_FILE",
+    "setting",
+    "Settings",
+    "PaperSettings",
+    "PrintSettings",
+    "CardSettings",
+    "COMMON_SECTIONS",
+]
 
 
 def _find_default() -> Path:
     here = Path(__file__).resolve()
-    for candidate in (here.parents[2] / "layouts" / "default.toml",
-                      here.parents[1] / "layouts" / "default.toml"):
+    for candidate in (
+        here.parents[2] / "layouts" / "default.toml",
+        here.parents[1] / "layouts" / "default.toml",
+    ):
         if candidate.is_file():
             return candidate
     raise FileNotFoundError("layouts/default.toml is missing from the installation")
@@ -36,16 +48,25 @@ def _find_default() -> Path:
 
 DEFAULT_LAYOUT_FILE = _find_default()
 
-_CHOICES = {("print", "ink"): ("fill", "outline"), ("print", "flip"): ("long", "short"),
-            ("print", "colour_space"): ("rgb", "cmyk")}
+_CHOICES = {
+    ("print", "ink"): ("fill", "outline"),
+    ("print", "flip"): ("long", "short"),
+    ("print", "colour_space"): ("rgb", "cmyk"),
+}
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 T = TypeVar("T")
 
 
-def setting(default: Any, *, lo: float | None = None, hi: float | None = None,
-            choices: tuple[str, ...] | None = None, doc: str = "") -> Any:
+def setting(
+    default: Any,
+    *,
+    lo: float | None = None,
+    hi: float | None = None,
+    choices: tuple[str, ...] | None = None,
+    doc: str = "",
+) -> Any:
     """A field of a settings section: its default, its allowed range or choices, what it is."""
     meta = {"lo": lo, "hi": hi, "choices": choices, "doc": doc}
     if isinstance(default, (list, tuple)):
@@ -87,12 +108,51 @@ def _typed_scalar(kind: type, value: Any, where: str) -> Any:
 
 
 @dataclass(frozen=True)
+class PaperSettings(Settings):
+    """``[paper]``: the sheet every page is printed on."""
+
+    SECTION: ClassVar[str] = "paper"
+    size: str = setting("a4", doc="a named size (a4, letter, ...) or WIDTHxHEIGHT in mm")
+    margin: float = setting(10.0, lo=0.0, hi=50.0, doc="unprinted border on every side, mm")
+
+
+@dataclass(frozen=True)
+class PrintSettings(Settings):
+    """``[print]``: how the sheets are printed."""
+
+    SECTION: ClassVar[str] = "print"
+    ink: str = setting("fill", choices=("fill", "outline"), doc="colours, or lines only")
+    flip: str = setting("long", choices=("long", "short"), doc="how a two-sided sheet turns")
+    back_offset: tuple[float, ...] = setting(
+        (0.0, 0.0), lo=-20.0, hi=20.0, doc="shift of every Side B, x and y, mm"
+    )
+    registration_marks: bool = setting(True, doc="marks that line up Side A and Side B")
+    crop_marks: bool = setting(False, doc="corner marks around the printed area")
+    preview_dpi: int = setting(100, lo=10, hi=600, doc="resolution of PNG previews")
+    bleed: float = setting(1.0, lo=0.0, hi=5.0, doc="colour carried past every cut line, mm")
+    colour_space: str = setting("rgb", choices=("rgb", "cmyk"), doc="rgb or cmyk")
+
+
+@dataclass(frozen=True)
+class CardSettings(Settings):
+    """``[cards]``: the rule cards."""
+
+    SECTION: ClassVar[str] = "cards"
+    lang: str = setting("en", doc="language of the rule cards")
+
+
+COMMON_SECTIONS = (PaperSettings, PrintSettings, CardSettings)
+"""The typed sections every layout has besides ``[colours]`` and the games' own."""
+
+
+@dataclass(frozen=True)
 class Layout:
     """Merged layout settings: typed sections (``layout.section(Settings)``) and shortcuts."""
 
     data: dict[str, dict[str, Any]]
     origins: dict[tuple[str, str], tuple[str, int | None]] = field(
-        default_factory=dict, compare=False, repr=False)
+        default_factory=dict, compare=False, repr=False
+    )
     """Where each value that is not a default was set: (source, line)."""
     _sections: dict[type, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -128,38 +188,53 @@ class Layout:
         return cls(**kwargs)
 
     @property
+    def printing(self) -> PrintSettings:
+        return self.section(PrintSettings)
+
+    @property
     def paper_name(self) -> str:
-        return str(self.data["paper"]["size"]).lower()
+        return self.section(PaperSettings).size.lower()
 
     @property
     def paper(self) -> tuple[float, float]:
-        return paper_size(self.data["paper"]["size"])
+        return paper_size(self.section(PaperSettings).size)
 
     @property
     def margin(self) -> float:
-        return float(self.data["paper"]["margin"])
+        return self.section(PaperSettings).margin
 
     @property
     def bleed(self) -> float:
         """Bleed in mm: set in ``[print]``, and none at all in outline ink."""
-        return float(self.data["print"]["bleed"]) if self.ink == "fill" else 0.0
+        return self.printing.bleed if self.ink == "fill" else 0.0
 
     @property
     def cmyk(self) -> bool:
-        return self.data["print"]["colour_space"] == "cmyk"
+        return self.printing.colour_space == "cmyk"
 
     @property
     def ink(self) -> str:
-        return self.data["print"]["ink"]
+        return self.printing.ink
 
     @property
     def flip(self) -> str:
-        return self.data["print"]["flip"]
+        return self.printing.flip
 
     @property
     def back_offset(self) -> tuple[float, float]:
-        x, y = self.data["print"]["back_offset"]
-        return (float(x), float(y))
+        x, y = self.printing.back_offset
+        return (x, y)
+
+    @property
+    def lang(self) -> str:
+        return self.section(CardSettings).lang
+
+    def check(self, *sections: type) -> Layout:
+        """Read every common section and ``sections`` now, so that a bad value is reported
+        before anything is drawn."""
+        for cls in (*COMMON_SECTIONS, *sections):
+            self.section(cls)
+        return self
 
     def colour(self, name: str) -> str:
         """A colour by name from ``[colours]``, or a literal ``#rrggbb``."""
@@ -185,12 +260,18 @@ def _check_bounds(value: Any, meta: typing.Mapping[str, Any], where: str) -> Non
         lo, hi, choices = meta.get("lo"), meta.get("hi"), meta.get("choices")
         if choices and v not in choices:
             raise LayoutError(f"{where} must be one of {', '.join(choices)}, not {v!r}")
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and (
-                (lo is not None and v < lo) or (hi is not None and v > hi)):
-            raise LayoutError(f"{where} must be from {lo:g} to {hi:g}, not {v!r}"
-                              if lo is not None and hi is not None else
-                              f"{where} must be at least {lo:g}, not {v!r}" if lo is not None
-                              else f"{where} must be at most {hi:g}, not {v!r}")
+        if (
+            isinstance(v, (int, float))
+            and not isinstance(v, bool)
+            and ((lo is not None and v < lo) or (hi is not None and v > hi))
+        ):
+            raise LayoutError(
+                f"{where} must be from {lo:g} to {hi:g}, not {v!r}"
+                if lo is not None and hi is not None
+                else f"{where} must be at least {lo:g}, not {v!r}"
+                if lo is not None
+                else f"{where} must be at most {hi:g}, not {v!r}"
+            )
 
 
 def _line_of(text: str | None, section: str, key: str | None) -> int | None:
@@ -216,8 +297,13 @@ def _line_of(text: str | None, section: str, key: str | None) -> int | None:
 
 
 def _type_name(value: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", str: "text",
-            list: "a list"}.get(type(value), type(value).__name__)
+    return {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+    }.get(type(value), type(value).__name__)
 
 
 def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
@@ -232,8 +318,11 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
             raise LayoutError(f"{where} must be {_type_name(default)}, not {value!r}")
         if value < 0:
             raise LayoutError(f"{where} must not be negative, got {value!r}")
-        return type(default)(value) if isinstance(default, float) or float(value).is_integer() \
+        return (
+            type(default)(value)
+            if isinstance(default, float) or float(value).is_integer()
             else value
+        )
     if isinstance(default, str):
         if not isinstance(value, str):
             raise LayoutError(f"{where} must be text, not {value!r}")
@@ -241,7 +330,7 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
         if choices and value.lower() not in choices:
             raise LayoutError(f"{where} must be one of {', '.join(choices)}, not {value!r}")
         if section == "colours" and not _COLOUR.match(value):
-            raise LayoutError(f"{where} must be a colour like \"#1f5fbf\", not {value!r}")
+            raise LayoutError(f'{where} must be a colour like "#1f5fbf", not {value!r}')
         if (section, key) == ("paper", "size"):
             paper_size(value)
         return value.lower() if choices else value
@@ -260,20 +349,27 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
     return value
 
 
-def _merge_value(data: dict, section: str, key: str, value: Any, source: str,
-                 text: str | None, origins: dict | None = None) -> None:
+def _merge_value(
+    data: dict,
+    section: str,
+    key: str,
+    value: Any,
+    source: str,
+    text: str | None,
+    origins: dict | None = None,
+) -> None:
     if origins is not None:
         origins[(section, key)] = (source, _line_of(text, section, key))
     try:
         if section not in data:
-            raise LayoutError(f"unknown section [{section}]: known are "
-                              + ", ".join(f"[{s}]" for s in data))
+            raise LayoutError(
+                f"unknown section [{section}]: known are " + ", ".join(f"[{s}]" for s in data)
+            )
         if key not in data[section]:
             if section == "colours":  # new named colours are welcome
                 data[section][key] = _check_value(section, key, "#000000", value)
                 return
-            raise LayoutError(f"unknown key {section}.{key}: known are "
-                              + ", ".join(data[section]))
+            raise LayoutError(f"unknown key {section}.{key}: known are " + ", ".join(data[section]))
         data[section][key] = _check_value(section, key, data[section][key], value)
     except LayoutError as e:
         line = _line_of(text, section, key if section in data else None)
@@ -292,22 +388,27 @@ def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
-        raise LayoutError(f"not valid TOML: {message}", source=str(path),
-                          line=int(m.group(1)) if m else None,
-                          column=int(m.group(2)) if m else None) from None
+        raise LayoutError(
+            f"not valid TOML: {message}",
+            source=str(path),
+            line=int(m.group(1)) if m else None,
+            column=int(m.group(2)) if m else None,
+        ) from None
 
 
 def load_layout(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Layout:
-    """The default layout, updated by a layout file, then by ``{"section.key": value}`` overrides.
-    """
+    """The default layout, then a layout file, then ``{"section.key": value}`` overrides."""
     data, _ = _read_toml(DEFAULT_LAYOUT_FILE)
     origins: dict[tuple[str, str], tuple[str, int | None]] = {}
     if path is not None:
         user, text = _read_toml(Path(path))
         for section, values in user.items():
             if not isinstance(values, dict):
-                raise LayoutError(f"{section} = … must sit inside a [section]", source=str(path),
-                                  line=_line_of(text, section, section))
+                raise LayoutError(
+                    f"{section} = … must sit inside a [section]",
+                    source=str(path),
+                    line=_line_of(text, section, section),
+                )
             for key, value in values.items():
                 _merge_value(data, section, key, value, str(path), text, origins)
     for dotted, value in (overrides or {}).items():

@@ -19,25 +19,35 @@ GUTTER = 8.0
 
 
 def _blocks(data: dict) -> list:
-    blocks: list = [Paragraph(
-        f"Everything the **{data['title']}** kit prints, on {data['paper'].upper()} paper, "
-        f"{data['ink']} ink. Print every file at actual size (100 %, no fit-to-page): each "
-        "sheet's 100 mm scale bar tells you whether the printer kept the size.")]
+    blocks: list = [
+        Paragraph(
+            f"Everything the **{data['title']}** kit prints, on {data['paper'].upper()} paper, "
+            f"{data['ink']} ink. Print every file at actual size (100 %, no fit-to-page): each "
+            "sheet's 100 mm scale bar tells you whether the printer kept the size."
+        )
+    ]
     if any(data["back_offset_mm"]):
         x, y = data["back_offset_mm"]
-        blocks.append(Paragraph(f"Side B pages are shifted by {x:g}, {y:g} mm for this "
-                                "printer (print.back_offset)."))
+        blocks.append(
+            Paragraph(
+                f"Side B pages are shifted by {x:g}, {y:g} mm for this printer (print.back_offset)."
+            )
+        )
     for sheet in data["sheets"]:
         copies = sheet["copies"]
-        lines = [f"Print {copies} cop{'y' if copies == 1 else 'ies'} on {sheet['stock']}, "
-                 f"{sheet['print']}.",
-                 "Files: " + ", ".join(sheet["files"]) + "."]
+        lines = [
+            f"Print {copies} cop{'y' if copies == 1 else 'ies'} on {sheet['stock']}, "
+            f"{sheet['print']}.",
+            "Files: " + ", ".join(sheet["files"]) + ".",
+        ]
         cutting = sheet.get("cutting")
         if cutting:
-            lines.append(f"Cutting: {cutting['cut_length_mm'] / 1000:.2f} m of cut line, "
-                         f"{cutting['straight_cuts']} straight cuts"
-                         + (f", {cutting['circles']} circles" if cutting["circles"] else "")
-                         + ".")
+            lines.append(
+                f"Cutting: {cutting['cut_length_mm'] / 1000:.2f} m of cut line, "
+                f"{cutting['straight_cuts']} straight cuts"
+                + (f", {cutting['circles']} circles" if cutting["circles"] else "")
+                + "."
+            )
         lines.extend(sheet["steps"])
         blocks += [Heading(sheet["title"]), Bullets(tuple(lines))]
     return blocks

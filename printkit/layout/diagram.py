@@ -13,8 +13,19 @@ from printkit.draw.model import Affine, Drawing, Item, Polyline, Role, Style, Te
 from printkit.draw.text import text_width
 from printkit.errors import LayoutError
 
-__all__ = ["Labels", "label", "fit", "tint", "tick", "verdict", "INK", "GRID", "LABEL_SIZE",
-           "GOOD", "BAD"]
+__all__ = [
+    "Labels",
+    "label",
+    "fit",
+    "tint",
+    "tick",
+    "verdict",
+    "INK",
+    "GRID",
+    "LABEL_SIZE",
+    "GOOD",
+    "BAD",
+]
 
 INK = "#1a1a1a"
 GRID = Style(stroke="#b4b4b4", width=0.15)
@@ -36,21 +47,36 @@ class Labels:
         try:
             return self.values[key]
         except KeyError:
-            raise LayoutError(f"the [labels] table has no {key!r}, which a diagram needs",
-                              source=self.source) from None
+            raise LayoutError(
+                f"the [labels] table has no {key!r}, which a diagram needs", source=self.source
+            ) from None
 
     def format(self, key: str, **values: object) -> str:
         try:
             return self[key].format(**values)
         except (KeyError, IndexError, ValueError) as e:
-            raise LayoutError(f"label {key!r} cannot be filled in: {e}", source=self.source) \
-                from None
+            raise LayoutError(
+                f"label {key!r} cannot be filled in: {e}", source=self.source
+            ) from None
 
 
-def label(pos: tuple[float, float], text: str, size: float = LABEL_SIZE, colour: str = INK,
-           bold: bool = False, anchor: str = "middle") -> Text:
-    return Text(pos, text, size, fill=colour, anchor=anchor, bold=bold,  # type: ignore[arg-type]
-                role=Role.LABEL)
+def label(
+    pos: tuple[float, float],
+    text: str,
+    size: float = LABEL_SIZE,
+    colour: str = INK,
+    bold: bool = False,
+    anchor: str = "middle",
+) -> Text:
+    return Text(
+        pos,
+        text,
+        size,
+        fill=colour,
+        anchor=anchor,
+        bold=bold,  # type: ignore[arg-type]
+        role=Role.LABEL,
+    )
 
 
 def fit(d: Drawing) -> Drawing:
@@ -77,10 +103,9 @@ def fit(d: Drawing) -> Drawing:
     return moved
 
 
-
 def tint(colour: str, amount: float) -> str:
     """``colour`` mixed with white (``amount`` 0 = colour, 1 = white)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
     return "#{:02x}{:02x}{:02x}".format(*mix)
 
@@ -92,8 +117,10 @@ def tick(x: float, y: float, ok: bool, s: float = 2.2) -> list[Item]:
         return [Polyline(pts, Style(stroke=GOOD, width=0.55), Role.LABEL)]
     style = Style(stroke=BAD, width=0.55)
     h = s / 2.4
-    return [Polyline(((x - h, y - h), (x + h, y + h)), style, Role.LABEL),
-            Polyline(((x - h, y + h), (x + h, y - h)), style, Role.LABEL)]
+    return [
+        Polyline(((x - h, y - h), (x + h, y + h)), style, Role.LABEL),
+        Polyline(((x - h, y + h), (x + h, y - h)), style, Role.LABEL),
+    ]
 
 
 def verdict(d: Drawing, centre_x: float, y: float, text: str, ok: bool) -> None:

@@ -36,16 +36,20 @@ def paper_size(name: str) -> tuple[float, float]:
     if m:
         w, h = float(m.group(1)), float(m.group(2))
         if w < 50 or h < 50 or w > 5000 or h > 5000:
-            raise LayoutError(f"paper size {name!r} is out of range: "
-                              "each side must be 50 to 5000 mm")
+            raise LayoutError(
+                f"paper size {name!r} is out of range: each side must be 50 to 5000 mm"
+            )
         return (min(w, h), max(w, h))
     names = ", ".join(PAPER_SIZES)
     raise LayoutError(f"unknown paper {name!r}: use one of {names}, or WIDTHxHEIGHT in mm")
 
 
-def smallest_paper(width: float, height: float, margin: float,
-                   candidates: tuple[str, ...] = ISO_PAPERS,
-                   ) -> tuple[str, bool]:
+def smallest_paper(
+    width: float,
+    height: float,
+    margin: float,
+    candidates: tuple[str, ...] = ISO_PAPERS,
+) -> tuple[str, bool]:
     """The smallest paper of ``candidates`` holding a ``width`` x ``height`` mm area plus margins.
 
     Returns the paper name and whether it must be used in landscape.

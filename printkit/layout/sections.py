@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
+from printkit.errors import LayoutError
 from printkit.geometry.graph import component
 from printkit.geometry.tri import (
     Cell,
@@ -103,8 +104,7 @@ class SectionPlan:
 
     def overlaps(self) -> dict[tuple[int, int], frozenset]:
         """The cells shared by each pair of copies."""
-        return {(i, j): self.copy(i) & self.copy(j)
-                for i, j in combinations(range(self.copies), 2)}
+        return {(i, j): self.copy(i) & self.copy(j) for i, j in combinations(range(self.copies), 2)}
 
     def covers_board(self) -> bool:
         """True if the copies together cover exactly the board."""
@@ -123,7 +123,10 @@ def triangle_sections(n: int) -> SectionPlan:
     row and the central cell lies in all three.
     """
     if n % 3 != 1 or n < 4:
-        raise ValueError(f"a board of side {n} has no central cell; sides 4, 7, 10, ... 19 do")
+        raise LayoutError(
+            f"a board of side {n} has no central cell to print in sections: "
+            "sides 4, 7, 10, ... 19 do"
+        )
     board = triangle_board(n)
     centre_row = 2 * (n - 1) // 3
     seam = {Cell(centre_row, c) for c in range(0, centre_row + 1)}
@@ -140,8 +143,9 @@ def triangle_sections(n: int) -> SectionPlan:
     return SectionPlan(board, section, (turn(0), turn(1), turn(2)))
 
 
-def two_halves(board: Iterable[Hashable], seam: Iterable[Hashable], turn: CellMap,
-               neighbours: Neighbours) -> SectionPlan:
+def two_halves(
+    board: Iterable[Hashable], seam: Iterable[Hashable], turn: CellMap, neighbours: Neighbours
+) -> SectionPlan:
     """A board as two copies of one half, swapped by ``turn``, overlapping along ``seam``.
 
     ``turn`` must map the board onto itself, be its own inverse (a half turn) and keep
@@ -164,5 +168,3 @@ def two_halves(board: Iterable[Hashable], seam: Iterable[Hashable], turn: CellMa
     if part & other or part | other != rest:
         raise ValueError("the seam does not cut the board into two halves the turn swaps")
     return SectionPlan(cells, part | line, (_identity, turn))
-
-

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from printkit.draw.cutfile import cut_stats
 from printkit.draw.model import (
     Affine,
     Circle,
@@ -93,8 +94,13 @@ def content_box(size: tuple[float, float], margin: float) -> tuple[float, float,
     return (margin, margin + HEADER, w - margin, h - margin - FOOTER)
 
 
-def new_page(size: tuple[float, float], margin: float, title: str, side: str | None = None,
-             stacked: bool = False) -> Page:
+def new_page(
+    size: tuple[float, float],
+    margin: float,
+    title: str,
+    side: str | None = None,
+    stacked: bool = False,
+) -> Page:
     """A page with its title band and footer drawn: ``title · Side A`` and the scale bar.
 
     ``stacked`` puts the footer just under the title, in the top-left corner, for a
@@ -114,9 +120,14 @@ def _footer(w: float, bottom: float, margin: float) -> list:
     grey = "#444444"
     y = bottom - 3.0
     items: list = [
-        Text((margin, bottom - 9.0),
-             "Print at actual size: 100 %, no fit-to-page. The bar below must measure 100 mm.",
-             2.6, fill=grey, anchor="start", role=Role.INFO),
+        Text(
+            (margin, bottom - 9.0),
+            "Print at actual size: 100 %, no fit-to-page. The bar below must measure 100 mm.",
+            2.6,
+            fill=grey,
+            anchor="start",
+            role=Role.INFO,
+        ),
     ]
     bar = Style(stroke=grey, width=0.25)
     x0 = margin
@@ -124,15 +135,16 @@ def _footer(w: float, bottom: float, margin: float) -> list:
     for k in range(11):
         tick = 2.4 if k % 5 == 0 else 1.2
         items.append(Polyline(((x0 + 10 * k, y - tick), (x0 + 10 * k, y)), bar, Role.MARK))
-    items.append(Text((x0 + 102.0, y - 0.6), "100 mm", 2.2, fill=grey, anchor="start",
-                      role=Role.INFO))
-    items.append(Text((w - margin, y - 0.6), BRAND, 2.2, fill=grey, anchor="end",
-                      role=Role.INFO))
+    items.append(
+        Text((x0 + 102.0, y - 0.6), "100 mm", 2.2, fill=grey, anchor="start", role=Role.INFO)
+    )
+    items.append(Text((w - margin, y - 0.6), BRAND, 2.2, fill=grey, anchor="end", role=Role.INFO))
     return items
 
 
-def back_transform(size: tuple[float, float], flip: str,
-                   offset: tuple[float, float] = (0.0, 0.0)) -> Affine:
+def back_transform(
+    size: tuple[float, float], flip: str, offset: tuple[float, float] = (0.0, 0.0)
+) -> Affine:
     """Through coordinates → Side B page coordinates.
 
     Turning a sheet over its long edge mirrors a portrait page left-right and a landscape
@@ -156,37 +168,51 @@ def two_sided(front: Page, through: Drawing, back: Page, layout: Layout) -> tupl
     return front, back
 
 
-def registration_marks(box: tuple[float, float, float, float], distance: float = 4.0,
-                       ) -> list:
+def registration_marks(
+    box: tuple[float, float, float, float],
+    distance: float = 4.0,
+) -> list:
     """Four target marks just outside the corners of ``box`` (in through coordinates)."""
     x0, y0, x1, y1 = box
     style = Style(stroke="#000000", width=0.2)
     items: list = []
-    for cx, cy in ((x0 - distance, y0 - distance), (x1 + distance, y0 - distance),
-                   (x0 - distance, y1 + distance), (x1 + distance, y1 + distance)):
+    for cx, cy in (
+        (x0 - distance, y0 - distance),
+        (x1 + distance, y0 - distance),
+        (x0 - distance, y1 + distance),
+        (x1 + distance, y1 + distance),
+    ):
         items.append(Circle((cx, cy), 1.5, style, Role.MARK))
         items.append(Polyline(((cx - 2.5, cy), (cx + 2.5, cy)), style, Role.MARK))
         items.append(Polyline(((cx, cy - 2.5), (cx, cy + 2.5)), style, Role.MARK))
     return items
 
 
-def crop_marks(box: tuple[float, float, float, float], gap: float = 2.0, length: float = 4.0,
-               ) -> list:
+def crop_marks(
+    box: tuple[float, float, float, float],
+    gap: float = 2.0,
+    length: float = 4.0,
+) -> list:
     """Corner crop marks around ``box``, kept ``gap`` mm away from it."""
     x0, y0, x1, y1 = box
     style = Style(stroke="#000000", width=0.2)
     items: list = []
     for x, sx in ((x0, -1), (x1, 1)):
         for y, sy in ((y0, -1), (y1, 1)):
-            items.append(Polyline(((x + sx * gap, y), (x + sx * (gap + length), y)), style,
-                                  Role.MARK))
-            items.append(Polyline(((x, y + sy * gap), (x, y + sy * (gap + length))), style,
-                                  Role.MARK))
+            items.append(
+                Polyline(((x + sx * gap, y), (x + sx * (gap + length), y)), style, Role.MARK)
+            )
+            items.append(
+                Polyline(((x, y + sy * gap), (x, y + sy * (gap + length))), style, Role.MARK)
+            )
     return items
 
 
-def place_centred(drawing: Drawing, box: tuple[float, float, float, float], what: str,
-                  ) -> Affine:
+def place_centred(
+    drawing: Drawing,
+    box: tuple[float, float, float, float],
+    what: str,
+) -> Affine:
     """The translation centring ``drawing`` (its 0..width, 0..height box) in ``box``.
 
     Raises FitError when it does not fit.
@@ -194,8 +220,10 @@ def place_centred(drawing: Drawing, box: tuple[float, float, float, float], what
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
     if drawing.width > bw + 1e-6 or drawing.height > bh + 1e-6:
-        raise FitError(f"{what} needs {drawing.width:.1f} x {drawing.height:.1f} mm but the "
-                       f"printable area is {bw:.1f} x {bh:.1f} mm")
+        raise FitError(
+            f"{what} needs {drawing.width:.1f} x {drawing.height:.1f} mm but the "
+            f"printable area is {bw:.1f} x {bh:.1f} mm"
+        )
     return Affine.translate(x0 + (bw - drawing.width) / 2, y0 + (bh - drawing.height) / 2)
 
 
@@ -210,8 +238,12 @@ def set_page_boxes(page: Page, bleed: float) -> Page:
         return page
     x0, y0, x1, y1 = bbox_of(cuts)
     page.trim = (x0, y0, x1, y1)
-    page.bleed = (max(x0 - bleed, 0.0), max(y0 - bleed, 0.0),
-                  min(x1 + bleed, page.width), min(y1 + bleed, page.height))
+    page.bleed = (
+        max(x0 - bleed, 0.0),
+        max(y0 - bleed, 0.0),
+        min(x1 + bleed, page.width),
+        min(y1 + bleed, page.height),
+    )
     return page
 
 
@@ -219,32 +251,41 @@ def note_cutting(page: Page) -> Page:
     """Add the page's total cut length and straight cuts to its footer (none if it has no cuts)."""
     if not any(item.role == Role.CUT for item in page.items):
         return page
-    from printkit.draw.cutfile import cut_stats
-
     stats = cut_stats(page)
-    note = (f"cutting: {stats.cut_length / 1000:.2f} m of cut line in "
-            f"{stats.straight_cuts} straight cuts")
+    note = (
+        f"cutting: {stats.cut_length / 1000:.2f} m of cut line in "
+        f"{stats.straight_cuts} straight cuts"
+    )
     if stats.circles:
         note += f" and {stats.circles} circles"
-    page.items = [replace(item, text=f"{note} · {BRAND}")
-                  if isinstance(item, Text) and item.role == Role.INFO and item.text == BRAND
-                  else item for item in page.items]
+    page.items = [
+        replace(item, text=f"{note} · {BRAND}")
+        if isinstance(item, Text) and item.role == Role.INFO and item.text == BRAND
+        else item
+        for item in page.items
+    ]
     return page
 
 
 def block_marks(layout: Layout, box: tuple[float, float, float, float]) -> list:
     """The registration and crop marks the layout asks for around a block of components."""
     items: list = []
-    if layout["print"]["registration_marks"]:
+    if layout.printing.registration_marks:
         items += registration_marks(box, distance=5.0)
-    if layout["print"]["crop_marks"]:
+    if layout.printing.crop_marks:
         items += crop_marks(box)
     return items
 
 
-def two_sided_block(layout: Layout, size: tuple[float, float], title: str, front_block: Drawing,
-                    back_block: Drawing, box: tuple[float, float, float, float], what: str
-                    ) -> tuple[Page, Page]:
+def two_sided_block(
+    layout: Layout,
+    size: tuple[float, float],
+    title: str,
+    front_block: Drawing,
+    back_block: Drawing,
+    box: tuple[float, float, float, float],
+    what: str,
+) -> tuple[Page, Page]:
     """Side A and Side B pages for a block of components centred in ``box``.
 
     ``back_block`` is drawn in through coordinates (where each back must land behind its
@@ -253,8 +294,7 @@ def two_sided_block(layout: Layout, size: tuple[float, float], title: str, front
     at = place_centred(front_block, box, what)
     front = new_page(size, layout.margin, title, "Side A")
     front.place(front_block, at)
-    marks = block_marks(layout, (at.e, at.f, at.e + front_block.width,
-                                 at.f + front_block.height))
+    marks = block_marks(layout, (at.e, at.f, at.e + front_block.width, at.f + front_block.height))
     front.extend(marks)
     through = Drawing()
     through.place(back_block, at)
@@ -263,8 +303,9 @@ def two_sided_block(layout: Layout, size: tuple[float, float], title: str, front
     return two_sided(front, through, back, layout)
 
 
-def inner_box(box: tuple[float, float, float, float], inset: float = 9.0
-              ) -> tuple[float, float, float, float]:
+def inner_box(
+    box: tuple[float, float, float, float], inset: float = 9.0
+) -> tuple[float, float, float, float]:
     """The content box less room for registration marks around the components."""
     x0, y0, x1, y1 = box
     return (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
@@ -272,19 +313,19 @@ def inner_box(box: tuple[float, float, float, float], inset: float = 9.0
 
 def duplex_step(layout: Layout) -> str:
     """The assembly step of a two-sided sheet, for its manifest and contents page."""
-    return (f"Print double-sided, flipping on the {layout.flip} edge (the -duplex.pdf file), "
-            "or print Side A and Side B once each and glue them back to back, lining up the "
-            "round registration marks against a window.")
+    return (
+        f"Print double-sided, flipping on the {layout.flip} edge (the -duplex.pdf file), "
+        "or print Side A and Side B once each and glue them back to back, lining up the "
+        "round registration marks against a window."
+    )
 
 
 def cut_bbox(drawing: Drawing) -> tuple[float, float, float, float]:
     """The box of a drawing's cut lines (what is printed lies inside them)."""
-    return bbox_of(p for item in drawing.items if item.role == Role.CUT
-                   for p in item.all_points())
+    return bbox_of(p for item in drawing.items if item.role == Role.CUT for p in item.all_points())
 
 
-def orient_to_fit(drawing: Drawing, box: tuple[float, float, float, float]
-                  ) -> Drawing | None:
+def orient_to_fit(drawing: Drawing, box: tuple[float, float, float, float]) -> Drawing | None:
     """The drawing turned by the smallest multiple of 30 degrees whose cut lines fit
     ``box``, moved so they start at the origin; None if no turn fits."""
     bw, bh = box[2] - box[0], box[3] - box[1]

@@ -116,8 +116,7 @@ def _word_width(word: Word, size: float) -> float:
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[list[Word]]:
-    """Greedy word wrap into lines no wider than ``width`` mm (a longer word gets its own line).
-    """
+    """Greedy word wrap into lines no wider than ``width`` mm (a longer word gets its own line)."""
     if width <= 0:
         raise FitError(f"no room to set text {text[:30]!r}: width {width:.1f} mm")
     ws = [tuple((t, b or bold) for t, b in w) for w in words(text)]
@@ -137,8 +136,14 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[list[
     return lines
 
 
-def _line_items(line: list[Word], x: float, baseline: float, size: float, colour: str,
-                centred_in: float | None = None) -> list[Item]:
+def _line_items(
+    line: list[Word],
+    x: float,
+    baseline: float,
+    size: float,
+    colour: str,
+    centred_in: float | None = None,
+) -> list[Item]:
     """Text items for one line starting at ``x`` (or centred in a width from ``x``): one per
     run of the same weight, spaces kept inside the runs."""
     runs: list[list] = []
@@ -161,15 +166,30 @@ def _line_items(line: list[Word], x: float, baseline: float, size: float, colour
     return items
 
 
-def text_block(text: str, width: float, size: float, colour: str, leading: float = 1.3,
-               bold: bool = False, centred: bool = False) -> Drawing:
+def text_block(
+    text: str,
+    width: float,
+    size: float,
+    colour: str,
+    leading: float = 1.3,
+    bold: bool = False,
+    centred: bool = False,
+) -> Drawing:
     """A wrapped text as a drawing of width ``width`` (its height is the lines' height)."""
     lines = wrap(text, width, size, bold)
     pitch = size * leading
     d = Drawing(width, pitch * len(lines))
     for k, line in enumerate(lines):
-        d.extend(_line_items(line, 0.0, _baseline(k * pitch, size, pitch), size, colour,
-                             width if centred else None))
+        d.extend(
+            _line_items(
+                line,
+                0.0,
+                _baseline(k * pitch, size, pitch),
+                size,
+                colour,
+                width if centred else None,
+            )
+        )
     return d
 
 
@@ -192,9 +212,16 @@ class _Unit:
     # render(x0, top, width) -> items
 
 
-def _lines_units(lines: list[list[Word]], size: float, colour: str, pitch: float,
-                 indent: float, space_before: float, bullet: str | None = None,
-                 keep: bool = False) -> list[_Unit]:
+def _lines_units(
+    lines: list[list[Word]],
+    size: float,
+    colour: str,
+    pitch: float,
+    indent: float,
+    space_before: float,
+    bullet: str | None = None,
+    keep: bool = False,
+) -> list[_Unit]:
     units = []
     n = len(lines)
     for k, line in enumerate(lines):
@@ -203,13 +230,26 @@ def _lines_units(lines: list[list[Word]], size: float, colour: str, pitch: float
         if keep and k == 0:
             breakable = False
 
-        def render(x0: float, top: float, width: float, line: list[Word] = line, k: int = k,
-                   ) -> list[Item]:
+        def render(
+            x0: float,
+            top: float,
+            width: float,
+            line: list[Word] = line,
+            k: int = k,
+        ) -> list[Item]:
             base = _baseline(top, size, pitch)
             items = _line_items(line, x0 + indent, base, size, colour)
             if bullet is not None and k == 0:
-                items.append(Text((x0 + 0.6, base - MIDLINE * size), bullet, size,
-                                  fill=colour, anchor="start", role=Role.INFO))
+                items.append(
+                    Text(
+                        (x0 + 0.6, base - MIDLINE * size),
+                        bullet,
+                        size,
+                        fill=colour,
+                        anchor="start",
+                        role=Role.INFO,
+                    )
+                )
             return items
 
         units.append(_Unit(pitch, space_before if k == 0 else 0.0, breakable, render))
@@ -225,16 +265,26 @@ def _units(blocks: Sequence[Block], width: float, style: FlowStyle) -> list[_Uni
         if isinstance(block, Heading):
             hp = style.heading * 1.2
             lines = wrap(block.text, width, style.heading, bold=True)
-            hunits = _lines_units(lines, style.heading, style.heading_colour, hp, 0.0,
-                                  style.heading_gap, keep=after_heading)
+            hunits = _lines_units(
+                lines,
+                style.heading,
+                style.heading_colour,
+                hp,
+                0.0,
+                style.heading_gap,
+                keep=after_heading,
+            )
             if style.rule:
                 last = hunits[-1]
 
                 def ruled(x0: float, top: float, w: float, inner=last.render, h=hp) -> list[Item]:
                     y = top + h + style.heading_after / 2
-                    return inner(x0, top, w) + [Polyline(((x0, y), (x0 + w, y)),
-                                                         Style(stroke="#9a9a9a", width=0.2),
-                                                         Role.INFO)]
+                    return inner(x0, top, w) + [
+                        Polyline(
+                            ((x0, y), (x0 + w, y)), Style(stroke="#9a9a9a", width=0.2), Role.INFO
+                        )
+                    ]
+
                 last.render = ruled
             hunits[-1].height += style.heading_after
             for u in hunits[1:]:
@@ -244,20 +294,24 @@ def _units(blocks: Sequence[Block], width: float, style: FlowStyle) -> list[_Uni
             continue
         if isinstance(block, Paragraph):
             lines = wrap(block.text, width, style.body)
-            units += _lines_units(lines, style.body, style.colour, pitch, 0.0,
-                                  style.paragraph_gap)
+            units += _lines_units(lines, style.body, style.colour, pitch, 0.0, style.paragraph_gap)
         elif isinstance(block, Bullets):
             for j, item in enumerate(block.items):
                 lines = wrap(item, width - style.bullet_indent, style.body)
-                units += _lines_units(lines, style.body, style.colour, pitch,
-                                      style.bullet_indent,
-                                      style.paragraph_gap if j == 0 else style.item_gap,
-                                      bullet="\u2022")
+                units += _lines_units(
+                    lines,
+                    style.body,
+                    style.colour,
+                    pitch,
+                    style.bullet_indent,
+                    style.paragraph_gap if j == 0 else style.item_gap,
+                    bullet="\u2022",
+                )
         else:
             units.append(_figure_unit(block, width, style))
         if after_heading:
             # Keep a heading with its block's first two lines (or its figure).
-            for u in units[first:first + 2]:
+            for u in units[first : first + 2]:
                 u.breakable = False
             if len(units) - first == 3:  # a 3-line block stays whole anyway
                 units[first + 2].breakable = False
@@ -271,8 +325,9 @@ def _figure_unit(fig: Figure, width: float, style: FlowStyle) -> _Unit:
     dh = d.height * k
     cap_lines = wrap(fig.caption, width, style.caption) if fig.caption else []
     cpitch = style.caption * style.leading
-    height = dh + (style.caption_gap + cpitch * len(cap_lines) if cap_lines else 0.0) \
-        + style.figure_gap
+    height = (
+        dh + (style.caption_gap + cpitch * len(cap_lines) if cap_lines else 0.0) + style.figure_gap
+    )
 
     def render(x0: float, top: float, w: float) -> list[Item]:
         out = Drawing()
@@ -280,16 +335,27 @@ def _figure_unit(fig: Figure, width: float, style: FlowStyle) -> _Unit:
         out.place(d, at)
         y = top + dh + style.caption_gap
         for line in cap_lines:
-            out.extend(_line_items(line, x0, _baseline(y, style.caption, cpitch),
-                                   style.caption, style.caption_colour, centred_in=w))
+            out.extend(
+                _line_items(
+                    line,
+                    x0,
+                    _baseline(y, style.caption, cpitch),
+                    style.caption,
+                    style.caption_colour,
+                    centred_in=w,
+                )
+            )
             y += cpitch
         return out.items
 
     return _Unit(height, style.figure_gap, True, render)
 
 
-def flow(blocks: Sequence[Block], frames: Sequence[Box], style: FlowStyle = FlowStyle(),
-         ) -> list[list[Item]]:
+def flow(
+    blocks: Sequence[Block],
+    frames: Sequence[Box],
+    style: FlowStyle = FlowStyle(),
+) -> list[list[Item]]:
     """Pour blocks into frames in order; the items drawn in each frame (some may be empty).
 
     All frames must have the same width.  Raises FitError when the text needs more room.
@@ -328,8 +394,10 @@ def _place(units: list[_Unit], frames: Sequence[Box]) -> list[tuple[int, float]]
         if j == start:  # the keep-together group is taller than a frame: break here
             j = k
         if j == start:
-            raise FitError(f"a block of the text is {u.height:.1f} mm tall; the column is only "
-                           f"{frames[frame][3] - frames[frame][1]:.1f} mm")
+            raise FitError(
+                f"a block of the text is {u.height:.1f} mm tall; the column is only "
+                f"{frames[frame][3] - frames[frame][1]:.1f} mm"
+            )
         del where[j:]
         frame += 1
         if frame == len(frames):
@@ -339,8 +407,9 @@ def _place(units: list[_Unit], frames: Sequence[Box]) -> list[tuple[int, float]]
     return where
 
 
-def flow_balanced(blocks: Sequence[Block], frames: Sequence[Box], last: int,
-                  style: FlowStyle = FlowStyle()) -> list[list[Item]]:
+def flow_balanced(
+    blocks: Sequence[Block], frames: Sequence[Box], last: int, style: FlowStyle = FlowStyle()
+) -> list[list[Item]]:
     """Like :func:`flow`, with the last ``last`` frames (one page's columns) shortened
     together as far as the text allows, so that they end at about the same height."""
     out = flow(blocks, frames, style)

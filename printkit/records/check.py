@@ -61,8 +61,15 @@ class Report:
     over: bool | None = None
     summary: list[str] = field(default_factory=list)
 
-    def add(self, kind: str, message: str, move: int | None = None, line: int | None = None,
-            claimed: int | None = None, computed: int | None = None) -> None:
+    def add(
+        self,
+        kind: str,
+        message: str,
+        move: int | None = None,
+        line: int | None = None,
+        claimed: int | None = None,
+        computed: int | None = None,
+    ) -> None:
         self.findings.append(Finding(kind, message, move, line, claimed, computed))
 
     def stop(self, move: int) -> None:
@@ -80,14 +87,19 @@ class Report:
     def lines(self) -> list[str]:
         """The report as text, one finding per line, verdict last."""
         what = "position" if self.kind == "position" else f"game of {self.moves} moves"
-        out = [f"{self.source or 'record'}: {self.game} {what}"
-               + (f", rules {self.rules}" if self.rules else "")]
+        out = [
+            f"{self.source or 'record'}: {self.game} {what}"
+            + (f", rules {self.rules}" if self.rules else "")
+        ]
         out += [f"  {f.text()}" for f in self.findings]
         if self.stopped_at is not None:
             rest = self.moves - self.stopped_at
-            out.append(f"  stopped at move {self.stopped_at}: the position after an illegal "
-                       f"move is not defined, so the {rest} move(s) after it were not checked"
-                       if rest else f"  stopped at move {self.stopped_at}, the last move")
+            out.append(
+                f"  stopped at move {self.stopped_at}: the position after an illegal "
+                f"move is not defined, so the {rest} move(s) after it were not checked"
+                if rest
+                else f"  stopped at move {self.stopped_at}, the last move"
+            )
         out += [f"  not checked: {u}" for u in self.unchecked]
         out += [f"  {s}" for s in self.summary]
         if self.standing:
@@ -95,17 +107,30 @@ class Report:
         if self.winner:
             out.append(f"  winner: {self.winner}")
         problems = len(self.findings)
-        out.append("verdict: valid" if self.valid
-                   else f"verdict: {problems} problem{'s' if problems != 1 else ''} found")
+        out.append(
+            "verdict: valid"
+            if self.valid
+            else f"verdict: {problems} problem{'s' if problems != 1 else ''} found"
+        )
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "game": self.game, "kind": self.kind,
-                "rules": self.rules, "valid": self.valid, "moves": self.moves,
-                "replayed": self.replayed, "stopped_at": self.stopped_at,
-                "findings": [f.to_json() for f in self.findings],
-                "unchecked": self.unchecked, "standing": self.standing,
-                "winner": self.winner, "over": self.over, "summary": self.summary}
+        return {
+            "source": self.source,
+            "game": self.game,
+            "kind": self.kind,
+            "rules": self.rules,
+            "valid": self.valid,
+            "moves": self.moves,
+            "replayed": self.replayed,
+            "stopped_at": self.stopped_at,
+            "findings": [f.to_json() for f in self.findings],
+            "unchecked": self.unchecked,
+            "standing": self.standing,
+            "winner": self.winner,
+            "over": self.over,
+            "summary": self.summary,
+        }
 
 
 def _coerce(name: str, value: Any, current: Any, record: Record) -> Any:
@@ -116,8 +141,9 @@ def _coerce(name: str, value: Any, current: Any, record: Record) -> Any:
             return type(current)(str(value).lower())
         except ValueError:
             choices = ", ".join(str(m.value) for m in type(current))
-            raise RecordError(f"option {name} is one of {choices}, not {value!r}",
-                              **where) from None
+            raise RecordError(
+                f"option {name} is one of {choices}, not {value!r}", **where
+            ) from None
     if isinstance(current, bool):
         if not isinstance(value, bool):
             raise RecordError(f"option {name} is true or false, not {value!r}", **where)
@@ -131,29 +157,36 @@ def _coerce(name: str, value: Any, current: Any, record: Record) -> Any:
     return value
 
 
-def resolve_options(record: Record, presets: dict[str, Any], default: str,
-                    rules: str | None = None) -> tuple[str, Any]:
+def resolve_options(
+    record: Record, presets: dict[str, Any], default: str, rules: str | None = None
+) -> tuple[str, Any]:
     """The preset (``rules`` overrides the record's) with the record's option overrides."""
     name = (rules or record.rules or default).strip().lower()
     if name not in presets:
-        raise RecordError(f"unknown {record.game} rules {name!r}: choose from "
-                          f"{', '.join(presets)}", source=record.path,
-                          line=None if rules else record.where("rules"))
+        raise RecordError(
+            f"unknown {record.game} rules {name!r}: choose from {', '.join(presets)}",
+            source=record.path,
+            line=None if rules else record.where("rules"),
+        )
     options = presets[name]
     fields = {f.name for f in dataclasses.fields(options)}
     changes = {}
     for key, value in record.options.items():
         k = key.strip().lower().replace("-", "_").replace(" ", "_")
         if k not in fields:
-            raise RecordError(f"unknown {record.game} option {key!r}: the options are "
-                              f"{', '.join(sorted(fields))}", source=record.path,
-                              line=record.where("option"))
+            raise RecordError(
+                f"unknown {record.game} option {key!r}: the options are "
+                f"{', '.join(sorted(fields))}",
+                source=record.path,
+                line=record.where("option"),
+            )
         changes[k] = _coerce(k, value, getattr(options, k), record)
     try:
         return name, dataclasses.replace(options, **changes)
     except (ValueError, TypeError) as e:
-        raise RecordError(f"bad options: {e}", source=record.path,
-                          line=record.where("option")) from None
+        raise RecordError(
+            f"bad options: {e}", source=record.path, line=record.where("option")
+        ) from None
 
 
 def check_record(record: Record, rules: str | None = None) -> Report:

@@ -8,8 +8,14 @@ from printkit.errors import RecordError
 from printkit.records.check import Report
 from printkit.records.model import MoveEntry, Record
 
-__all__ = ["parse_moves", "parse_setup_list", "check_claimed_player", "note_uncertain",
-           "compare_result", "parse_tri_cell"]
+__all__ = [
+    "parse_moves",
+    "parse_setup_list",
+    "check_claimed_player",
+    "note_uncertain",
+    "compare_result",
+    "parse_tri_cell",
+]
 
 _TRI_CELL = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
@@ -37,8 +43,10 @@ def note_uncertain(record: Record, report: Report) -> None:
     """Say which cells the writer or the photo reader was unsure of."""
     if record.uncertain:
         shown = ", ".join(record.uncertain[:12]) + (" ..." if len(record.uncertain) > 12 else "")
-        report.unchecked.append(f"{len(record.uncertain)} cell(s) read with low confidence "
-                                f"(look at them on the board): {shown}")
+        report.unchecked.append(
+            f"{len(record.uncertain)} cell(s) read with low confidence "
+            f"(look at them on the board): {shown}"
+        )
 
 
 def compare_result(record: Record, report: Report, computed: dict[str, int]) -> None:
@@ -50,20 +58,30 @@ def compare_result(record: Record, report: Report, computed: dict[str, int]) -> 
     for player, claimed in record.result.items():
         name = known.get(player.lower())
         if name is None:
-            report.add("result", f"the result names {player!r}, who is not a player "
-                       f"({', '.join(computed)})", line=line)
+            report.add(
+                "result",
+                f"the result names {player!r}, who is not a player ({', '.join(computed)})",
+                line=line,
+            )
         elif computed[name] != claimed:
-            report.add("result", f"{name}'s final score is {computed[name]}, "
-                       f"not {claimed} as claimed", line=line, claimed=claimed,
-                       computed=computed[name])
+            report.add(
+                "result",
+                f"{name}'s final score is {computed[name]}, not {claimed} as claimed",
+                line=line,
+                claimed=claimed,
+                computed=computed[name],
+            )
 
 
 def parse_tri_cell(text: str, record: Record) -> tuple[int, int]:
     """A triangle cell written ``(r,c)`` or ``r,c``."""
     m = _TRI_CELL.fullmatch(text.strip())
     if m is None:
-        raise RecordError(f"{text!r} is not a cell: cells are written (row,column)",
-                          source=record.path, line=record.where("cell " + text))
+        raise RecordError(
+            f"{text!r} is not a cell: cells are written (row,column)",
+            source=record.path,
+            line=record.where("cell " + text),
+        )
     return int(m[1]), int(m[2])
 
 
@@ -72,5 +90,4 @@ def parse_setup_list(codes, parse, record: Record, what: str) -> list:
     try:
         return [parse(c) for c in codes]
     except ValueError as e:
-        raise RecordError(f"{what}: {e}", source=record.path, line=record.where("setup")) \
-            from None
+        raise RecordError(f"{what}: {e}", source=record.path, line=record.where("setup")) from None

@@ -20,22 +20,29 @@ from printkit.games import GAMES
 from printkit.records.model import FORMAT, VERSION, MoveEntry, Record
 from printkit.records.text import format_text, parse_text
 
-__all__ = ["schema", "parse_json", "record_from_json", "load_record", "dumps_json",
-           "save_record"]
+__all__ = ["schema", "parse_json", "record_from_json", "load_record", "dumps_json", "save_record"]
 
 
 @cache
+def _schema_text() -> str:
+    return resources.files("printkit.records").joinpath("record.schema.json").read_text("utf-8")
+
+
 def schema() -> dict[str, Any]:
     """The JSON Schema of the canonical form, its game names taken from the registry."""
-    text = resources.files("printkit.records").joinpath("record.schema.json").read_text("utf-8")
-    data = json.loads(text)
+    data = json.loads(_schema_text())
     data["properties"]["game"]["enum"] = list(GAMES)
     return data
 
 
-@cache
 def _validator():
-    from jsonschema import Draft202012Validator
+    return _validator_for(tuple(GAMES))
+
+
+@cache
+def _validator_for(games: tuple[str, ...]):
+    """The schema validator for these registered games."""
+    from jsonschema import Draft202012Validator  # slow to import: loaded for JSON records only
 
     return Draft202012Validator(schema())
 
@@ -58,15 +65,28 @@ def _path_line(text: str, path: list) -> int | None:
 
 def record_from_json(data: dict[str, Any], text: str = "", path: str | None = None) -> Record:
     """A ``Record`` from already-validated JSON data."""
-    moves = [MoveEntry(m["move"], m.get("player"), m.get("score"), m.get("note"),
-                       _key_line(text, "move", k)) for k, m in enumerate(data.get("moves", []))]
-    record = Record(game=data["game"], kind=data["kind"], rules=data.get("rules"),
-                    options=dict(data.get("options", {})), players=list(data.get("players", [])),
-                    setup=dict(data.get("setup", {})), moves=moves, result=data.get("result"),
-                    winner=data.get("winner"), cells=dict(data.get("cells", {})),
-                    uncertain=list(data.get("uncertain", [])),
-                    confidence=dict(data.get("confidence", {})), meta=dict(data.get("meta", {})),
-                    path=path)
+    moves = [
+        MoveEntry(
+            m["move"], m.get("player"), m.get("score"), m.get("note"), _key_line(text, "move", k)
+        )
+        for k, m in enumerate(data.get("moves", []))
+    ]
+    record = Record(
+        game=data["game"],
+        kind=data["kind"],
+        rules=data.get("rules"),
+        options=dict(data.get("options", {})),
+        players=list(data.get("players", [])),
+        setup=dict(data.get("setup", {})),
+        moves=moves,
+        result=data.get("result"),
+        winner=data.get("winner"),
+        cells=dict(data.get("cells", {})),
+        uncertain=list(data.get("uncertain", [])),
+        confidence=dict(data.get("confidence", {})),
+        meta=dict(data.get("meta", {})),
+        path=path,
+    )
     for cell in record.cells:
         line = _key_line(text, cell, 0)
         if line is not None:
@@ -83,22 +103,26 @@ def parse_json(text: str, path: str | None = None) -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e.msg}", source=path, line=e.lineno,
-                          column=e.colno) from None
+        raise RecordError(
+            f"not valid JSON: {e.msg}", source=path, line=e.lineno, column=e.colno
+        ) from None
     except RecursionError:
         raise RecordError("not valid JSON: nested too deeply", source=path) from None
-    if isinstance(data, dict) and data.get("format") == FORMAT and \
-            data.get("version") != VERSION:
-        raise RecordError(f"version {data.get('version')!r} of {FORMAT} cannot be read: this "
-                          f"printkit reads version {VERSION}", source=path,
-                          line=_key_line(text, "version", 0))
+    if isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") != VERSION:
+        raise RecordError(
+            f"version {data.get('version')!r} of {FORMAT} cannot be read: this "
+            f"printkit reads version {VERSION}",
+            source=path,
+            line=_key_line(text, "version", 0),
+        )
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
         where = "/".join(str(p) for p in e.absolute_path) or "the top level"
         message = e.message if len(e.message) < 200 else e.message[:197] + "..."
-        raise RecordError(f"{where}: {message}", source=path,
-                          line=_path_line(text, list(e.absolute_path)))
+        raise RecordError(
+            f"{where}: {message}", source=path, line=_path_line(text, list(e.absolute_path))
+        )
     return record_from_json(data, text, path)
 
 
@@ -112,7 +136,7 @@ def load_record(path: str | Path) -> Record:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line = raw[:e.start].count(b"\n") + 1
+        line = raw[: e.start].count(b"\n") + 1
         raise RecordError("the file is not UTF-8 text", source=str(p), line=line) from None
     if "\x00" in text:
         raise RecordError("the file is binary, not a record", source=str(p))

@@ -72,8 +72,12 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         """The canonical JSON form (see ``record.schema.json``)."""
-        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "kind": self.kind,
-                               "game": self.game}
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "kind": self.kind,
+            "game": self.game,
+        }
         if self.rules is not None:
             out["rules"] = self.rules
         if self.options:

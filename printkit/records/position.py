@@ -22,9 +22,15 @@ def _cell_name(game: str, name: str) -> str:
     return name
 
 
-def position_record(game: str, cells: Mapping[str, str], uncertain: Sequence[str] = (),
-                    *, source: str | None = None, confidence: Mapping[str, float] | None = None,
-                    variant: str | None = None) -> Record:
+def position_record(
+    game: str,
+    cells: Mapping[str, str],
+    uncertain: Sequence[str] = (),
+    *,
+    source: str | None = None,
+    confidence: Mapping[str, float] | None = None,
+    variant: str | None = None,
+) -> Record:
     """A position from cell name → content (empty cells left out, or given as ``empty``)."""
     record = Record(game=game, kind="position")
     for name, content in cells.items():
@@ -32,9 +38,11 @@ def position_record(game: str, cells: Mapping[str, str], uncertain: Sequence[str
             record.cells[_cell_name(game, name)] = content
     record.uncertain = [_cell_name(game, n) for n in uncertain]
     if confidence:
-        record.confidence = {_cell_name(game, n): round(float(c), 3)
-                             for n, c in confidence.items() if cells.get(n) != EMPTY
-                             or n in uncertain}
+        record.confidence = {
+            _cell_name(game, n): round(float(c), 3)
+            for n, c in confidence.items()
+            if cells.get(n) != EMPTY or n in uncertain
+        }
     if source:
         record.meta["source"] = source
     if variant:

@@ -10,6 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.draw.model import Affine, Document, Drawing, Page, Role, Text
+from printkit.draw.pdf import save_pdf
+from printkit.draw.png import save_png
+from printkit.draw.svg import save_svg
 from printkit.errors import RecordError
 from printkit.games import find_game
 from printkit.layout.config import Layout, load_layout
@@ -27,8 +30,10 @@ CAPTION = 4.0
 def _caption(record: Record, upto: int, offending: bool, report) -> list[str]:
     title = find_game(record.game).title
     if record.is_position:
-        lines = [f"{title} · position" + (f" read from {record.meta['source']}"
-                                          if "source" in record.meta else "")]
+        lines = [
+            f"{title} · position"
+            + (f" read from {record.meta['source']}" if "source" in record.meta else "")
+        ]
         if record.uncertain:
             lines.append(f"{len(record.uncertain)} uncertain cell(s) marked ?")
         return lines + [f.text() for f in report.findings[:4]]
@@ -37,16 +42,20 @@ def _caption(record: Record, upto: int, offending: bool, report) -> list[str]:
     entry = record.moves[upto - 1]
     lines = [f"{title} · move {upto}: {entry.move}"]
     if offending:
-        lines += [f"ILLEGAL: {f.message}" for f in report.findings
-                  if f.move == upto and f.kind == "illegal"]
+        lines += [
+            f"ILLEGAL: {f.message}"
+            for f in report.findings
+            if f.move == upto and f.kind == "illegal"
+        ]
     lines += [f.text() for f in report.findings if f.move == upto and f.kind == "score"]
     if upto == len(record.moves) and report.winner and not offending:
         lines.append(f"winner: {report.winner}")
     return lines
 
 
-def picture_page(record: Record, upto: int | None = None, rules: str | None = None,
-                 layout: Layout | None = None) -> Page:
+def picture_page(
+    record: Record, upto: int | None = None, rules: str | None = None, layout: Layout | None = None
+) -> Page:
     """A page just large enough for the board at move ``upto`` and a caption."""
     layout = layout or load_layout(None)
     report = check_record(record, rules)
@@ -64,27 +73,35 @@ def picture_page(record: Record, upto: int | None = None, rules: str | None = No
     page = Page(width=x1 - x0 + 2 * MARGIN, height=y1 - y0 + top + MARGIN, label=lines[0])
     for k, line in enumerate(lines):
         colour = OFFENDING if line.startswith("ILLEGAL") else "#222222"
-        page.add(Text((MARGIN, MARGIN + CAPTION * (1.6 * k + 1)), line, CAPTION,
-                      anchor="start", fill=colour, bold=k == 0, role=Role.INFO))
+        page.add(
+            Text(
+                (MARGIN, MARGIN + CAPTION * (1.6 * k + 1)),
+                line,
+                CAPTION,
+                anchor="start",
+                fill=colour,
+                bold=k == 0,
+                role=Role.INFO,
+            )
+        )
     page.place(drawing, Affine.translate(MARGIN - x0, top - y0))
     return page
 
 
-def save_picture(record: Record, out: Path, upto: int | None = None,
-                 rules: str | None = None, layout: Layout | None = None) -> Path:
+def save_picture(
+    record: Record,
+    out: Path,
+    upto: int | None = None,
+    rules: str | None = None,
+    layout: Layout | None = None,
+) -> Path:
     """Write the picture as SVG, PNG or PDF (by ``out``'s suffix)."""
     suffix = out.suffix.lower()
     if suffix not in (".svg", ".png", ".pdf"):
         raise RecordError(f"--out {out}: the picture is .svg, .png or .pdf")
     page = picture_page(record, upto, rules, layout)
     if suffix == ".svg":
-        from printkit.draw.svg import save_svg
-
         return save_svg(page, out, page.label)
     if suffix == ".png":
-        from printkit.draw.png import save_png
-
         return save_png(page, out, dpi=150)
-    from printkit.draw.pdf import save_pdf
-
     return save_pdf(Document(page.label, [page]), out)

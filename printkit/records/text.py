@@ -43,8 +43,9 @@ def _int(text: str, what: str, path: str | None, line: int) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RecordError(f"{what} must be a whole number, not {text!r}", source=path,
-                          line=line) from None
+        raise RecordError(
+            f"{what} must be a whole number, not {text!r}", source=path, line=line
+        ) from None
 
 
 def _scores(text: str, path: str | None, line: int) -> dict[str, int]:
@@ -55,8 +56,11 @@ def _scores(text: str, path: str | None, line: int) -> dict[str, int]:
         if not words:
             continue
         if len(words) != 2:
-            raise RecordError(f"a result is 'player score, player score', not {part.strip()!r}",
-                              source=path, line=line)
+            raise RecordError(
+                f"a result is 'player score, player score', not {part.strip()!r}",
+                source=path,
+                line=line,
+            )
         out[words[0]] = _int(words[1], f"{words[0]}'s score", path, line)
     return out
 
@@ -80,27 +84,33 @@ def _header(record: Record, key: str, value: str, path: str | None, line: int) -
     if k == "format":
         words = value.split()
         if not words or words[0] != FORMAT or (len(words) > 1 and words[1] != str(VERSION)):
-            raise RecordError(f"this reads {FORMAT} {VERSION}, not {value!r}", source=path,
-                              line=line)
+            raise RecordError(
+                f"this reads {FORMAT} {VERSION}, not {value!r}", source=path, line=line
+            )
     elif k == "game":
         game = value.strip().lower()
         if game not in GAMES:
-            raise RecordError(f"unknown game {value.strip()!r}: choose from {', '.join(GAMES)}",
-                              source=path, line=line)
+            raise RecordError(
+                f"unknown game {value.strip()!r}: choose from {', '.join(GAMES)}",
+                source=path,
+                line=line,
+            )
         record.game = game
     elif k == "kind":
         kind = value.strip().lower()
         if kind not in KINDS:
-            raise RecordError(f"kind is 'game' or 'position', not {value.strip()!r}",
-                              source=path, line=line)
+            raise RecordError(
+                f"kind is 'game' or 'position', not {value.strip()!r}", source=path, line=line
+            )
         record.kind = kind
     elif k == "rules":
         record.rules = value.strip()
     elif k == "option":
         name, eq, v = value.partition("=")
         if not eq or not name.strip():
-            raise RecordError(f"an option is 'Option: name = value', not {value!r}",
-                              source=path, line=line)
+            raise RecordError(
+                f"an option is 'Option: name = value', not {value!r}", source=path, line=line
+            )
         record.options[name.strip()] = _option_value(v)
     elif k == "players":
         record.players = [p.strip() for p in value.split(",") if p.strip()]
@@ -130,8 +140,11 @@ def _position_line(record: Record, text: str, path: str | None, line: int) -> No
     else:
         content, colon, cells = text.partition(":")
         if not colon or not cells.strip():
-            raise RecordError(f"a position line is 'content: cell cell ...' or "
-                              f"'cell = content', not {text!r}", source=path, line=line)
+            raise RecordError(
+                f"a position line is 'content: cell cell ...' or 'cell = content', not {text!r}",
+                source=path,
+                line=line,
+            )
         pairs = [(c, content.strip()) for c in _TOKEN.findall(cells)]
     for cell, content in pairs:
         unsure = cell.endswith("?")
@@ -139,8 +152,11 @@ def _position_line(record: Record, text: str, path: str | None, line: int) -> No
         if not cell or not content:
             raise RecordError(f"empty cell or content in {text!r}", source=path, line=line)
         if cell in record.cells:
-            raise RecordError(f"cell {cell} is given twice (first on line "
-                              f"{record.lines.get('cell ' + cell)})", source=path, line=line)
+            raise RecordError(
+                f"cell {cell} is given twice (first on line {record.lines.get('cell ' + cell)})",
+                source=path,
+                line=line,
+            )
         record.cells[cell] = content
         record.lines["cell " + cell] = line
         if unsure:
@@ -188,8 +204,9 @@ def format_text(record: Record) -> str:
     if record.rules:
         out.append(f"Rules: {record.rules}")
     for name, value in record.options.items():
-        shown = "none" if value is None else str(value).lower() if isinstance(value, bool) \
-            else value
+        shown = (
+            "none" if value is None else str(value).lower() if isinstance(value, bool) else value
+        )
         out.append(f"Option: {name} = {shown}")
     if record.players:
         out.append("Players: " + ", ".join(record.players))

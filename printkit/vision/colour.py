@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 __all__ = ["to_lab", "quadratic_terms"]
@@ -14,8 +15,6 @@ def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
     values past white keep their extra lightness.  ``dtype`` float32 halves the memory of
     whole image windows.
     """
-    import cv2
-
     arr = np.asarray(rgb, dtype=np.float32)
     if clip:
         arr = np.clip(arr, 0, 1)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
+
 from printkit.fileio import write_atomic
 from printkit.layout.config import Layout
 from printkit.records.io import save_record
@@ -37,22 +39,25 @@ def reading_cells(reading: Reading) -> tuple[dict[str, str], list[str], dict[str
     return cells, uncertain, confidence
 
 
-def read_to_record(photo: Path, game: str, layout: Layout, debug: Path | None = None
-                   ) -> ReadResult:
+def read_to_record(photo: Path, game: str, layout: Layout, debug: Path | None = None) -> ReadResult:
     """Read ``photo`` and build its position record; write the debug image if asked."""
-    import cv2
-
     reading = read_photo(photo, game, layout)
     cells, uncertain, confidence = reading_cells(reading)
-    record = position_record(game, cells, uncertain, source=str(photo),
-                             confidence=confidence,
-                             variant=reading.model.variant)
+    record = position_record(
+        game,
+        cells,
+        uncertain,
+        source=str(photo),
+        confidence=confidence,
+        variant=reading.model.variant,
+    )
     written = []
     if debug is not None:
         ok, png = cv2.imencode(".png", debug_image(reading))
         if ok:
-            written.append(write_atomic(Path(debug) / f"{Path(photo).stem}-read.png",
-                                        png.tobytes()))
+            written.append(
+                write_atomic(Path(debug) / f"{Path(photo).stem}-read.png", png.tobytes())
+            )
     return ReadResult(record, reading, written)
 
 
@@ -86,12 +91,16 @@ def merge_records(records: list[Record]) -> Record:
     return merged
 
 
-def read_photos(photos: list[Path], game: str, layout: Layout, out: Path | None = None,
-                debug: Path | None = None) -> ReadResult:
+def read_photos(
+    photos: list[Path],
+    game: str,
+    layout: Layout,
+    out: Path | None = None,
+    debug: Path | None = None,
+) -> ReadResult:
     """Read one photo, or several of parts of one board merged into one position."""
     results = [read_to_record(photo, game, layout, debug) for photo in photos]
-    record = results[0].record if len(results) == 1 else merge_records(
-        [r.record for r in results])
+    record = results[0].record if len(results) == 1 else merge_records([r.record for r in results])
     written = [p for r in results for p in r.written]
     if out is not None:
         written.append(save_record(record, out))

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from printkit.draw.fiducials import Marker, Patch
 from printkit.draw.model import Affine, Point
 from printkit.errors import PhotoError
@@ -62,8 +64,6 @@ class BoardModel:
 
 def matrix(t: Affine):
     """An ``Affine`` (x' = a x + c y + e, y' = b x + d y + f) as a 3 × 3 numpy matrix."""
-    import numpy as np
-
     return np.array([[t.a, t.c, t.e], [t.b, t.d, t.f], [0.0, 0.0, 1.0]], dtype=np.float64)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from printkit.draw.fiducials import DICTIONARY, MODULES
@@ -73,8 +74,6 @@ class Reading:
 
 def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
     """Read a photo file; every problem is a PhotoError naming the file."""
-    import cv2
-
     path = Path(path)
     if not path.is_file():
         raise PhotoError(f"{path}: no such file")
@@ -96,8 +95,10 @@ def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     _check_exposure(image)
     sharpness = _sharpness(image)
     if sharpness < BLURRED:
-        raise PhotoError(f"the photo is too blurred to read (sharpness {sharpness:.0f}, "
-                         f"needs {BLURRED:.0f}): hold the phone still and let it focus")
+        raise PhotoError(
+            f"the photo is too blurred to read (sharpness {sharpness:.0f}, "
+            f"needs {BLURRED:.0f}): hold the phone still and let it focus"
+        )
     found = detect_markers(image)
     model, homography, used = fit_board(found, models)
     _check_framing(model, homography, image.shape)
@@ -118,16 +119,12 @@ def _sharpness(image: np.ndarray) -> float:
     Sharp photos of a board score 60 and more; a Gaussian blur of 8 px at 12 megapixels
     brings that to about 10.
     """
-    import cv2
-
     small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     return float(np.percentile(np.abs(cv2.Laplacian(grey, cv2.CV_32F)), 99.5))
 
 
 def _check_exposure(image: np.ndarray) -> None:
-    import cv2
-
     small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     if np.percentile(grey, 95) < 60:
@@ -137,6 +134,7 @@ def _check_exposure(image: np.ndarray) -> None:
 
 
 # --- markers --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Detection:
@@ -157,12 +155,13 @@ class Detection:
 
 def detect_markers(image: np.ndarray) -> list[Detection]:
     """Every marker of the printkit dictionary in a BGR photo."""
-    import cv2
-
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     scale = min(1.0, DETECT_SIZE / max(grey.shape))
-    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
-        if scale < 1.0 else grey
+    small = (
+        cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        if scale < 1.0
+        else grey
+    )
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
@@ -177,24 +176,30 @@ def detect_markers(image: np.ndarray) -> list[Detection]:
         if scale < 1.0:
             module = max(2.0, np.linalg.norm(pts[0] - pts[1]) / MODULES / 3)
             win = int(min(10, max(2, module)))
-            pts = cv2.cornerSubPix(grey, pts.reshape(-1, 1, 2), (win, win), (-1, -1),
-                                   criteria).reshape(4, 2)
+            pts = cv2.cornerSubPix(
+                grey, pts.reshape(-1, 1, 2), (win, win), (-1, -1), criteria
+            ).reshape(4, 2)
         found.append(Detection(int(marker_id), pts))
     return found
 
 
-def fit_board(found: list[Detection], models: list[BoardModel]
-              ) -> tuple[BoardModel, np.ndarray, list[int]]:
+def fit_board(
+    found: list[Detection], models: list[BoardModel]
+) -> tuple[BoardModel, np.ndarray, list[int]]:
     """The board variant the markers belong to and its board-mm → photo homography."""
     ids = sorted({d.id for d in found})
     known = [m for m in models if m.marker_ids & set(ids)]
     if not found:
-        raise PhotoError("no printkit markers found: photograph the whole board with its "
-                         "black-and-white markers in view")
+        raise PhotoError(
+            "no printkit markers found: photograph the whole board with its "
+            "black-and-white markers in view"
+        )
     if not known:
         expected = sorted(set().union(*(m.marker_ids for m in models)))
-        raise PhotoError(f"markers {_ids(ids)} belong to a different board; this game's boards "
-                         f"carry markers {_ids(expected)}")
+        raise PhotoError(
+            f"markers {_ids(ids)} belong to a different board; this game's boards "
+            f"carry markers {_ids(expected)}"
+        )
     best = None
     for model in known:
         fitted = _fit(model, [d for d in found if d.id in model.marker_ids])
@@ -203,9 +208,11 @@ def fit_board(found: list[Detection], models: list[BoardModel]
     if best is None or len(best[2]) < MIN_MARKERS:
         model = best[0] if best else known[0]
         seen = best[2] if best else []
-        raise PhotoError(f"found {len(seen)} of the board's {len(model.markers)} markers "
-                         f"(ids {_ids(sorted(d.id for d in found))}); at least {MIN_MARKERS} "
-                         "must be in view: step back or uncover them")
+        raise PhotoError(
+            f"found {len(seen)} of the board's {len(model.markers)} markers "
+            f"(ids {_ids(sorted(d.id for d in found))}); at least {MIN_MARKERS} "
+            "must be in view: step back or uncover them"
+        )
     model, homography, used = best
     return model, _canonical(model, homography), sorted(used)
 
@@ -222,8 +229,6 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
     id (every copy looks the same), the detection farthest from it tries each printed
     marker with its id, and the hypothesis that explains most detections wins.
     """
-    import cv2
-
     if not found:
         return None
     by_id: dict[int, list[int]] = {}
@@ -262,8 +267,6 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
 
 
 def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | None:
-    import cv2
-
     if len(pairs) < 2:
         return None
     board = np.float32([c for k in pairs for c in model.markers[k].corners])
@@ -272,8 +275,9 @@ def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | 
     return h
 
 
-def _assign(model: BoardModel, found: list[Detection], h: np.ndarray,
-            by_id: dict[int, list[int]]) -> dict[int, Detection]:
+def _assign(
+    model: BoardModel, found: list[Detection], h: np.ndarray, by_id: dict[int, list[int]]
+) -> dict[int, Detection]:
     """Each detection paired with the printed marker predicted nearest to it, if near."""
     pairs: dict[int, Detection] = {}
     for d in found:
@@ -299,8 +303,6 @@ def _span(h: np.ndarray, model: BoardModel) -> float:
 
 
 def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    import cv2
-
     return cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), h).reshape(-1, 2)
 
 
@@ -327,28 +329,37 @@ def _check_framing(model: BoardModel, h: np.ndarray, shape: tuple[int, ...]) -> 
     height, width = shape[:2]
     inside = (img[:, 0] >= 0) & (img[:, 0] < width) & (img[:, 1] >= 0) & (img[:, 1] < height)
     if not inside.all():
-        raise PhotoError(f"the board is cut off by the frame ({int((~inside).sum())} cell "
-                         "corners outside the photo): include the whole board")
+        raise PhotoError(
+            f"the board is cut off by the frame ({int((~inside).sum())} cell "
+            "corners outside the photo): include the whole board"
+        )
 
 
 # --- rectification, light, colour -----------------------------------------------------
+
 
 def _board_to_rect(bounds: tuple[float, float, float, float], s: float) -> np.ndarray:
     x0, y0, _, _ = bounds
     return np.array([[s, 0, -s * x0], [0, s, -s * y0], [0, 0, 1]], dtype=np.float64)
 
 
-def rectify(image: np.ndarray, h: np.ndarray, bounds: tuple[float, float, float, float],
-            px_per_mm: float = PX_PER_MM) -> np.ndarray:
+def rectify(
+    image: np.ndarray,
+    h: np.ndarray,
+    bounds: tuple[float, float, float, float],
+    px_per_mm: float = PX_PER_MM,
+) -> np.ndarray:
     """The board seen square-on at ``px_per_mm``, as float RGB in 0..1."""
-    import cv2
-
     x0, y0, x1, y1 = bounds
     size = (int(math.ceil((x1 - x0) * px_per_mm)), int(math.ceil((y1 - y0) * px_per_mm)))
     rect_to_photo = h @ np.linalg.inv(_board_to_rect(bounds, px_per_mm))
-    warped = cv2.warpPerspective(image, rect_to_photo, size,
-                                 flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
-                                 borderMode=cv2.BORDER_REPLICATE)
+    warped = cv2.warpPerspective(
+        image,
+        rect_to_photo,
+        size,
+        flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
     return cv2.cvtColor(warped, cv2.COLOR_BGR2RGB).astype(np.float32) / 255.0
 
 
@@ -364,8 +375,10 @@ def _sample(img: np.ndarray, pts: np.ndarray, radius: int = 2) -> np.ndarray:
     out = []
     for x, y in pts:
         xi, yi = int(round(x)), int(round(y))
-        part = img[max(yi - radius, 0):min(yi + radius + 1, h),
-                   max(xi - radius, 0):min(xi + radius + 1, w)]
+        part = img[
+            max(yi - radius, 0) : min(yi + radius + 1, h),
+            max(xi - radius, 0) : min(xi + radius + 1, w),
+        ]
         out.append(np.median(part.reshape(-1, 3), axis=0) if part.size else (np.nan,) * 3)
     return np.array(out, dtype=np.float64)
 
@@ -397,8 +410,6 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     ys, xs = np.mgrid[0:h:step, 0:w:step]
     grid = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
     coarse = (quadratic_terms(grid, scale) @ coef).reshape(ys.shape[0], xs.shape[1], 3)
-    import cv2
-
     surface = cv2.resize(coarse.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
     return np.clip(surface, 0.05, None)
 
@@ -417,6 +428,7 @@ def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
 
 
 # --- cells ----------------------------------------------------------------------------
+
 
 def _cell_points(model: BoardModel, shrink: float = 0.45, per_side: int = 7) -> np.ndarray:
     """Sample points inside each cell (rect px): a grid over the cell shrunk about its centre."""
@@ -437,8 +449,7 @@ def _cell_points(model: BoardModel, shrink: float = 0.45, per_side: int = 7) -> 
     return out  # type: ignore[return-value]
 
 
-def classify(img: np.ndarray, model: BoardModel
-             ) -> tuple[dict[Hashable, CellReading], np.ndarray]:
+def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellReading], np.ndarray]:
     """Every cell's class and the corrected board image.
 
     Light is modelled twice: from the known white paper, then again adding every cell
@@ -458,20 +469,27 @@ def classify(img: np.ndarray, model: BoardModel
     for _ in range(2):
         flat = img / _light_surface(img, white_pts, white_vals)
         colour = _colour_fit(model, flat)
-        corrected = np.clip(flat.reshape(-1, 3) @ colour[:3] + colour[3], 0.0, 1.0
-                            ).reshape(flat.shape).astype(np.float32)
+        corrected = (
+            np.clip(flat.reshape(-1, 3) @ colour[:3] + colour[3], 0.0, 1.0)
+            .reshape(flat.shape)
+            .astype(np.float32)
+        )
         if model.classify is not None:
             readings = model.classify(corrected, model, lambda pts: _to_rect(model, pts))
         else:
             medians = np.array([_median(corrected, p) for p in points])
             readings = _nearest(keys, to_lab(medians), model)
-        empty = [i for i, k in enumerate(keys)
-                 if readings[k].label == model.classes[0] and not readings[k].uncertain]
+        empty = [
+            i
+            for i, k in enumerate(keys)
+            if readings[k].label == model.classes[0] and not readings[k].uncertain
+        ]
         if not empty:
             break
         extra_pts = np.array([points[i].mean(axis=0) for i in empty])
-        extra_vals = np.array([_median(img, points[i]) for i in empty]) / \
-            _paper(model, [keys[i] for i in empty])
+        extra_vals = np.array([_median(img, points[i]) for i in empty]) / _paper(
+            model, [keys[i] for i in empty]
+        )
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
     return readings, corrected
@@ -500,8 +518,13 @@ def _nearest(keys: list, lab: np.ndarray, model: BoardModel) -> dict[Hashable, C
         best, second = order[i, 0], order[i, 1]
         d1, d2 = float(dist[i, best]), float(dist[i, second])
         margin = (d2 - d1) / d2 if d2 > 0 else 0.0
-        out[key] = CellReading(classes[best], round(margin, 3), classes[second], round(d1, 1),
-                               margin < UNCERTAIN_MARGIN or d1 > FAR)
+        out[key] = CellReading(
+            classes[best],
+            round(margin, 3),
+            classes[second],
+            round(d1, 1),
+            margin < UNCERTAIN_MARGIN or d1 > FAR,
+        )
     return out
 
 
@@ -511,11 +534,12 @@ def debug_image(reading: Reading) -> np.ndarray:
     Uncertain cells get a thick magenta outline and a question mark; the label of every
     occupied cell is written small at its centre.
     """
-    import cv2
-
     model = reading.model
-    board = np.clip(reading.rectified * 255, 0, 255).astype(np.uint8) \
-        if reading.rectified is not None else np.zeros((10, 10, 3), np.uint8)
+    board = (
+        np.clip(reading.rectified * 255, 0, 255).astype(np.uint8)
+        if reading.rectified is not None
+        else np.zeros((10, 10, 3), np.uint8)
+    )
     img = cv2.cvtColor(board, cv2.COLOR_RGB2BGR)
     img = cv2.resize(img, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
     for key, outline in model.cells.items():
@@ -529,9 +553,18 @@ def debug_image(reading: Reading) -> np.ndarray:
         cv2.polylines(img, [pts], True, colour, 4 if cell.uncertain else 2, cv2.LINE_AA)
         centre = tuple(int(v) for v in pts.mean(axis=0))
         if cell.uncertain:
-            cv2.putText(img, "?", centre, cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 0, 255), 2,
-                        cv2.LINE_AA)
+            cv2.putText(
+                img, "?", centre, cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 0, 255), 2, cv2.LINE_AA
+            )
         elif cell.label != model.classes[0]:
-            cv2.putText(img, cell.label[:5], (centre[0] - 14, centre[1] + 5),
-                        cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 1, cv2.LINE_AA)
+            cv2.putText(
+                img,
+                cell.label[:5],
+                (centre[0] - 14, centre[1] + 5),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.45,
+                (0, 0, 0),
+                1,
+                cv2.LINE_AA,
+            )
     return img

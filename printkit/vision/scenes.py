@@ -30,9 +30,11 @@ def wobble(points: list, level, rng: np.random.Generator) -> Affine:
     cy = sum(p[1] for p in points) / len(points)
     r = level.jitter * math.sqrt(rng.uniform(0, 1))
     a = rng.uniform(0, 2 * math.pi)
-    return (Affine.translate(cx + r * math.cos(a), cy + r * math.sin(a))
-            @ Affine.rotate(rng.uniform(-level.twist, level.twist))
-            @ Affine.translate(-cx, -cy))
+    return (
+        Affine.translate(cx + r * math.cos(a), cy + r * math.sin(a))
+        @ Affine.rotate(rng.uniform(-level.twist, level.twist))
+        @ Affine.translate(-cx, -cy)
+    )
 
 
 def lay(picture: Drawing, piece: Polygon, move: Affine) -> None:
@@ -48,15 +50,19 @@ def _scene(game: str) -> Callable:
     return find_game(game, PhotoError).reader.scene
 
 
-def synthetic_photo(game: str, layout: Layout, seed: int, level: str = "hard",
-                    variant: str | None = None) -> Photo:
+def synthetic_photo(
+    game: str, layout: Layout, seed: int, level: str = "hard", variant: str | None = None
+) -> Photo:
     """A seeded synthetic photo of a random position of ``game``."""
     rng = np.random.default_rng(seed)
     models = board_models(game, layout)
-    model = next((m for m in models if m.variant == variant), None) if variant else \
-        models[int(rng.integers(len(models)))]
+    model = (
+        next((m for m in models if m.variant == variant), None)
+        if variant
+        else models[int(rng.integers(len(models)))]
+    )
     if model is None:
-        raise ValueError(f"{game} has no board variant {variant!r}")
+        raise PhotoError(f"{game} has no board variant {variant!r}")
     lvl = LEVELS[level]
     picture, truth = _scene(game)(layout, model, lvl, rng)
     board = render_board(picture, model.bounds)

@@ -12,9 +12,11 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
-from printkit.draw.model import Affine, Drawing, Page
+from printkit.draw.model import Affine, Document, Drawing, Page
+from printkit.draw.pdf import pdf_bytes
 from printkit.vision.model import BoardModel, matrix
 
 __all__ = ["Level", "LEVELS", "Photo", "render_board", "degrade"]
@@ -44,10 +46,12 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", (0.75, 0.9), 0.04, 0.15, 0.05, 0.9, (0.3, 0.8), (1.0, 3.0),
-                  (85, 95), 0.3, 0.5, 1.0),
-    "hard": Level("hard", (0.6, 0.85), 0.13, 0.45, 0.15, 0.6, (0.8, 2.0), (3.0, 8.0),
-                  (55, 80), 1.5, 1.5, 4.0),
+    "easy": Level(
+        "easy", (0.75, 0.9), 0.04, 0.15, 0.05, 0.9, (0.3, 0.8), (1.0, 3.0), (85, 95), 0.3, 0.5, 1.0
+    ),
+    "hard": Level(
+        "hard", (0.6, 0.85), 0.13, 0.45, 0.15, 0.6, (0.8, 2.0), (3.0, 8.0), (55, 80), 1.5, 1.5, 4.0
+    ),
 }
 
 
@@ -62,43 +66,51 @@ class Photo:
     seed: int
 
 
-def render_board(picture: Drawing, bounds: tuple[float, float, float, float],
-                 px_per_mm: float = RENDER_PX_PER_MM) -> np.ndarray:
+def render_board(
+    picture: Drawing, bounds: tuple[float, float, float, float], px_per_mm: float = RENDER_PX_PER_MM
+) -> np.ndarray:
     """A board-frame drawing rendered to an RGB array covering ``bounds`` (via PDFium)."""
-    import pypdfium2 as pdfium
-
-    from printkit.draw.model import Document
-    from printkit.draw.pdf import pdf_bytes
+    import pypdfium2 as pdfium  # heavy (PDFium): loaded only when synthetic photos are made
 
     x0, y0, x1, y1 = bounds
     page = Page(x1 - x0, y1 - y0)
     page.place(picture, Affine.translate(-x0, -y0))
     doc = pdfium.PdfDocument(pdf_bytes(Document("board", [page])))
     try:
-        bitmap = doc[0].render(scale=px_per_mm * 25.4 / 72, fill_color=(255, 255, 255, 255),
-                               rev_byteorder=True)
+        bitmap = doc[0].render(
+            scale=px_per_mm * 25.4 / 72, fill_color=(255, 255, 255, 255), rev_byteorder=True
+        )
         return np.ascontiguousarray(bitmap.to_numpy()[..., :3])
     finally:
         doc.close()
 
 
-def degrade(board: np.ndarray, model: BoardModel, level: Level, rng: np.random.Generator,
-            px_per_mm: float = RENDER_PX_PER_MM) -> tuple[np.ndarray, np.ndarray]:
+def degrade(
+    board: np.ndarray,
+    model: BoardModel,
+    level: Level,
+    rng: np.random.Generator,
+    px_per_mm: float = RENDER_PX_PER_MM,
+) -> tuple[np.ndarray, np.ndarray]:
     """Photograph a clean board picture; returns the BGR photo and board-mm → photo map."""
-    import cv2
-
     board = _curl(board, level.curl * px_per_mm, rng)
     h, w = board.shape[:2]
     fw, fh = FRAME
     g = _camera(w, h, level, rng)
     background = _table(rng)
-    photo = cv2.warpPerspective(board, g, (fw, fh), flags=cv2.INTER_AREA,
-                                borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
-    mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), g, (fw, fh),
-                               flags=cv2.INTER_LINEAR)
+    photo = cv2.warpPerspective(
+        board,
+        g,
+        (fw, fh),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(0, 0, 0),
+    )
+    mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), g, (fw, fh), flags=cv2.INTER_LINEAR)
     alpha = cv2.merge([mask] * 3).astype(np.float32) * (1 / 255.0)
-    img = cv2.add(cv2.multiply(photo.astype(np.float32), alpha),
-                  cv2.multiply(background, 1.0 - alpha))
+    img = cv2.add(
+        cv2.multiply(photo.astype(np.float32), alpha), cv2.multiply(background, 1.0 - alpha)
+    )
     gains = 1 + rng.uniform(-level.cast, level.cast, 3)
     gains = gains / max(1.0, gains.max())
     field = _light(fw, fh, level, rng) * _shadow(fw, fh, level, rng)
@@ -115,15 +127,14 @@ def degrade(board: np.ndarray, model: BoardModel, level: Level, rng: np.random.G
     assert ok
     photo = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
     x0, y0 = model.bounds[:2]
-    board_mm_to_px = np.array([[px_per_mm, 0, -px_per_mm * x0],
-                               [0, px_per_mm, -px_per_mm * y0], [0, 0, 1]])
+    board_mm_to_px = np.array(
+        [[px_per_mm, 0, -px_per_mm * x0], [0, px_per_mm, -px_per_mm * y0], [0, 0, 1]]
+    )
     return photo, g @ board_mm_to_px
 
 
 def _camera(w: int, h: int, level: Level, rng: np.random.Generator) -> np.ndarray:
     """A random homography putting the board wholly in the frame, turned and tilted."""
-    import cv2
-
     fw, fh = FRAME
     src = np.float32([(0, 0), (w, 0), (w, h), (0, h)])
     span = rng.uniform(*level.fill) * fw
@@ -137,33 +148,34 @@ def _camera(w: int, h: int, level: Level, rng: np.random.Generator) -> np.ndarra
         jitter = rng.uniform(-level.tilt, level.tilt, (4, 2)) * span
         dst = centred + jitter + (fw / 2, fh / 2) + rng.uniform(-0.08, 0.08, 2) * (fw, fh)
         margin = 20
-        if (dst[:, 0].min() > margin and dst[:, 1].min() > margin
-                and dst[:, 0].max() < fw - margin and dst[:, 1].max() < fh - margin):
+        if (
+            dst[:, 0].min() > margin
+            and dst[:, 1].min() > margin
+            and dst[:, 0].max() < fw - margin
+            and dst[:, 1].max() < fh - margin
+        ):
             return cv2.getPerspectiveTransform(src, np.float32(dst))
     raise RuntimeError("no camera pose keeps the board in the frame")
 
 
 def _table(rng: np.random.Generator) -> np.ndarray:
     """A table top: a base colour with soft blotches."""
-    import cv2
-
     fw, fh = FRAME
     base = rng.uniform(60, 170, 3).astype(np.float32)
-    blotch = cv2.resize(rng.normal(0, 18, (12, 16)).astype(np.float32), (fw, fh),
-                        interpolation=cv2.INTER_CUBIC)
+    blotch = cv2.resize(
+        rng.normal(0, 18, (12, 16)).astype(np.float32), (fw, fh), interpolation=cv2.INTER_CUBIC
+    )
     return np.clip(base[None, None, :] + blotch[..., None], 0, 255)
 
 
 def _light(fw: int, fh: int, level: Level, rng: np.random.Generator) -> np.ndarray:
     """A smooth light field: a tilt in a random direction and a vignette."""
-    import cv2
-
     k = 8
-    ys, xs = np.mgrid[0:fh // k, 0:fw // k].astype(np.float32)
+    ys, xs = np.mgrid[0 : fh // k, 0 : fw // k].astype(np.float32)
     xs, ys = xs / (fw // k) - 0.5, ys / (fh // k) - 0.5
     angle = rng.uniform(0, 2 * np.pi)
     tilt = (np.cos(angle) * xs + np.sin(angle) * ys) * rng.uniform(0, level.light)
-    vignette = 1 - rng.uniform(0, level.light / 2) * (xs ** 2 + ys ** 2) * 2
+    vignette = 1 - rng.uniform(0, level.light / 2) * (xs**2 + ys**2) * 2
     field = (1 + tilt) * vignette
     field = (field / field.max() * rng.uniform(0.85, 1.0)).astype(np.float32)
     return cv2.resize(field, (fw, fh), interpolation=cv2.INTER_LINEAR)
@@ -171,24 +183,21 @@ def _light(fw: int, fh: int, level: Level, rng: np.random.Generator) -> np.ndarr
 
 def _shadow(fw: int, fh: int, level: Level, rng: np.random.Generator) -> np.ndarray:
     """A soft shadow (a hand or a phone) over part of the frame, drawn small and enlarged."""
-    import cv2
-
     if level.shadow >= 1.0:
         return np.ones((fh, fw), np.float32)
     k = 8
     small = np.ones((fh // k, fw // k), np.float32)
     centre = (int(rng.uniform(0, fw) / k), int(rng.uniform(0, fh) / k))
     axes = (int(rng.uniform(0.1, 0.3) * fw / k), int(rng.uniform(0.05, 0.2) * fh / k))
-    cv2.ellipse(small, centre, axes, rng.uniform(0, 180), 0, 360,
-                float(rng.uniform(level.shadow, 0.95)), -1)
+    cv2.ellipse(
+        small, centre, axes, rng.uniform(0, 180), 0, 360, float(rng.uniform(level.shadow, 0.95)), -1
+    )
     small = cv2.GaussianBlur(small, (0, 0), fw / 40 / k)
     return cv2.resize(small, (fw, fh), interpolation=cv2.INTER_LINEAR)
 
 
 def _curl(board: np.ndarray, amplitude: float, rng: np.random.Generator) -> np.ndarray:
     """Paper that does not lie flat: a gentle wave across the sheet."""
-    import cv2
-
     if amplitude <= 0:
         return board
     h, w = board.shape[:2]
@@ -202,8 +211,6 @@ def _curl(board: np.ndarray, amplitude: float, rng: np.random.Generator) -> np.n
 
 def encode_png(image: np.ndarray) -> bytes:
     """A BGR image as PNG bytes (for debug output and tests)."""
-    import cv2
-
     ok, data = cv2.imencode(".png", image)
     assert ok
     return io.BytesIO(data.tobytes()).getvalue()
@@ -238,8 +245,9 @@ def score_reading(reading, photo: Photo) -> Score:
     for s in model.symmetries:
         m = matrix(s)
         expected = photo.board_to_photo @ m
-        error = np.linalg.norm(expected / expected[2, 2] - reading.homography /
-                               reading.homography[2, 2])
+        error = np.linalg.norm(
+            expected / expected[2, 2] - reading.homography / reading.homography[2, 2]
+        )
         if best is None or error < best[0]:
             best = (error, s)
     turn = best[1]

@@ -3,7 +3,11 @@
 from printkit.games.base import GameInfo, KitInfo
 
 GAME = GameInfo(
-    "triominoes", "Triominoes", __name__, players="2-6",
-    kits=(KitInfo("triominoes", "Triominoes",
-                  "2-6 players: the 56 number tiles and a score sheet"),),
+    "triominoes",
+    "Triominoes",
+    __name__,
+    players="2-6",
+    kits=(
+        KitInfo("triominoes", "Triominoes", "2-6 players: the 56 number tiles and a score sheet"),
+    ),
 )

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from functools import cache
 
 from printkit.draw.lattice import tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import Affine, Drawing, Polygon, Role, Style
+from printkit.games.triominoes.rules import cells_around, clockwise_corners
 from printkit.games.triominoes.tiles import HIGHEST, Tile, parse_tile
 from printkit.geometry.tri import Cell, Vertex, vertices
 from printkit.layout.config import Layout
@@ -24,25 +24,21 @@ class TileLayout:
     new: Cell
 
     def tile_at(self, cell: Cell) -> Tile:
-        return parse_tile("".join(str(self.numbers[v]) for v in corner_order(cell)))
+        return parse_tile("".join(str(self.numbers[v]) for v in clockwise_corners(cell)))
 
     def tiles(self) -> dict[Cell, Tile]:
         return {c: self.tile_at(c) for c in self.cells}
 
 
-def corner_order(cell: tuple[int, int]) -> tuple[Vertex, Vertex, Vertex]:
-    """A cell's corners in clockwise order as seen on paper, starting from the top one (or the
-    top-left one of a down cell)."""
-    cx, cy = tri_centroid(cell, 1.0)
-    vs = sorted(vertices(cell), key=lambda v: math.atan2(tri_point(v, 1.0)[1] - cy,
-                                                         tri_point(v, 1.0)[0] - cx))
-    return vs[0], vs[1], vs[2]
-
-
 def _is_tile(numbers: tuple[int, int, int]) -> bool:
-    return any(r[0] <= r[1] <= r[2] for r in ((numbers[0], numbers[1], numbers[2]),
-                                              (numbers[1], numbers[2], numbers[0]),
-                                              (numbers[2], numbers[0], numbers[1])))
+    return any(
+        r[0] <= r[1] <= r[2]
+        for r in (
+            (numbers[0], numbers[1], numbers[2]),
+            (numbers[1], numbers[2], numbers[0]),
+            (numbers[2], numbers[0], numbers[1]),
+        )
+    )
 
 
 def _number_tiles(cells: tuple[Cell, ...], seed: int = 1) -> dict[Vertex, int] | None:
@@ -54,7 +50,7 @@ def _number_tiles(cells: tuple[Cell, ...], seed: int = 1) -> dict[Vertex, int] |
     rnd = random.Random(seed)
     corners: list[Vertex] = []
     for c in cells:
-        for v in corner_order(c):
+        for v in clockwise_corners(c):
             if v not in corners:
                 corners.append(v)
     watch = {v: [c for c in cells if v in vertices(c)] for v in corners}
@@ -62,11 +58,14 @@ def _number_tiles(cells: tuple[Cell, ...], seed: int = 1) -> dict[Vertex, int] |
 
     def ok(v: Vertex) -> bool:
         for c in watch[v]:
-            vs = corner_order(c)
+            vs = clockwise_corners(c)
             if all(u in numbers for u in vs) and not _is_tile(tuple(numbers[u] for u in vs)):
                 return False
-        done = [tuple(sorted(numbers[u] for u in corner_order(c))) for c in cells
-                if all(u in numbers for u in vertices(c))]
+        done = [
+            tuple(sorted(numbers[u] for u in clockwise_corners(c)))
+            for c in cells
+            if all(u in numbers for u in vertices(c))
+        ]
         return len(done) == len(set(done))
 
     orders = [rnd.sample(range(HIGHEST + 1), HIGHEST + 1) for _ in corners]
@@ -84,20 +83,13 @@ def _number_tiles(cells: tuple[Cell, ...], seed: int = 1) -> dict[Vertex, int] |
     return dict(numbers) if solve(0) else None
 
 
-def _around(v: Vertex) -> tuple[Cell, ...]:
-    """The six cells meeting at lattice vertex ``v``, in clockwise order on paper."""
-    row, col = v
-    near = [Cell(r, c) for r in (row - 1, row) for c in range(col - 2, col + 3)]
-    cells = [c for c in near if v in vertices(c)]
-    x, y = tri_point(v, 1.0)
-    return tuple(sorted(cells, key=lambda c: math.atan2(tri_centroid(c, 1.0)[1] - y,
-                                                        tri_centroid(c, 1.0)[0] - x)))
-
-
 @cache
 def triominoes_hexagon() -> TileLayout:
     """Six tiles closing a hexagon round one point; the last one placed is ``new``."""
-    cells = _around(Vertex(1, 1))
+    ring = cells_around(Vertex(1, 1))
+    # Clockwise on paper from the top-left cell (``cells_around`` runs the other way from the
+    # bottom right): the order the corners are numbered in, so the card keeps its tiles.
+    cells = (*ring[4::-1], ring[5])
     numbers = _number_tiles(cells)
     assert numbers is not None
     return TileLayout(numbers, cells, cells[3])
@@ -121,8 +113,9 @@ def _tiles_drawing(tl: TileLayout, side: float, highlight: str) -> Drawing:
     d = Drawing()
     for c in tl.cells:
         fill = highlight if c == tl.new else "#fbf8f1"
-        d.add(Polygon(tri_polygon(c, side), Style(fill=fill, stroke="#333333", width=0.3),
-                      Role.FILL))
+        d.add(
+            Polygon(tri_polygon(c, side), Style(fill=fill, stroke="#333333", width=0.3), Role.FILL)
+        )
     for c in tl.cells:
         cx, cy = tri_centroid(c, side)
         for v in vertices(c):
@@ -153,8 +146,6 @@ def triominoes_drawing(layout: Layout, labels: Labels) -> Drawing:
     d.add(label(((hx1 - hx0) / 2, y), labels["hexagon"], bold=True))
     d.add(label((off + (bx0 + bx1) / 2, y), labels["bridge"], bold=True))
     return fit(d)
-
-
 
 
 DIAGRAMS = {"bonuses": triominoes_drawing}

@@ -1,5 +1,6 @@
 """Reading Triominoes tiles on the play mat, and random tile layouts to test it with.
 
+``board_models`` gives the mat as the photo reader sees it (markers, colour strip, cells).
 ``classify`` is the mat's ``BoardModel.classify`` hook.  It gets the rectified mat with
 light and colour already corrected from the strip, and for each grid cell:
 
@@ -30,17 +31,57 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from functools import cache
 
+import cv2
 import numpy as np
+from shapely.geometry import Polygon as ShapelyPolygon
+from shapely.geometry import box
 
-from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, rgb
+from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
+from printkit.draw.model import Affine, Drawing, Point, Polygon, Role, Style, Text, rgb
+from printkit.errors import PhotoError
+from printkit.games.triominoes.components import (
+    FACE,
+    NUMBER_AT,
+    NUMBER_INKS,
+    NUMBER_SIZE,
+    Settings,
+    tile_corners,
+    tile_front,
+    upright_angle,
+)
+from printkit.games.triominoes.kit import mat_picture
+from printkit.games.triominoes.mat import (
+    KIT,
+    LABEL_DROP,
+    PATCH,
+    QUIET,
+    READ_MARGIN,
+    MatPlan,
+    mat_cells,
+    mat_plan,
+)
+from printkit.games.triominoes.notation import cell_name
+from printkit.games.triominoes.rules import Place, clockwise_corners, placement_problem
 from printkit.games.triominoes.tiles import TILES, Tile, parse_tile
+from printkit.geometry.tri import Cell, edge_neighbours
 from printkit.layout.config import Layout
 from printkit.vision.colour import to_lab
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
+from printkit.vision.scenes import SHADOW, wobble
+from printkit.vision.synth import render_board
 
-__all__ = ["PX_PER_MM", "CellView", "classify", "cell_views", "read_cell", "scene",
-           "random_layout", "tile_items"]
+__all__ = [
+    "PX_PER_MM",
+    "CellView",
+    "board_models",
+    "classify",
+    "cell_views",
+    "read_cell",
+    "scene",
+    "random_layout",
+    "tile_items",
+]
 
 PX_PER_MM = 4.0
 """Scale of the rectified mat: a number's strokes are about 4 px wide."""
@@ -50,16 +91,15 @@ EDGE = Style(stroke="#6e6e6e", width=0.2)
 
 # --- scenes --------------------------------------------------------------------------------
 
-def random_layout(cells: set, rng: np.random.Generator, count: int
-                  ) -> dict[tuple[int, int], tuple[int, int, int]]:
+
+def random_layout(
+    cells: set, rng: np.random.Generator, count: int
+) -> dict[tuple[int, int], tuple[int, int, int]]:
     """Up to ``count`` tiles laid by the rules on ``cells``: cell → reading.
 
     The first tile goes on a cell near the middle; each next one is a random tile of those
     left, on a random cell touching the layout, in a random turn, if the rules allow it.
     """
-    from printkit.games.triominoes.rules import Place, placement_problem
-    from printkit.geometry.tri import Cell, edge_neighbours
-
     if count <= 0 or not cells:
         return {}
     ordered = sorted(cells)
@@ -75,8 +115,9 @@ def random_layout(cells: set, rng: np.random.Generator, count: int
     readings = {Cell(*first): tile.rotations()[k]}
     numbers = Place(tile, Cell(*first), k).corners()
     while len(layout) < count and pool:
-        frontier = sorted({n for c in layout for n in edge_neighbours(c)
-                           if n in cells and n not in layout})
+        frontier = sorted(
+            {n for c in layout for n in edge_neighbours(c) if n in cells and n not in layout}
+        )
         found = None
         for t in rng.permutation(len(pool)):
             tile = pool[int(t)]
@@ -105,10 +146,7 @@ def tile_items(reading: tuple[int, int, int], cell: tuple[int, int], layout: Lay
     The kit's own tile face (``tile_front``), turned about its centre so the right number
     sits on the reference corner, without bleed, with the thin edge a cut leaves.
     """
-    from printkit.draw.lattice import tri_centroid
-    from printkit.games.triominoes.components import tile_corners, tile_front
-
-    side = float(layout["triominoes"]["tile"])
+    side = layout.section(Settings).tile
     tile = parse_tile("".join(map(str, reading)))
     k = tile.rotations().index(tuple(reading))
     flat = layout.with_values(print={"bleed": 0.0})
@@ -120,15 +158,12 @@ def tile_items(reading: tuple[int, int, int], cell: tuple[int, int], layout: Lay
     return items
 
 
-def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
-          ) -> tuple[Drawing, dict]:
+def scene(
+    layout: Layout, model: BoardModel, level, rng: np.random.Generator
+) -> tuple[Drawing, dict]:
     """A random legal layout on the mat; truth maps ``(r,c)`` to ``a-b-c`` or ``empty``."""
-    from printkit.draw.lattice import tri_polygon
-    from printkit.games.triominoes.mat import mat_picture
-    from printkit.vision.scenes import SHADOW, wobble
-
     picture = mat_picture(layout)
-    side = float(layout["triominoes"]["tile"])
+    side = layout.section(Settings).tile
     count = int(rng.integers(0, int(0.75 * len(model.cells)) + 1))
     placed = random_layout(set(model.cells), rng, count)
     truth = {model.cell_key(c): EMPTY for c in model.cells}
@@ -136,7 +171,8 @@ def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
         ring = list(tri_polygon(cell, side))
         move = wobble(ring, level, rng)
         shadow = Polygon(tuple(ring), SHADOW, Role.FILL).transformed(
-            Affine.translate(0.5, 0.6) @ move)
+            Affine.translate(0.5, 0.6) @ move
+        )
         picture.add(shadow)
         picture.extend(item.transformed(move) for item in tile_items(reading, cell, layout))
         truth[model.cell_key(cell)] = "-".join(map(str, reading))
@@ -169,12 +205,6 @@ INK_MARGIN = 0.35
 @cache
 def _geometry(side: float, cells: tuple, px: float, origin: tuple[float, float]):
     """Per cell: its pixel box, each corner's search disc and the cell's middle (masks)."""
-    import cv2
-
-    from printkit.draw.lattice import tri_point
-    from printkit.games.triominoes.components import NUMBER_AT, upright_angle
-    from printkit.games.triominoes.rules import clockwise_corners
-
     out = {}
     x0, y0 = origin
     for cell in cells:
@@ -186,25 +216,29 @@ def _geometry(side: float, cells: tuple, px: float, origin: tuple[float, float])
         shape = (hi[1] - lo[1], hi[0] - lo[0])
         mask = np.zeros(shape, np.uint8)
         cv2.fillConvexPoly(mask, np.int32(np.round((pts - lo) * 16)), 1, cv2.LINE_8, 4)
-        inset = cv2.erode(mask, cv2.getStructuringElement(
-            cv2.MORPH_ELLIPSE, (2 * int(INSET * px) + 1,) * 2))
-        ys, xs = np.mgrid[0:shape[0], 0:shape[1]]
+        inset = cv2.erode(
+            mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(INSET * px) + 1,) * 2)
+        )
+        ys, xs = np.mgrid[0 : shape[0], 0 : shape[1]]
         discs, digits = [], []
         for corner in corners:
             at = (corner + NUMBER_AT * (centre - corner) - (x0, y0)) * px - lo  # as printed
             disc = ((xs - at[0]) ** 2 + (ys - at[1]) ** 2 <= (WINDOW * px) ** 2) & (inset > 0)
             discs.append(disc)
             digits.append((tuple(at), upright_angle(tuple(corner), tuple(centre))))
-        inner = cv2.erode(mask, cv2.getStructuringElement(
-            cv2.MORPH_ELLIPSE, (2 * int(0.25 * side * px) + 1,) * 2)) > 0
+        inner = (
+            cv2.erode(
+                mask,
+                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(0.25 * side * px) + 1,) * 2),
+            )
+            > 0
+        )
         out[cell] = (lo, hi, discs, inner, inset > 0, digits)
     return out
 
 
 @cache
 def _inks_rgb() -> tuple[np.ndarray, np.ndarray]:
-    from printkit.games.triominoes.components import FACE, NUMBER_INKS
-
     return np.array([rgb(c) for c in NUMBER_INKS]), np.array(rgb(FACE))
 
 
@@ -225,9 +259,6 @@ correlation) than any other number's."""
 @cache
 def _templates(px: float, size: float) -> tuple[np.ndarray, ...]:
     """Each number upright as the kit prints it (bold, ``size`` mm), as ink weight 0..1."""
-    from printkit.draw.model import Text
-    from printkit.vision.synth import render_board
-
     out = []
     for value in range(6):
         d = Drawing()
@@ -242,24 +273,25 @@ def _templates(px: float, size: float) -> tuple[np.ndarray, ...]:
     ry = int(np.ceil(max(centre - rows[0], rows[-1] - centre))) + 1
     rx = int(np.ceil(max(centre - cols[0], cols[-1] - centre))) + 1
     c = int(round(centre))
-    return tuple(np.ascontiguousarray(t[c - ry:c + ry + 1, c - rx:c + rx + 1]) for t in out)
+    return tuple(np.ascontiguousarray(t[c - ry : c + ry + 1, c - rx : c + rx + 1]) for t in out)
 
 
-def _shape_scores(weight: np.ndarray, at: tuple[float, float], angle: float,
-                  px: float, size: float) -> np.ndarray:
+def _shape_scores(
+    weight: np.ndarray, at: tuple[float, float], angle: float, px: float, size: float
+) -> np.ndarray:
     """How well each number's upright shape matches the ink turned back from ``angle``."""
-    import cv2
-
     templates = _templates(px, size)
     th, tw = templates[0].shape
     reach = int(round(SEARCH * px))
     w, h = tw + 2 * reach, th + 2 * reach
     turn = cv2.getRotationMatrix2D((float(at[0]), float(at[1])), angle, 1.0)
     turn[:, 2] += (w / 2 - at[0], h / 2 - at[1])
-    upright = cv2.warpAffine(weight, turn, (w, h), flags=cv2.INTER_LINEAR,
-                             borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    return np.array([float(cv2.matchTemplate(upright, t, cv2.TM_CCOEFF_NORMED).max())
-                     for t in templates])
+    upright = cv2.warpAffine(
+        weight, turn, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0
+    )
+    return np.array(
+        [float(cv2.matchTemplate(upright, t, cv2.TM_CCOEFF_NORMED).max()) for t in templates]
+    )
 
 
 @dataclass(frozen=True)
@@ -298,7 +330,7 @@ def read_cell(image: np.ndarray, geometry, px_per_mm: float, number_size: float)
     for disc, (at, angle) in zip(discs, digits, strict=True):
         ink = disc[sl] & (light < INK_L)
         n = int(ink.sum())
-        areas.append(n / px_per_mm ** 2)
+        areas.append(n / px_per_mm**2)
         if n == 0:
             distances.append(None)
             shapes.append(None)
@@ -308,20 +340,24 @@ def read_cell(image: np.ndarray, geometry, px_per_mm: float, number_size: float)
         if weight is None:
             weight = np.clip((INK_L + 15.0 - light) / 40.0, 0, 1).astype(np.float32)
             weight[~inside[sl]] = 0
-        shapes.append(_shape_scores(weight, (at[0] - (x0 - lo[0]), at[1] - (y0 - lo[1])),
-                                    angle, px_per_mm, number_size))
-    return CellView(tuple(areas), tuple(distances), ground_lab,  # type: ignore[arg-type]
-                    tuple(shapes))  # type: ignore[arg-type]
+        shapes.append(
+            _shape_scores(
+                weight, (at[0] - (x0 - lo[0]), at[1] - (y0 - lo[1])), angle, px_per_mm, number_size
+            )
+        )
+    return CellView(
+        tuple(areas),
+        tuple(distances),
+        ground_lab,  # type: ignore[arg-type]
+        tuple(shapes),
+    )  # type: ignore[arg-type]
 
 
 def cell_views(image: np.ndarray, model: BoardModel) -> dict[Hashable, CellView]:
     """``read_cell`` for every cell of the mat (``image`` as ``classify`` gets it)."""
-    from printkit.games.triominoes.components import NUMBER_SIZE
-
     px, side = model.px_per_mm, float(model.extra["side"])
     geometry = _geometry(side, tuple(model.cells), px, model.bounds[:2])
-    return {cell: read_cell(image, geometry[cell], px, NUMBER_SIZE * side)
-            for cell in model.cells}
+    return {cell: read_cell(image, geometry[cell], px, NUMBER_SIZE * side) for cell in model.cells}
 
 
 @cache
@@ -352,9 +388,13 @@ def _tile_reading(view: CellView) -> CellReading:
     lit = float(view.ground[0]) >= LIT
     if float(view.ground[2]) < PAPER_B and not lit:
         uncertain = True  # ink like a tile's on a ground as white as the mat
-    return CellReading("-".join(map(str, best)), round(confidence if real else 0.0, 3),
-                       "-".join(map(str, readings[int(second)])),
-                       round(float(cost[first]), 3), uncertain)
+    return CellReading(
+        "-".join(map(str, best)),
+        round(confidence if real else 0.0, 3),
+        "-".join(map(str, readings[int(second)])),
+        round(float(cost[first]), 3),
+        uncertain,
+    )
 
 
 def _cell_reading(view: CellView) -> CellReading:
@@ -370,8 +410,6 @@ def _cell_reading(view: CellView) -> CellReading:
 def _cross_check(readings: dict[Hashable, CellReading]) -> dict[Hashable, CellReading]:
     """Flag cells that contradict each other: the same tile twice, or a shared corner
     showing different numbers (the cells of the minority there, or all on a tie)."""
-    from printkit.games.triominoes.rules import clockwise_corners
-
     flag: set = set()
     tiles: dict[Tile, list] = {}
     corners: dict = {}
@@ -394,8 +432,7 @@ def _cross_check(readings: dict[Hashable, CellReading]) -> dict[Hashable, CellRe
             winners = [n for n, c in counts.items() if c == top]
             keep = winners[0] if len(winners) == 1 else None
             flag.update(cell for n, cell in shown if n != keep)
-    return {cell: replace(r, uncertain=True) if cell in flag else r
-            for cell, r in readings.items()}
+    return {cell: replace(r, uncertain=True) if cell in flag else r for cell, r in readings.items()}
 
 
 def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
@@ -405,8 +442,73 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     return _cross_check({cell: _cell_reading(view) for cell, view in views.items()})
 
 
-def board_models(layout):
-    """Every printed variant of the board (temporary: moves here from the kit)."""
-    from printkit.games.triominoes.mat import vision_models
+# --- the mat as the reader sees it ---------------------------------------------------------
 
-    return vision_models(layout)
+
+def _white_points(plan: MatPlan) -> tuple[Point, ...]:
+    """Bare paper the reader may trust for light: just outside the content box, the free
+    parts of the side bands, and the grid's half-triangle notches."""
+    x0, y0, x1, y1 = plan.box
+    out = READ_MARGIN / 2
+    pts: list[Point] = []
+    for k in range(11):
+        x = x0 + k / 10 * (x1 - x0)
+        pts.append((x, y0 - out))
+        if k >= 6:  # the footer's note runs along the bottom left
+            pts.append((x, y1 + out))
+    for k in range(1, 8):
+        pts += [(x0 - out, y0 + k / 8 * (y1 - y0)), (x1 + out, y0 + k / 8 * (y1 - y0))]
+    left, right = x0 + QUIET, x1 - QUIET
+    top, bottom = y0 + LABEL_DROP + 3.0, y1 - LABEL_DROP - QUIET - 3.0
+    ends = [p.centre[1] for p in plan.patches]
+    strip_top, strip_bottom = min(ends) - PATCH, max(ends) + PATCH
+    for k in range(5):
+        t = (k + 0.5) / 5
+        pts += [
+            (left, top + t * (strip_top - top)),
+            (left, strip_bottom + t * (bottom - strip_bottom)),
+        ]
+    middle = plan.markers[-1].centre[1]
+    for k in range(4):
+        t = (k + 0.5) / 4
+        pts += [
+            (right, top + t * (middle - QUIET - 3.0 - top)),
+            (right, middle + LABEL_DROP + 3.0 + t * (bottom - middle - LABEL_DROP - 3.0)),
+        ]
+    # Half-triangle notches along the zigzag sides: outside every cell, inside the grid box.
+    side = plan.side
+    grid_box = box(-side / 2, 0.0, plan.cols * side / 2, plan.rows * side * ROW_HEIGHT)
+    for r in range(plan.rows):
+        for c in (-1, plan.cols):
+            notch = ShapelyPolygon(tri_polygon((r, c), side)).intersection(grid_box)
+            if notch.area > 0.1 * side * side:
+                pts.append((notch.centroid.x, notch.centroid.y))
+    return tuple(pts)
+
+
+def board_models(layout: Layout) -> list[BoardModel]:
+    """The mat as the photo reader sees it; its cells are read by ``classify``."""
+    if layout.ink != "fill":
+        raise PhotoError(
+            "the photo reader tells the numbers by their inks: it reads tiles "
+            'printed with print.ink = "fill", not outline'
+        )
+    plan = mat_plan(layout)
+    cells = {cell: tri_polygon(cell, plan.side) for cell in mat_cells(plan)}
+    return [
+        BoardModel(
+            KIT,
+            "mat",
+            markers=plan.markers,
+            patches=plan.patches,
+            cells=cells,
+            classes=("empty", "tile"),
+            colours={"empty": "#ffffff", "tile": FACE},
+            bounds=plan.bounds,
+            white=_white_points(plan),
+            cell_key=cell_name,
+            classify=classify,
+            px_per_mm=PX_PER_MM,
+            extra={"side": plan.side, "rows": plan.rows, "cols": plan.cols},
+        )
+    ]

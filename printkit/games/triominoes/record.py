@@ -10,16 +10,22 @@ round's first move in an open record: the opener cannot be worked out without th
 
 from __future__ import annotations
 
+from printkit.draw.model import Drawing
 from printkit.errors import RecordError
+from printkit.games.triominoes.components import layout_drawing
 from printkit.games.triominoes.rules import (
     PRESETS,
     Draw,
     Place,
     TriominoesGame,
     TriominoesOptions,
+    clockwise_corners,
     parse_move,
 )
 from printkit.games.triominoes.tiles import parse_tile
+from printkit.geometry.graph import component
+from printkit.geometry.tri import edge_neighbours
+from printkit.layout.config import Layout
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import (
     compare_result,
@@ -29,12 +35,23 @@ from printkit.records.common import (
     parse_tri_cell,
 )
 from printkit.records.model import Record
+from printkit.records.show import HIGHLIGHT, OFFENDING
 
-__all__ = ["options_for", "check_game", "check_position", "replay"]
+__all__ = [
+    "options_for",
+    "new_game",
+    "check_game",
+    "check_position",
+    "replay",
+    "picture",
+    "position_tiles",
+]
 
-OPEN_NOTE = ("the hands are not recorded{}: that each tile came from its player's hand, that "
-             "each round opened with the highest tile, and that draws and passes were forced, "
-             "could not be checked")
+OPEN_NOTE = (
+    "the hands are not recorded{}: that each tile came from its player's hand, that "
+    "each round opened with the highest tile, and that draws and passes were forced, "
+    "could not be checked"
+)
 
 
 def options_for(record: Record, rules: str | None = None) -> tuple[str, TriominoesOptions]:
@@ -42,8 +59,7 @@ def options_for(record: Record, rules: str | None = None) -> tuple[str, Triomino
 
 
 def _names(record: Record) -> list[str]:
-    return list(record.players) or list(record.setup.get("hands", {})) or \
-        ["player 1", "player 2"]
+    return list(record.players) or list(record.setup.get("hands", {})) or ["player 1", "player 2"]
 
 
 def new_game(record: Record, options: TriominoesOptions) -> tuple[TriominoesGame, bool]:
@@ -51,13 +67,26 @@ def new_game(record: Record, options: TriominoesOptions) -> tuple[TriominoesGame
     names = _names(record)
     given = record.setup.get("hands", {})
     known = bool(given) and all(n in given for n in names)
-    hands = [parse_setup_list(given[n], parse_tile, record, f"{n}'s hand")
-             for n in names] if known else None
-    pool = parse_setup_list(record.setup["bag"], parse_tile, record, "pool") \
-        if known and "bag" in record.setup else None
+    hands = (
+        [parse_setup_list(given[n], parse_tile, record, f"{n}'s hand") for n in names]
+        if known
+        else None
+    )
+    pool = (
+        parse_setup_list(record.setup["bag"], parse_tile, record, "pool")
+        if known and "bag" in record.setup
+        else None
+    )
     try:
-        game = TriominoesGame(options, len(names), seed=record.setup.get("seed", 0),
-                              hands=hands, pool=pool, auto_deal=False)
+        game = TriominoesGame(
+            options,
+            len(names),
+            names=names,
+            seed=record.setup.get("seed", 0),
+            hands=hands,
+            pool=pool,
+            auto_deal=False,
+        )
     except ValueError as e:
         raise RecordError(str(e), source=record.path, line=record.where("setup")) from None
     return game, known
@@ -82,7 +111,7 @@ def _take(game: TriominoesGame, tile, player: int) -> None:
 def _open_round_start(game: TriominoesGame, move, player: int) -> None:
     """Open replay: the round's first tile is the opening, laid by ``player``."""
     if isinstance(move, Place):
-        game.turn = player
+        game.turn_index = player
         _take(game, move.tile, player)
         game.opening = move.tile
 
@@ -97,7 +126,7 @@ def _open_problem(game: TriominoesGame, move, player: int) -> str | None:
             return "the round opens with a tile, not a draw"
         if not game.pool:
             return "the pool is empty"
-        if not game._can_draw_more():
+        if not game.can_draw_more():
             return f"already drew {game.draws} tiles this turn, the most allowed"
         if move.tile is not None and move.tile not in game.pool:
             holder = next((h for h in game.hands if move.tile in h), None)
@@ -115,14 +144,14 @@ def _hand_dependent(game: TriominoesGame) -> bool:
     return game.round_ends[-1] == "blocked" or o.going_out_adds_hands
 
 
-def replay(record: Record, upto: int | None = None, rules: str | None = None
-           ) -> TriominoesGame:
+def replay(record: Record, upto: int | None = None, rules: str | None = None) -> TriominoesGame:
     report = Report("triominoes", "game")
     return _run(record, report, rules, upto)
 
 
-def _run(record: Record, report: Report, rules: str | None, upto: int | None = None
-         ) -> TriominoesGame:
+def _run(
+    record: Record, report: Report, rules: str | None, upto: int | None = None
+) -> TriominoesGame:
     report.rules, options = options_for(record, rules)
     names = _names(record)
     lower = [n.lower() for n in names]
@@ -141,19 +170,24 @@ def _run(record: Record, report: Report, rules: str | None, upto: int | None = N
             if known:
                 known = False
                 report.unchecked.append(OPEN_NOTE.format(f" from round {game.round} on"))
-        named = lower.index(entry.player.lower()) if entry.player and \
-            entry.player.lower() in lower else None
+        named = (
+            lower.index(entry.player.lower())
+            if entry.player and entry.player.lower() in lower
+            else None
+        )
         if entry.player and named is None:
-            report.add("illegal", f"{entry.player} is not a player ({', '.join(names)})", k,
-                       entry.line)
+            report.add(
+                "illegal", f"{entry.player} is not a player ({', '.join(names)})", k, entry.line
+            )
             report.stop(k)
             break
         if not known and not game.layout:
-            _open_round_start(game, move, game.turn if named is None else named)
-        player = game.turn
+            _open_round_start(game, move, game.turn_index if named is None else named)
+        player = game.turn_index
         if named is not None and named != player:
-            report.add("illegal", f"it is {names[player]}'s turn, not {entry.player}'s", k,
-                       entry.line)
+            report.add(
+                "illegal", f"it is {names[player]}'s turn, not {entry.player}'s", k, entry.line
+            )
             report.stop(k)
             break
         if known:
@@ -165,8 +199,9 @@ def _run(record: Record, report: Report, rules: str | None, upto: int | None = N
                 reason = game.why_illegal(move)
                 reason = reason.split(": ", 1)[-1] if reason else None
         if reason is not None:
-            report.add("illegal", reason.replace("the hand", f"{names[player]}'s hand"), k,
-                       entry.line)
+            report.add(
+                "illegal", reason.replace("the hand", f"{names[player]}'s hand"), k, entry.line
+            )
             report.stop(k)
             break
         before = len(game.ledger)
@@ -174,30 +209,36 @@ def _run(record: Record, report: Report, rules: str | None, upto: int | None = N
         report.replayed = k
         if known and isinstance(move, Draw) and move.tile is None and "bag" not in record.setup:
             known = False
-            report.unchecked.append(OPEN_NOTE.format(f" after move {k}, whose draw is not "
-                                                     f"named"))
-        earned = [e for e in game.ledger[before:] if e.player == player]
+            report.unchecked.append(OPEN_NOTE.format(f" after move {k}, whose draw is not named"))
+        earned = [e for e in game.ledger[before:] if e.player == game.players[player]]
         if not known and game.round_over() and _hand_dependent(game):
-            report.unchecked.append(f"the round-end score at move {k} depends on hands the "
-                                    f"record does not give")
+            report.unchecked.append(
+                f"the round-end score at move {k} depends on hands the record does not give"
+            )
             continue
         if entry.score is not None:
             computed = sum(e.points for e in earned)
             if computed != entry.score:
                 why = "; ".join(e.reason for e in earned)
-                report.add("score", f"{names[player]} scores {computed} ({why}), not "
-                           f"{entry.score} as claimed", k, entry.line, entry.score, computed)
+                report.add(
+                    "score",
+                    f"{names[player]} scores {computed} ({why}), not {entry.score} as claimed",
+                    k,
+                    entry.line,
+                    entry.score,
+                    computed,
+                )
     return game
 
 
 def check_game(record: Record, report: Report, rules: str | None = None) -> None:
     game = _run(record, report, rules)
-    names = _names(record)
-    report.standing = dict(zip(names, game.scores(), strict=True))
+    report.standing = game.scores()
     report.over = game.is_over()
-    report.summary.append(f"{game.round} round(s)"
-                          + (f", ended by {', '.join(game.round_ends)}" if game.round_ends
-                             else ""))
+    report.summary.append(
+        f"{game.round} round(s)"
+        + (f", ended by {', '.join(game.round_ends)}" if game.round_ends else "")
+    )
     if report.stopped_at is None:
         if report.over:
             best = max(report.standing.values())
@@ -217,52 +258,54 @@ def position_tiles(record: Record) -> dict:
         try:
             out[cell] = parse_move(f"{reading} @ ({cell[0]},{cell[1]})")
         except ValueError as e:
-            raise RecordError(f"cell {name}: {e}", source=record.path,
-                              line=record.where("cell " + name)) from None
+            raise RecordError(
+                f"cell {name}: {e}", source=record.path, line=record.where("cell " + name)
+            ) from None
     return out
 
 
 def check_position(record: Record, report: Report, rules: str | None = None) -> None:
-    from printkit.games.triominoes.rules import clockwise_corners
-    from printkit.geometry.graph import component
-    from printkit.geometry.tri import edge_neighbours
-
     report.rules, _ = options_for(record, rules)
     placed = position_tiles(record)
     seen: dict = {}
     numbers: dict = {}
     for cell, move in sorted(placed.items()):
         if move.tile in seen:
-            report.add("position", f"{move.tile} lies on {seen[move.tile]} and {cell}: each "
-                       f"tile exists once")
+            report.add(
+                "position",
+                f"{move.tile} lies on {seen[move.tile]} and {cell}: each tile exists once",
+            )
         seen.setdefault(move.tile, cell)
         for v, n in zip(clockwise_corners(cell), move.reading, strict=True):
             if v in numbers and numbers[v][0] != n:
                 other = numbers[v][1]
-                report.add("position", f"the corner shared by {other} and {cell} shows "
-                           f"{numbers[v][0]} on one tile and {n} on the other")
+                report.add(
+                    "position",
+                    f"the corner shared by {other} and {cell} shows "
+                    f"{numbers[v][0]} on one tile and {n} on the other",
+                )
             numbers.setdefault(v, (n, cell))
     if placed:
         start = min(placed)
         joined = component(placed, start, edge_neighbours)
         loose = sorted(set(placed) - joined)
         if loose:
-            report.add("position", f"tiles on {', '.join(map(str, loose))} share no edge "
-                       f"with the rest of the layout")
+            report.add(
+                "position",
+                f"tiles on {', '.join(map(str, loose))} share no edge with the rest of the layout",
+            )
     note_uncertain(record, report)
     report.summary.append(f"{len(placed)} tiles laid")
 
 
-def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
+def picture(
+    record: Record, upto: int, rules: str | None, layout: Layout, offending: bool
+) -> Drawing:
     """The layout after ``upto`` moves (or the position), move ``upto`` outlined."""
-    from printkit.games.triominoes.components import layout_drawing
-    from printkit.records.show import HIGHLIGHT, OFFENDING
-
     if record.is_position:
         placed = position_tiles(record)
         marked = [parse_tri_cell(n, record) for n in record.uncertain]
-        return layout_drawing({c: m.reading for c, m in placed.items()}, marked, OFFENDING,
-                              layout)
+        return layout_drawing({c: m.reading for c, m in placed.items()}, marked, OFFENDING, layout)
     game = replay(record, upto - 1 if offending else upto, rules)
     readings = dict(game.readings)
     marked = []

@@ -17,15 +17,26 @@ points down; a placement's ``reading`` is the three numbers clockwise from that 
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 
-from printkit.games.base import IllegalMoveError
-from printkit.games.triominoes.tiles import TILES, Tile, parse_tile
-from printkit.geometry.tri import Cell, Vertex, edge_neighbours, is_up, vertices
+from printkit.errors import PrintkitError
+from printkit.games.base import IllegalMoveError, InvalidMoveError, Outcome
+from printkit.games.triominoes.notation import (
+    Draw,
+    Pass,
+    Place,
+    TriominoesMove,
+    cell_name,
+    clockwise_corners,
+    move_text,
+    parse_cell,
+    parse_move,
+)
+from printkit.games.triominoes.tiles import TILES, Tile
+from printkit.geometry.tri import Cell, Vertex, edge_neighbours
 
 __all__ = [
     "BridgeRule",
@@ -36,6 +47,7 @@ __all__ = [
     "ENGLISH",
     "PRESETS",
     "preset",
+    "new_game",
     "MIN_PLAYERS",
     "MAX_PLAYERS",
     "Place",
@@ -43,6 +55,7 @@ __all__ = [
     "Pass",
     "TriominoesMove",
     "parse_move",
+    "move_text",
     "Score",
     "Entry",
     "clockwise_corners",
@@ -127,19 +140,22 @@ class TriominoesOptions:
     def __post_init__(self) -> None:
         for n, size in self.hand_sizes:
             if not (MIN_PLAYERS <= n <= MAX_PLAYERS and 1 <= size and n * size <= len(TILES)):
-                raise ValueError(f"cannot deal {size} tiles to each of {n} players")
+                raise PrintkitError(f"cannot deal {size} tiles to each of {n} players")
         if self.max_draws is not None and self.max_draws < 0:
-            raise ValueError(f"max_draws must be at least 0 (or None), got {self.max_draws}")
+            raise PrintkitError(f"max_draws must be at least 0 (or None), got {self.max_draws}")
         # Accept the enum values as text too ("gap", "each-loses-own"), as records give them.
-        object.__setattr__(self, "bridge_rule", BridgeRule(self.bridge_rule))
-        object.__setattr__(self, "blocked_rule", BlockedRule(self.blocked_rule))
-        object.__setattr__(self, "end_rule", EndRule(self.end_rule))
+        try:
+            object.__setattr__(self, "bridge_rule", BridgeRule(self.bridge_rule))
+            object.__setattr__(self, "blocked_rule", BlockedRule(self.blocked_rule))
+            object.__setattr__(self, "end_rule", EndRule(self.end_rule))
+        except ValueError as err:
+            raise PrintkitError(str(err)) from None
 
     def hand_size(self, players: int) -> int:
         for n, size in self.hand_sizes:
             if n == players:
                 return size
-        raise ValueError(f"these rules deal no hands for {players} players")
+        raise PrintkitError(f"these rules deal no hands for {players} players")
 
 
 SPANISH = TriominoesOptions()
@@ -162,120 +178,47 @@ PRESETS: dict[str, TriominoesOptions] = {"spanish": SPANISH, "english": ENGLISH}
 
 
 def preset(name: str) -> TriominoesOptions:
-    """The options of a named preset; ValueError listing the presets otherwise."""
+    """The options of a named preset; ``PrintkitError`` listing the presets otherwise."""
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise ValueError(f"unknown Triominoes preset {name!r}; the presets are: "
-                         f"{', '.join(PRESETS)}") from None
+        raise PrintkitError(
+            f"unknown Triominoes preset {name!r}; the presets are: {', '.join(PRESETS)}"
+        ) from None
+
+
+def new_game(
+    rules: str | None = None,
+    players: int | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    seed: int | None = None,
+    **options: object,
+) -> TriominoesGame:
+    """A game at its start under the preset ``rules`` (spanish when None), with option values
+    replaced by ``options``; ``players`` and ``names`` as ``TriominoesGame`` takes them."""
+    try:
+        chosen = replace(preset(rules or "spanish"), **options)
+    except TypeError as e:
+        raise PrintkitError(f"bad Triominoes options {options!r}: {e}") from None
+    return TriominoesGame(chosen, players, names=names, seed=seed)
 
 
 # -- geometry ----------------------------------------------------------------------------
 
 
 @cache
-def clockwise_corners(cell: tuple[int, int]) -> tuple[Vertex, Vertex, Vertex]:
-    """A cell's corners clockwise on paper from its reference corner (apex, or top left)."""
-    a, b, c = vertices(cell)
-    return (a, c, b) if is_up(cell) else (a, b, c)
-
-
-@cache
 def cells_around(v: tuple[int, int]) -> tuple[Cell, ...]:
     """The six cells that meet at vertex ``v`` (the hexagon round it)."""
     row, col = v
-    return (Cell(row, col), Cell(row, col + 1), Cell(row - 1, col + 1),
-            Cell(row - 1, col), Cell(row - 1, col - 1), Cell(row, col - 1))
-
-
-# -- moves -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Lay ``tile`` on ``cell`` turned by ``rotation`` (0-2).
-
-    The corners clockwise from the cell's reference corner carry ``tile.rotations()
-    [rotation]``; a triple has only rotation 0.
-    """
-
-    tile: Tile
-    cell: Cell
-    rotation: int = 0
-
-    @classmethod
-    def reading_at(cls, reading: Sequence[int], cell: tuple[int, int]) -> Place:
-        """The placement putting ``reading`` clockwise from the reference corner of ``cell``."""
-        tile = parse_tile("".join(map(str, reading)))
-        return cls(tile, Cell(*cell), tile.rotations().index(tuple(reading)))
-
-    @property
-    def reading(self) -> tuple[int, int, int]:
-        return self.tile.rotations()[self.rotation]
-
-    def corners(self) -> dict[Vertex, int]:
-        """The number laid on each corner."""
-        return dict(zip(clockwise_corners(self.cell), self.reading, strict=True))
-
-    def text(self) -> str:
-        """``3-5-2 @ (0,1)``: the numbers clockwise from the reference corner, and the cell."""
-        a, b, c = self.reading
-        return f"{a}-{b}-{c} @ {self.cell}"
-
-    __str__ = text
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw a tile from the pool; ``tile`` names it when known (a record), else the top one."""
-
-    tile: Tile | None = None
-
-    def text(self) -> str:
-        return "draw" if self.tile is None else f"draw {self.tile}"
-
-    __str__ = text
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """End the turn without laying a tile: only when nothing fits and no draw is left."""
-
-    def text(self) -> str:
-        return "pass"
-
-    __str__ = text
-
-
-TriominoesMove = Place | Draw | Pass
-
-_PLACE = re.compile(r"([0-9])\s*[-/ ]?\s*([0-9])\s*[-/ ]?\s*([0-9])\s*@\s*"
-                    r"\(\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)")
-_DRAW = re.compile(r"draw(?:\s+(\S.*))?", re.IGNORECASE)
-
-
-def parse_move(text: str) -> TriominoesMove:
-    """The move written ``text``: ``3-5-2 @ (0,1)``, ``draw``, ``draw 2-3-5`` or ``pass``."""
-    s = text.strip()
-    if s.lower() == "pass":
-        return Pass()
-    m = _DRAW.fullmatch(s)
-    if m:
-        if m[1] is None:
-            return Draw()
-        try:
-            return Draw(parse_tile(m[1]))
-        except ValueError as err:
-            raise ValueError(f"bad Triominoes move {text!r}: {err}") from None
-    m = _PLACE.fullmatch(s)
-    if m:
-        try:
-            return Place.reading_at(tuple(int(m[k]) for k in (1, 2, 3)),
-                                    (int(m[4]), int(m[5])))
-        except ValueError as err:
-            raise ValueError(f"bad Triominoes move {text!r}: {err}") from None
-    raise ValueError(f"bad Triominoes move {text!r}: expected '3-5-2 @ (0,1)' (numbers "
-                     f"clockwise from the cell's top corner), 'draw', 'draw 2-3-5' or 'pass'")
+    return (
+        Cell(row, col),
+        Cell(row, col + 1),
+        Cell(row - 1, col + 1),
+        Cell(row - 1, col),
+        Cell(row - 1, col - 1),
+        Cell(row, col - 1),
+    )
 
 
 # -- scoring -----------------------------------------------------------------------------
@@ -294,8 +237,12 @@ class Score:
 
     @property
     def points(self) -> int:
-        return (self.tile + self.opening + self.hexagons * self.hexagon_bonus
-                + self.bridges * self.bridge_bonus)
+        return (
+            self.tile
+            + self.opening
+            + self.hexagons * self.hexagon_bonus
+            + self.bridges * self.bridge_bonus
+        )
 
     def __str__(self) -> str:
         parts = [f"tile {self.tile}"]
@@ -310,16 +257,17 @@ class Score:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One line of the score sheet: ``points`` to ``player`` in ``round``, and why."""
+    """One line of the score sheet: ``points`` to ``player`` (a name) in ``round``, and why."""
 
     round: int
-    player: int
+    player: str
     points: int
     reason: str
 
 
-def placement_problem(layout: dict[Cell, Tile] | set[Cell] | frozenset[Cell],
-                      numbers: dict[Vertex, int], move: Place) -> str | None:
+def placement_problem(
+    layout: dict[Cell, Tile] | set[Cell] | frozenset[Cell], numbers: dict[Vertex, int], move: Place
+) -> str | None:
     """Why ``move`` does not fit the layout (cells taken, corner numbers), or ``None``."""
     cell = move.cell
     if cell in layout:
@@ -329,27 +277,32 @@ def placement_problem(layout: dict[Cell, Tile] | set[Cell] | frozenset[Cell],
     for k, (v, n) in enumerate(zip(clockwise_corners(cell), move.reading, strict=True)):
         have = numbers.get(v)
         if have is not None and have != n:
-            return (f"{move.tile} on {cell} turned to {move.text().split(' @')[0]} puts {n} "
-                    f"on corner {k + 1} (clockwise from the top), which already shows {have}")
+            return (
+                f"{move.tile} on {cell} turned to {move.text().split(' @')[0]} puts {n} "
+                f"on corner {k + 1} (clockwise from the top), which already shows {have}"
+            )
     return None
 
 
-def score_placement(layout: dict[Cell, Tile] | set[Cell] | frozenset[Cell],
-                    numbers: dict[Vertex, int], move: Place,
-                    options: TriominoesOptions = SPANISH) -> Score:
+def score_placement(
+    layout: dict[Cell, Tile] | set[Cell] | frozenset[Cell],
+    numbers: dict[Vertex, int],
+    move: Place,
+    options: TriominoesOptions = SPANISH,
+) -> Score:
     """What ``move`` (assumed legal, not the opening) scores on the layout: sum and bonuses."""
     cell = move.cell
     corners = clockwise_corners(cell)
     shared = sum(1 for n in edge_neighbours(cell) if n in layout)
     touched = sum(1 for v in corners if v in numbers)
-    hexagons = sum(1 for v in corners
-                   if all(c == cell or c in layout for c in cells_around(v)))
+    hexagons = sum(1 for v in corners if all(c == cell or c in layout for c in cells_around(v)))
     if options.bridge_rule is BridgeRule.GAP:
         bridge = shared == 1 and touched == 3
     else:
         bridge = touched == 3 and hexagons == 0
-    return Score(move.tile.total, 0, hexagons, int(bridge),
-                 options.hexagon_bonus, options.bridge_bonus)
+    return Score(
+        move.tile.total, 0, hexagons, int(bridge), options.hexagon_bonus, options.bridge_bonus
+    )
 
 
 def _opening_key(tile: Tile) -> tuple[bool, int, tuple[int, ...]]:
@@ -377,7 +330,8 @@ def _distinct_rotations(tile: Tile) -> tuple[int, ...]:
 
 
 _ROTATIONS: dict[Tile, tuple[tuple[int, tuple[int, int, int]], ...]] = {
-    t: tuple((k, t.rotations()[k]) for k in _distinct_rotations(t)) for t in TILES}
+    t: tuple((k, t.rotations()[k]) for k in _distinct_rotations(t)) for t in TILES
+}
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -400,21 +354,37 @@ class TriominoesGame:
     ``hands`` and ``pool`` fix the first round's deal (``pool`` is the drawing order, top
     first); what is not given is shuffled with ``random.Random(seed)``, as is every later
     round.  With ``auto_deal=False`` a finished round waits for ``start_round(hands, pool)``
-    (a record that knows the deals).  Players are numbered from 0 and play in that order.
+    (a record that knows the deals).  The players play in the order of ``names`` (default
+    "player 1", "player 2", ...); ``hands``, ``hand(k)`` and ``turn_index`` number them
+    from 0 in that order.
     """
 
-    def __init__(self, options: TriominoesOptions | None = None, players: int = 2, *,
-                 seed: int | None = None, hands: Sequence[Sequence[Tile]] | None = None,
-                 pool: Sequence[Tile] | None = None, auto_deal: bool = True) -> None:
+    def __init__(
+        self,
+        options: TriominoesOptions | None = None,
+        players: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+        hands: Sequence[Sequence[Tile]] | None = None,
+        pool: Sequence[Tile] | None = None,
+        auto_deal: bool = True,
+    ) -> None:
         self.options = options or SPANISH
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Triominoes is for {MIN_PLAYERS}-{MAX_PLAYERS} players, "
-                             f"got {players}")
-        self.players = players
-        self.options.hand_size(players)
+        count = players if players is not None else len(names) if names else 2
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise PrintkitError(
+                f"Triominoes is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {count}"
+            )
+        if names is None:
+            names = [f"player {k + 1}" for k in range(count)]
+        if len(names) != count or len(set(names)) != count:
+            raise PrintkitError(f"{count} different player names needed, got {list(names)}")
+        self._names = tuple(names)
+        self.options.hand_size(count)
         self.auto_deal = auto_deal
         self._rng = random.Random(seed)
-        self.scores_: list[int] = [0] * players
+        self._scores: list[int] = [0] * count
         self.ledger: list[Entry] = []
         self.history: list[_Turn] = []
         self.round = 0
@@ -423,28 +393,40 @@ class TriominoesGame:
         self._over = False
         self.start_round(hands, pool)
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in turn order."""
+        return self._names
+
+    @property
+    def turn(self) -> str | None:
+        """The name of the player to move (``None`` once the game is over)."""
+        return None if self._over else self._names[self.turn_index]
+
     # -- rounds --------------------------------------------------------------------------
 
-    def start_round(self, hands: Sequence[Sequence[Tile]] | None = None,
-                    pool: Sequence[Tile] | None = None) -> None:
+    def start_round(
+        self, hands: Sequence[Sequence[Tile]] | None = None, pool: Sequence[Tile] | None = None
+    ) -> None:
         """Deal a new round (``hands``/``pool`` as in the constructor)."""
         if self._over:
-            raise ValueError("the game is over")
-        size = self.options.hand_size(self.players)
+            raise PrintkitError("the game is over")
+        count = len(self._names)
+        size = self.options.hand_size(count)
         if hands is not None:
-            if len(hands) != self.players:
-                raise ValueError(f"{len(hands)} hands given for {self.players} players")
+            if len(hands) != count:
+                raise PrintkitError(f"{len(hands)} hands given for {count} players")
             dealt = [t for h in hands for t in h]
             if len(set(dealt)) != len(dealt) or not set(dealt) <= set(TILES):
-                raise ValueError("the hands must hold different tiles of the set")
+                raise PrintkitError("the hands must hold different tiles of the set")
             if any(len(h) != size for h in hands):
-                raise ValueError(f"each hand holds {size} tiles with {self.players} players")
+                raise PrintkitError(f"each hand holds {size} tiles with {count} players")
             rest = [t for t in TILES if t not in set(dealt)]
             if pool is None:
                 self._rng.shuffle(rest)
                 pool_list = rest
             elif sorted(pool) != rest:
-                raise ValueError("the pool must hold exactly the tiles not in the hands")
+                raise PrintkitError("the pool must hold exactly the tiles not in the hands")
             else:
                 pool_list = list(pool)
             self.hands: list[list[Tile]] = [list(h) for h in hands]
@@ -453,19 +435,19 @@ class TriominoesGame:
                 pool_list = list(TILES)
                 self._rng.shuffle(pool_list)
             elif sorted(pool) != list(TILES):
-                raise ValueError("without hands, the pool must order all 56 tiles")
+                raise PrintkitError("without hands, the pool must order all 56 tiles")
             else:
                 pool_list = list(pool)
             # The hands are dealt from the top of the pool.
-            self.hands = [pool_list[k * size:(k + 1) * size] for k in range(self.players)]
-            del pool_list[:self.players * size]
+            self.hands = [pool_list[k * size : (k + 1) * size] for k in range(count)]
+            del pool_list[: count * size]
         self.pool: list[Tile] = pool_list
         self.round += 1
         self.layout: dict[Cell, Tile] = {}
         self.readings: dict[Cell, tuple[int, int, int]] = {}
         self.numbers: dict[Vertex, int] = {}
         self._frontier: set[Cell] = set()
-        self.turn, self.opening = opening_tile(self.hands)
+        self.turn_index, self.opening = opening_tile(self.hands)
         self.draws = 0
         self._empty_passes = 0
         self._round_over = False
@@ -476,9 +458,9 @@ class TriominoesGame:
         return self._round_over
 
     def _credit(self, player: int, points: int, reason: str) -> None:
-        self.scores_[player] += points
-        self.ledger.append(Entry(self.round, player, points, reason))
-        if self.scores_[player] >= self.options.target:
+        self._scores[player] += points
+        self.ledger.append(Entry(self.round, self._names[player], points, reason))
+        if self._scores[player] >= self.options.target:
             self._reached = True
 
     def _end_round(self, how: str, out: int | None = None) -> None:
@@ -501,16 +483,17 @@ class TriominoesGame:
         if o.end_rule is EndRule.REACH_THEN_FINISH_ROUND:
             self._over = self._reached
         else:
-            self._over = max(self.scores_) >= o.target
+            self._over = max(self._scores) >= o.target
         if not self._over and self.auto_deal:
             self.start_round()
 
     # -- state ---------------------------------------------------------------------------
 
     def __repr__(self) -> str:
-        return (f"<TriominoesGame players={self.players} round={self.round} "
-                f"tiles={len(self.layout)} turn={self.turn} pool={len(self.pool)} "
-                f"scores={self.scores_}>")
+        return (
+            f"<TriominoesGame round={self.round} tiles={len(self.layout)} "
+            f"turn={self.turn!r} pool={len(self.pool)} scores={self._scores}>"
+        )
 
     def copy(self) -> TriominoesGame:
         """An independent copy (the random state included)."""
@@ -518,7 +501,7 @@ class TriominoesGame:
         g.__dict__.update(self.__dict__)
         g._rng = random.Random()
         g._rng.setstate(self._rng.getstate())
-        g.scores_ = list(self.scores_)
+        g._scores = list(self._scores)
         g.ledger = list(self.ledger)
         g.history = list(self.history)
         g.round_ends = list(self.round_ends)
@@ -530,29 +513,48 @@ class TriominoesGame:
         g._frontier = set(self._frontier)
         return g
 
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.scores_)
+    def scores(self) -> dict[str, int]:
+        """Each player's score by name."""
+        return dict(zip(self._names, self._scores, strict=True))
 
     def hand(self, player: int | None = None) -> tuple[Tile, ...]:
-        return tuple(self.hands[self.turn if player is None else player])
+        """The tiles of player ``player`` (numbered from 0; default: the one to move)."""
+        return tuple(self.hands[self.turn_index if player is None else player])
 
     def is_over(self) -> bool:
         return self._over
 
-    def winners(self) -> tuple[int, ...]:
-        """The players with the highest score (more than one on a tie)."""
-        best = max(self.scores_)
-        return tuple(i for i, s in enumerate(self.scores_) if s == best)
+    def outcome(self) -> Outcome | None:
+        """The players with the highest score (more than one on a tie), once the game is over."""
+        if not self._over:
+            return None
+        best = max(self._scores)
+        winners = tuple(n for n, s in zip(self._names, self._scores, strict=True) if s == best)
+        target = self.options.target
+        if self.options.end_rule is EndRule.REACH_THEN_FINISH_ROUND:
+            reason = f"a score reached {target} and round {self.round}, the last, ended"
+        else:
+            reason = f"round {self.round} ended with a score of {target} or more"
+        return Outcome(winners, reason)
 
-    def _can_draw_more(self) -> bool:
+    def can_draw_more(self) -> bool:
+        """May the player to move draw again this turn (pool not empty, under the limit)?"""
         m = self.options.max_draws
         return bool(self.pool) and (m is None or self.draws < m)
 
     # -- moves ---------------------------------------------------------------------------
 
+    def parse_move(self, text: str) -> TriominoesMove:
+        """The move written ``text``; ``InvalidMoveError`` quoting it otherwise."""
+        return parse_move(text)
+
+    def move_text(self, move: TriominoesMove) -> str:
+        """The canonical text of ``move``."""
+        return move_text(move)
+
     def placements(self, player: int | None = None) -> Iterator[Place]:
         """Every tile of a hand (default: the one to move) that fits somewhere, every way."""
-        hand = self.hands[self.turn if player is None else player]
+        hand = self.hands[self.turn_index if player is None else player]
         if not self.layout:
             if self.opening in hand:
                 for k, _ in _ROTATIONS[self.opening]:
@@ -564,8 +566,11 @@ class TriominoesGame:
             a, b, c = need
             for tile in hand:
                 for k, r in _ROTATIONS[tile]:
-                    if (a is None or a == r[0]) and (b is None or b == r[1]) and \
-                            (c is None or c == r[2]):
+                    if (
+                        (a is None or a == r[0])
+                        and (b is None or b == r[1])
+                        and (c is None or c == r[2])
+                    ):
                         yield Place(tile, cell, k)
 
     def can_place(self, player: int | None = None) -> bool:
@@ -578,20 +583,23 @@ class TriominoesGame:
         moves: list[TriominoesMove] = list(self.placements())
         if not self.layout:
             return moves
-        if self._can_draw_more() and (not moves or self.options.draw_when_able):
+        if self.can_draw_more() and (not moves or self.options.draw_when_able):
             moves.append(Draw())
         elif not moves:
             moves.append(Pass())
         return moves
 
+    def is_legal(self, move: TriominoesMove) -> bool:
+        return self.why_illegal(move) is None
+
     def why_illegal(self, move: TriominoesMove) -> str | None:
         """Why ``move`` is illegal for the player to move, in plain words; ``None`` if legal."""
-        who = f"round {self.round}, move {len(self.history) + 1} (player {self.turn + 1})"
+        who = f"round {self.round}, move {len(self.history) + 1} ({self._names[self.turn_index]})"
         if self._over:
             return f"{who}: the game is over"
         if self._round_over:
             return f"{who}: the round is over; deal the next one"
-        hand = self.hands[self.turn]
+        hand = self.hands[self.turn_index]
         if isinstance(move, Place):
             if move.tile not in hand:
                 return f"{who}: {move.tile} is not in the hand ({' '.join(map(str, hand))})"
@@ -606,7 +614,7 @@ class TriominoesGame:
                 return f"{who}: the round opens with {self.opening}; no drawing before it"
             if not self.pool:
                 return f"{who}: the pool is empty"
-            if not self._can_draw_more():
+            if not self.can_draw_more():
                 return f"{who}: already drew {self.draws} tiles this turn, the most allowed"
             if not self.options.draw_when_able:
                 fit = next(self.placements(), None)
@@ -621,19 +629,24 @@ class TriominoesGame:
             fit = next(self.placements(), None)
             if fit is not None:
                 return f"{who}: no passing while a tile fits ({fit.text()})"
-            if self._can_draw_more():
+            if self.can_draw_more():
                 return f"{who}: nothing fits, so draw a tile first"
             return None
         return f"{who}: {move!r} is not a Triominoes move"
 
     def play(self, move: TriominoesMove | str) -> int:
-        """Check and make a move (or its text); returns the points it scored."""
+        """Check and make a move (or its text); returns the points it scored.
+
+        ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError`` for a move the
+        rules forbid.
+        """
         if isinstance(move, str):
             try:
                 move = parse_move(move)
-            except ValueError as err:
-                raise IllegalMoveError(f"round {self.round}, move {len(self.history) + 1}: "
-                                       f"{err}") from None
+            except InvalidMoveError as err:
+                raise InvalidMoveError(
+                    f"round {self.round}, move {len(self.history) + 1}: {err}"
+                ) from None
         reason = self.why_illegal(move)
         if reason:
             raise IllegalMoveError(reason)
@@ -641,7 +654,8 @@ class TriominoesGame:
 
     def push(self, move: TriominoesMove) -> int:
         """Make a move without checking it; returns the points it scored (penalties < 0)."""
-        player = self.turn
+        player = self.turn_index
+        count = len(self._names)
         o = self.options
         rnd = self.round
         if isinstance(move, Place):
@@ -654,15 +668,7 @@ class TriominoesGame:
                 score = Score(t.total, bonus, 0, 0, o.hexagon_bonus, o.bridge_bonus)
             else:
                 score = score_placement(self.layout, self.numbers, move, o)
-            cell = move.cell
-            self.layout[cell] = move.tile
-            self.readings[cell] = move.reading
-            for v, n in zip(clockwise_corners(cell), move.reading, strict=True):
-                self.numbers[v] = n
-            self._frontier.discard(cell)
-            for nb in edge_neighbours(cell):
-                if nb not in self.layout:
-                    self._frontier.add(nb)
+            self._lay(move)
             self.hands[player].remove(move.tile)
             self.history.append(_Turn(rnd, player, move, score.points))
             self._credit(player, score.points, f"{move.text()}: {score}")
@@ -671,7 +677,7 @@ class TriominoesGame:
             if not self.hands[player]:
                 self._end_round("out", player)
             else:
-                self.turn = (player + 1) % self.players
+                self.turn_index = (player + 1) % count
             return score.points
         if isinstance(move, Draw):
             if move.tile is not None:
@@ -694,7 +700,67 @@ class TriominoesGame:
         self._credit(player, points, reason)
         self.draws = 0
         self._empty_passes = self._empty_passes + 1 if not self.pool else 0
-        self.turn = (player + 1) % self.players
-        if self._empty_passes >= self.players:
+        self.turn_index = (player + 1) % count
+        if self._empty_passes >= count:
             self._end_round("blocked")
         return points
+
+    def _lay(self, move: Place) -> None:
+        """Put ``move``'s tile on the table (layout, readings, corner numbers, frontier)."""
+        cell = move.cell
+        self.layout[cell] = move.tile
+        self.readings[cell] = move.reading
+        for v, n in zip(clockwise_corners(cell), move.reading, strict=True):
+            self.numbers[v] = n
+        self._frontier.discard(cell)
+        for nb in edge_neighbours(cell):
+            if nb not in self.layout:
+                self._frontier.add(nb)
+
+    # -- positions -----------------------------------------------------------------------
+
+    def position_cells(self) -> dict[str, str]:
+        """The tiles of the round in play as a position record writes them: ``(r,c)`` →
+        the numbers clockwise from the cell's reference corner, ``a-b-c``."""
+        return {
+            cell_name(cell): "-".join(map(str, reading))
+            for cell, reading in sorted(self.readings.items())
+        }
+
+    @classmethod
+    def from_position_cells(
+        cls, cells: Mapping[str, str], options: TriominoesOptions | None = None
+    ) -> TriominoesGame:
+        """A two-player game with ``cells``' tiles on the table; the other tiles are dealt
+        (``random.Random(0)``) into the hands, as many as the rules give, and the pool.
+
+        ``InvalidMoveError`` for a cell or reading that cannot be read, ``IllegalMoveError``
+        for a tile laid twice or a corner showing two numbers.
+        """
+        game = cls(options, 2, seed=0)
+        if not cells:
+            return game
+        moves: list[Place] = []
+        for name, reading in cells.items():
+            move = parse_move(f"{reading} @ {cell_name(parse_cell(name))}")
+            if not isinstance(move, Place):
+                raise InvalidMoveError(f"cell {name}: {reading!r} is not a tile's numbers")
+            moves.append(move)
+        laid = {m.tile for m in moves}
+        if len(laid) != len(moves):
+            raise IllegalMoveError("a tile lies on two cells: each tile exists once")
+        for move in sorted(moves, key=lambda m: m.cell):
+            for v, n in move.corners().items():
+                if game.numbers.get(v, n) != n:
+                    raise IllegalMoveError(
+                        f"{move.tile} on {move.cell} puts {n} on a corner "
+                        f"that already shows {game.numbers[v]}"
+                    )
+            game._lay(move)
+        rest = [t for t in (*(t for h in game.hands for t in h), *game.pool) if t not in laid]
+        count = len(game._names)
+        size = min(game.options.hand_size(count), len(rest) // count)
+        game.hands = [rest[k * size : (k + 1) * size] for k in range(count)]
+        game.pool = rest[count * size :]
+        game.turn_index = 0
+        return game

@@ -17,6 +17,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
+from printkit.errors import PrintkitError
+
 __all__ = ["HIGHEST", "Tile", "TILES", "parse_tile", "tile_kind"]
 
 HIGHEST = 5
@@ -59,8 +61,7 @@ def tile_kind(tile: Tile) -> str:
 
 def _tiles(highest: int = HIGHEST) -> tuple[Tile, ...]:
     """Every tile of the rule: numbers ascend clockwise from the smallest."""
-    return tuple(Tile(a, b, c) for a, b, c in
-                 combinations_with_replacement(range(highest + 1), 3))
+    return tuple(Tile(a, b, c) for a, b, c in combinations_with_replacement(range(highest + 1), 3))
 
 
 TILES: tuple[Tile, ...] = _tiles()
@@ -70,18 +71,20 @@ TILES: tuple[Tile, ...] = _tiles()
 def parse_tile(text: str) -> Tile:
     """A tile from its code (``0-2-5``, also ``025`` or ``0 2 5``), in any rotation.
 
-    Raises ``ValueError`` naming the problem when no tile has those numbers in that
-    clockwise order.
+    Raises ``PrintkitError`` (a ``ValueError``) naming the problem when no tile has those
+    numbers in that clockwise order.
     """
     digits = [ch for ch in text if not ch.isspace() and ch not in "-/,"]
     if len(digits) != 3 or not all(ch.isdigit() for ch in digits):
-        raise ValueError(f"{text!r} is not a tile: write its three numbers, like 0-2-5")
+        raise PrintkitError(f"{text!r} is not a tile: write its three numbers, like 0-2-5")
     numbers = tuple(int(ch) for ch in digits)
     if max(numbers) > HIGHEST:
-        raise ValueError(f"{text!r} is not a tile: numbers go from 0 to {HIGHEST}")
+        raise PrintkitError(f"{text!r} is not a tile: numbers go from 0 to {HIGHEST}")
     for reading in Tile(*numbers).rotations():
         if reading[0] <= reading[1] <= reading[2]:
             return Tile(*reading)
     smallest_first = "-".join(map(str, sorted(numbers)))
-    raise ValueError(f"{text!r} is not a tile: read clockwise, the numbers must rise from "
-                     f"the smallest (the tile is {smallest_first})")
+    raise PrintkitError(
+        f"{text!r} is not a tile: read clockwise, the numbers must rise from "
+        f"the smallest (the tile is {smallest_first})"
+    )

@@ -3,7 +3,13 @@
 from printkit.games.base import GameInfo, KitInfo
 
 GAME = GameInfo(
-    "tripakus", "TriPakus", __name__, players="3",
-    kits=(KitInfo("tripakus", "TriPakus",
-                  "3 players: 22 pieces each, the side-19 board in 3 sections"),),
+    "tripakus",
+    "TriPakus",
+    __name__,
+    players="3",
+    kits=(
+        KitInfo(
+            "tripakus", "TriPakus", "3 players: 22 pieces each, the side-19 board in 3 sections"
+        ),
+    ),
 )

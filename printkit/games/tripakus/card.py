@@ -8,7 +8,9 @@ from functools import cache
 
 from printkit.draw.lattice import tri_centroid, tri_point
 from printkit.draw.model import Affine, Circle, Drawing, Item, Polygon, Polyline, Role, Style
-from printkit.games.tripakus.rules import Placement, TriPakusGame, TriPakusOptions, placements
+from printkit.games.tripakus.components import Settings
+from printkit.games.tripakus.notation import Placement
+from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions, placements
 from printkit.geometry.tri import Cell, Vertex, edges, outline, triangle_board, vertices
 from printkit.layout.config import Layout
 from printkit.layout.diagram import GRID, Labels, fit, tint, verdict
@@ -44,15 +46,16 @@ def tripakus_contact(first: str = "t4", second: str = "c4") -> ContactExample:
     first_move = next(m for m in sorted(options, key=str) if Cell(0, 0) in m.cells)
     game = _contact_game(first_move)
     candidates = sorted((m for m in placements(PATCH_ROWS) if m.piece == second), key=str)
-    legal = next(m for m in candidates if game.violation(m) is None)
-    illegal = next(m for m in candidates
-                   if "along an edge" in (game.violation(m) or "")
-                   and not m.cells & first_move.cells)
-    return ContactExample(first_move, legal, illegal, game.violation(illegal) or "")
+    legal = next(m for m in candidates if game.why_illegal(m) is None)
+    illegal = next(
+        m
+        for m in candidates
+        if "along an edge" in (game.why_illegal(m) or "") and not m.cells & first_move.cells
+    )
+    return ContactExample(first_move, legal, illegal, game.why_illegal(illegal) or "")
 
 
-def _piece_items(cells: frozenset[Cell], side: float, fill: str, outline_colour: str
-                 ) -> list[Item]:
+def _piece_items(cells: frozenset[Cell], side: float, fill: str, outline_colour: str) -> list[Item]:
     items: list[Item] = []
     for loop in outline(cells):
         items.append(Polygon(tuple(tri_point(v, side) for v in loop), Style(fill=fill), Role.FILL))
@@ -65,8 +68,13 @@ def _piece_items(cells: frozenset[Cell], side: float, fill: str, outline_colour:
         if k == 2:
             items.append(Polyline(tuple(tri_point(v, side) for v in e), inner, Role.LINE))
     for loop in outline(cells):
-        items.append(Polygon(tuple(tri_point(v, side) for v in loop),
-                             Style(stroke=outline_colour, width=0.35), Role.LINE))
+        items.append(
+            Polygon(
+                tuple(tri_point(v, side) for v in loop),
+                Style(stroke=outline_colour, width=0.35),
+                Role.LINE,
+            )
+        )
     return items
 
 
@@ -83,8 +91,17 @@ def _board_patch(side: float) -> list[Item]:
     # row is open: the board continues.
     edge = Style(stroke="#555555", width=0.35)
     bottom = PATCH_ROWS
-    items.append(Polyline((tri_point((bottom, -bottom), side), tri_point((0, 0), side),
-                           tri_point((bottom, bottom), side)), edge, Role.LINE))
+    items.append(
+        Polyline(
+            (
+                tri_point((bottom, -bottom), side),
+                tri_point((0, 0), side),
+                tri_point((bottom, bottom), side),
+            ),
+            edge,
+            Role.LINE,
+        )
+    )
     cx, cy = tri_centroid(Cell(0, 0), side)
     items.append(Circle((cx, cy), 0.11 * side, Style(stroke="#000000", width=0.3), Role.LABEL))
     return items
@@ -103,11 +120,12 @@ def tripakus_contact_drawing(layout: Layout, labels: Labels) -> Drawing:
     and one meeting it along an edge (illegal)."""
     ex = tripakus_contact()
     side = 8.0
-    colour = layout.colour(layout["tripakus"]["players"][0])
+    colour = layout.colour(layout.section(Settings).players[0])
     width = PATCH_ROWS * side
     d = Drawing()
-    for k, (move, ok, word) in enumerate(((ex.legal, True, labels["legal"]),
-                                          (ex.illegal, False, labels["illegal"]))):
+    for k, (move, ok, word) in enumerate(
+        ((ex.legal, True, labels["legal"]), (ex.illegal, False, labels["illegal"]))
+    ):
         panel = Drawing()
         panel.extend(_board_patch(side))
         panel.extend(_piece_items(ex.first.cells, side, colour, "#000000"))
@@ -115,17 +133,21 @@ def tripakus_contact_drawing(layout: Layout, labels: Labels) -> Drawing:
         points, lines = _shared(ex.first.cells, move.cells)
         # The contact is marked in black: it must stand out on any player colour.
         for a, b in sorted(lines):
-            panel.add(Polyline((tri_point(a, side), tri_point(b, side)),
-                               Style(stroke="#000000", width=1.2), Role.LABEL))
+            panel.add(
+                Polyline(
+                    (tri_point(a, side), tri_point(b, side)),
+                    Style(stroke="#000000", width=1.2),
+                    Role.LABEL,
+                )
+            )
         if not lines:
             for v in sorted(points):
-                panel.add(Circle(tri_point(v, side), 1.1, Style(stroke="#000000", width=0.6),
-                                 Role.LABEL))
+                panel.add(
+                    Circle(tri_point(v, side), 1.1, Style(stroke="#000000", width=0.6), Role.LABEL)
+                )
         verdict(panel, 0.0, PATCH_ROWS * side * math.sqrt(3) / 2 + 3.5, word, ok)
         d.place(panel, Affine.translate(k * (width + 10.0), 0.0))
     return fit(d)
-
-
 
 
 DIAGRAMS = {"contact": tripakus_contact_drawing}

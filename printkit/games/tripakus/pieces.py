@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.errors import PrintkitError
 from printkit.geometry.polyiamonds import free_polyiamonds
 from printkit.geometry.tri import Cell, normalise, transform
 
@@ -48,11 +49,28 @@ _NAME_OF_SHAPE: dict[tuple[tuple[int, int], ...], str] = {
 }
 
 NAMES: tuple[str, ...] = (
-    "moniamond", "diamond", "triamond",
-    "i4", "c4", "t4",
-    "i5", "c5", "l5", "p5",
-    "bar", "crook", "crown", "sphinx", "snake", "yacht",
-    "chevron", "signpost", "lobster", "hook", "hexagon", "butterfly",
+    "moniamond",
+    "diamond",
+    "triamond",
+    "i4",
+    "c4",
+    "t4",
+    "i5",
+    "c5",
+    "l5",
+    "p5",
+    "bar",
+    "crook",
+    "crown",
+    "sphinx",
+    "snake",
+    "yacht",
+    "chevron",
+    "signpost",
+    "lobster",
+    "hook",
+    "hexagon",
+    "butterfly",
 )
 """Every piece name, in the order of :data:`PIECES`."""
 
@@ -67,8 +85,9 @@ class Piece:
 
     def orientations(self) -> tuple[tuple[Cell, ...], ...]:
         """The distinct fixed orientations (rotations and flips), each normalised and sorted."""
-        return tuple(sorted({tuple(sorted(normalise(transform(self.cells, k))))
-                             for k in range(12)}))
+        return tuple(
+            sorted({tuple(sorted(normalise(transform(self.cells, k)))) for k in range(12)})
+        )
 
     def picture(self) -> str:
         """An ASCII drawing of the canonical form."""
@@ -94,11 +113,11 @@ _BY_NAME = {p.name: p for p in PIECES}
 
 
 def piece_by_name(name: str) -> Piece:
-    """The piece called ``name`` (any case); ValueError naming the valid names otherwise."""
+    """The piece called ``name`` (any case); PrintkitError naming the valid names otherwise."""
     try:
         return _BY_NAME[name.strip().lower()]
     except (KeyError, AttributeError):
-        raise ValueError(
+        raise PrintkitError(
             f"unknown TriPakus piece {name!r}; the pieces are: {', '.join(NAMES)}"
         ) from None
 
@@ -113,11 +132,23 @@ def picture(cells: tuple[Cell, ...] | frozenset[Cell]) -> str:
     for r, c in cells:
         y, x = 2 * r, 2 * c
         if (r + c) % 2 == 0:  # up: apex at (y, x), base at line y + 2
-            strokes = {(y, x - 1): "/", (y + 1, x - 2): "/", (y, x): "\\", (y + 1, x + 1): "\\",
-                       (y + 1, x - 1): "_", (y + 1, x): "_"}
+            strokes = {
+                (y, x - 1): "/",
+                (y + 1, x - 2): "/",
+                (y, x): "\\",
+                (y + 1, x + 1): "\\",
+                (y + 1, x - 1): "_",
+                (y + 1, x): "_",
+            }
         else:  # down: top edge on the line above, bottom point at line y + 2
-            strokes = {(y - 1, x - 1): "_", (y - 1, x): "_", (y, x - 2): "\\",
-                       (y + 1, x - 1): "\\", (y, x + 1): "/", (y + 1, x): "/"}
+            strokes = {
+                (y - 1, x - 1): "_",
+                (y - 1, x): "_",
+                (y, x - 2): "\\",
+                (y + 1, x - 1): "\\",
+                (y, x + 1): "/",
+                (y + 1, x): "/",
+            }
         marks.update(strokes)
     top = min(y for y, _ in marks)
     left = min(x for _, x in marks)

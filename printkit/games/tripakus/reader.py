@@ -1,36 +1,131 @@
-"""What the photo reader knows of TriPakus: the board models and random scenes."""
+"""What the photo reader knows of TriPakus: the board models and random scenes.
+
+The board is read cell by cell with the common colour classifier: each triangle is empty
+(white) or holds a piece in a player's colour.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from printkit.draw.lattice import tri_point
-from printkit.draw.model import Drawing, Polygon, Role, Style
-from printkit.games.tripakus.components import vision_models as board_models
+from printkit.draw.lattice import ROW_HEIGHT, tri_point, tri_polygon
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, Text
+from printkit.games.tripakus.components import (
+    FLAP,
+    KIT,
+    Settings,
+    board_rotation,
+    section_drawing,
+    section_flap,
+)
+from printkit.games.tripakus.kit import full_board, full_board_fiducials, full_board_sheet
+from printkit.games.tripakus.notation import Placement
+from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
+from printkit.geometry.tri import outline, triangle_board
 from printkit.layout.config import Layout
+from printkit.layout.sections import triangle_sections
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay, wobble
 
-__all__ = ["board_models", "scene"]
+__all__ = ["board_models", "board_picture", "scene"]
 
 
-def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
-                   ) -> tuple[Drawing, dict]:
+def board_models(layout: Layout) -> list[BoardModel]:
+    """The board as a photo reader sees it: the assembled sections, and the full board.
+
+    Board frame: the apex vertex at the origin, mm.  The sections carry markers
+    ``SECTION_MARKERS`` three times each (identical prints), so a photo of them reads
+    the same under a third of a turn; the full board carries ``FULL_MARKERS`` once.
+    """
+    cfg = layout.section(Settings)
+    side, n = cfg.cell, cfg.board_size
+    players = list(cfg.players)
+    cells = {cell: tri_polygon(cell, side) for cell in sorted(triangle_board(n))}
+    colours = {"empty": "#ffffff", **{p: layout.colour(p) for p in players}}
+    classes = ("empty", *players)
+    plan = triangle_sections(n)
+    _, markers, patches = section_flap(plan, side, layout)
+    turns = tuple(board_rotation(n, side, k) for k in range(3))
+    height = n * side * ROW_HEIGHT
+    reach = FLAP + 2.0
+    sections = BoardModel(
+        KIT,
+        "sections",
+        markers=tuple(m.transformed(t) for t in turns for m in markers),
+        patches=tuple(p.transformed(t) for t in turns for p in patches),
+        cells=cells,
+        classes=classes,
+        colours=colours,
+        bounds=(-n * side / 2 - reach, -reach, n * side / 2 + reach, height + reach),
+        symmetries=turns,
+        cell_key=lambda c: f"{c[0]},{c[1]}",
+    )
+    drawing, _, _, size, at = full_board(layout)
+    del drawing
+    to_board = Affine.translate(-at.e, -at.f)
+    markers, patches = full_board_fiducials(layout, size)
+    x0, y0 = to_board((0.0, 0.0))
+    full = BoardModel(
+        KIT,
+        "full",
+        markers=tuple(m.transformed(to_board) for m in markers),
+        patches=tuple(p.transformed(to_board) for p in patches),
+        cells=cells,
+        classes=classes,
+        colours=colours,
+        bounds=(x0, y0, x0 + size[0], y0 + size[1]),
+        cell_key=lambda c: f"{c[0]},{c[1]}",
+    )
+    return [sections, full]
+
+
+def board_picture(layout: Layout, variant: str) -> Drawing:
+    """The printed board in the board frame as it lies on the table, before any piece.
+
+    ``sections``: the three copies of the section print, glued (glue strips hidden);
+    ``full``: the full-board sheet.
+    """
+    cfg = layout.section(Settings)
+    side, n = cfg.cell, cfg.board_size
+    picture = Drawing()
+    if variant == "sections":
+        section = section_drawing(layout, side)
+        hidden = ("glue", "trim on", "2 copies")
+        visible = [
+            item
+            for item in section.items
+            if item.role != Role.GLUE and not (isinstance(item, Text) and item.text in hidden)
+        ]
+        edge = max(
+            (item for item in section.items if item.role == Role.CUT and isinstance(item, Polygon)),
+            key=lambda item: len(item.points),
+        )
+        paper = Polygon(edge.points, Style(fill="#ffffff"), Role.FILL)
+        for k in range(3):
+            turn = board_rotation(n, side, k)
+            picture.add(paper.transformed(turn))
+            picture.extend(item.transformed(turn) for item in visible)
+        return picture
+    at = full_board(layout)[4]
+    sheet = full_board_sheet(layout)
+    picture.place(sheet.front, Affine.translate(-at.e, -at.f))
+    return picture
+
+
+def scene(
+    layout: Layout, model: BoardModel, level, rng: np.random.Generator
+) -> tuple[Drawing, dict]:
     """A random TriPakus game prefix; truth maps ``"r,c"`` to a player or ``empty``."""
-    from printkit.games.tripakus.components import board_picture
-    from printkit.games.tripakus.rules import Placement, TriPakusGame, TriPakusOptions
-    from printkit.geometry.tri import outline
-
-    players = tuple(layout["tripakus"]["players"])
-    game = TriPakusGame(TriPakusOptions(board_size=int(layout["tripakus"]["board_size"]),
-                                        players=players))
+    cfg = layout.section(Settings)
+    players = tuple(cfg.players)
+    game = TriPakusGame(TriPakusOptions(board_size=cfg.board_size, players=players))
     moves = int(rng.integers(0, 64))
     for _ in range(moves):
         if game.is_over():
             break
         legal = game.legal_moves()
         game.push(legal[int(rng.integers(len(legal)))])
-    side = float(layout["tripakus"]["cell"])
+    side = cfg.cell
     picture = board_picture(layout, model.variant)
     truth = {model.cell_key(c): "empty" for c in model.cells}
     for player, placements in game.placed.items():
@@ -40,8 +135,7 @@ def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
             loops = outline(placement.cells)
             ring = [tri_point(v, side) for v in loops[0]]
             holes = tuple(tuple(tri_point(v, side) for v in h) for h in loops[1:])
-            lay(picture, Polygon(tuple(ring), colour, Role.FILL, holes),
-                 wobble(ring, level, rng))
+            lay(picture, Polygon(tuple(ring), colour, Role.FILL, holes), wobble(ring, level, rng))
             for cell in placement.cells:
                 truth[model.cell_key(cell)] = player
     return picture, truth

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-
+from printkit.draw.lattice import tri_point, tri_polygon
+from printkit.draw.model import Drawing, Polygon, Role, Style
 from printkit.errors import RecordError
+from printkit.games.tripakus.components import board_drawing
+from printkit.games.tripakus.notation import Placement, parse_move
 from printkit.games.tripakus.pieces import PIECES
 from printkit.games.tripakus.rules import (
     PRESETS,
-    Placement,
     TriPakusGame,
     TriPakusOptions,
-    parse_move,
+    find_pieces,
 )
 from printkit.games.tripakus.rules import (
     check_position as tripakus_position,
 )
-from printkit.geometry.graph import component
-from printkit.geometry.tri import canonical, edge_neighbours
+from printkit.geometry.tri import outline, triangle_board
+from printkit.layout.config import Layout
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import (
     check_claimed_player,
@@ -27,8 +28,9 @@ from printkit.records.common import (
     parse_tri_cell,
 )
 from printkit.records.model import Record
+from printkit.records.show import HIGHLIGHT, OFFENDING
 
-__all__ = ["options_for", "check_game", "check_position", "replay", "position_cells"]
+__all__ = ["options_for", "check_game", "check_position", "replay", "position_cells", "picture"]
 
 
 def options_for(record: Record, rules: str | None = None) -> tuple[str, TriPakusOptions]:
@@ -36,10 +38,13 @@ def options_for(record: Record, rules: str | None = None) -> tuple[str, TriPakus
     name, options = resolve_options(record, PRESETS, "standard", rules)
     if record.players:
         try:
-            options = TriPakusOptions(options.board_size,
-                                      tuple(p.lower() for p in record.players),
-                                      options.tournament_bonus, options.bonus_all_pieces,
-                                      options.bonus_single_last)
+            options = TriPakusOptions(
+                options.board_size,
+                tuple(p.lower() for p in record.players),
+                options.tournament_bonus,
+                options.bonus_all_pieces,
+                options.bonus_single_last,
+            )
         except ValueError as e:
             raise RecordError(str(e), source=record.path, line=record.where("players")) from None
     return name, options
@@ -59,13 +64,14 @@ def replay(record: Record, upto: int | None = None, rules: str | None = None) ->
 def check_game(record: Record, report: Report, rules: str | None = None) -> None:
     report.rules, options = options_for(record, rules)
     game = TriPakusGame(options)
-    for k, (entry, move) in enumerate(zip(record.moves, parse_moves(record, parse_move),
-                                          strict=True), start=1):
-        player = game.turn
+    for k, (entry, move) in enumerate(
+        zip(record.moves, parse_moves(record, parse_move), strict=True), start=1
+    ):
+        player = game.mover
         if not check_claimed_player(report, k, entry, player):
             report.stop(k)
             break
-        reason = game.violation(move)
+        reason = game.why_illegal(move)
         if reason is not None:
             report.add("illegal", reason, k, entry.line)
             report.stop(k)
@@ -75,8 +81,15 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
         if entry.score is not None:
             computed = game.scores()[player]
             if computed != entry.score:
-                report.add("score", f"{player} has {computed} triangles left to count, not "
-                           f"{entry.score} as claimed", k, entry.line, entry.score, computed)
+                report.add(
+                    "score",
+                    f"{player} has {computed} triangles left to count, not "
+                    f"{entry.score} as claimed",
+                    k,
+                    entry.line,
+                    entry.score,
+                    computed,
+                )
     report.standing = game.scores()
     report.over = game.is_over()
     if report.stopped_at is None:
@@ -84,38 +97,31 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
             report.winner = " and ".join(game.winners())
         else:
             movers = [p for p in options.players if game.can_move(p)]
-            report.summary.append(f"the record ends before the game: {', '.join(movers)} "
-                                  f"can still place pieces")
+            report.summary.append(
+                f"the record ends before the game: {', '.join(movers)} can still place pieces"
+            )
         compare_result(record, report, report.standing)
 
 
 def position_cells(record: Record) -> dict[tuple[int, int], str]:
     """The record's cells as lattice cells → player colour."""
-    return {parse_tri_cell(name, record): colour.strip().lower()
-            for name, colour in record.cells.items()}
+    return {
+        parse_tri_cell(name, record): colour.strip().lower()
+        for name, colour in record.cells.items()
+    }
 
 
-def _pieces(cells: dict[tuple[int, int], str], report: Report
-            ) -> dict[str, list[Placement]]:
-    """Each edge-connected patch of one colour is one piece (own pieces never share an edge)."""
-    shapes = {p.cells: p.name for p in PIECES}
-    placed: dict[str, list[Placement]] = defaultdict(list)
-    left = set(cells)
-    for start in sorted(cells):
-        if start not in left:
-            continue
-        colour = cells[start]
-        patch = component({c for c in left if cells[c] == colour}, start,
-                           lambda c: [n for n in edge_neighbours(c) if n in cells])
-        left -= patch
-        name = shapes.get(canonical(patch))
-        if name is None:
-            report.add("position", f"{colour}'s {len(patch)} triangles at "
-                       f"{' '.join(str(c) for c in sorted(patch)[:6])}"
-                       f"{' ...' if len(patch) > 6 else ''} form no TriPakus piece"
-                       + (" (two of its pieces touch along an edge?)" if len(patch) > 1 else ""))
-            continue
-        placed[colour].append(Placement(name, frozenset(patch)))
+def _pieces(cells: dict[tuple[int, int], str], report: Report) -> dict[str, list[Placement]]:
+    """The position's pieces (``rules.find_pieces``); a finding for each patch that is none."""
+    placed, loose = find_pieces(cells)
+    for colour, patch in loose:
+        report.add(
+            "position",
+            f"{colour}'s {len(patch)} triangles at "
+            f"{' '.join(str(c) for c in sorted(patch)[:6])}"
+            f"{' ...' if len(patch) > 6 else ''} form no TriPakus piece"
+            + (" (two of its pieces touch along an edge?)" if len(patch) > 1 else ""),
+        )
     return placed
 
 
@@ -127,20 +133,20 @@ def check_position(record: Record, report: Report, rules: str | None = None) -> 
         report.add("position", problem.message)
     note_uncertain(record, report)
     pieces = {p: len(v) for p, v in placed.items()}
-    report.summary.append("pieces on the board: " + (", ".join(
-        f"{p} {n}" for p, n in sorted(pieces.items())) or "none"))
-    report.standing = {p: sum(piece.order for piece in PIECES)
-                       - sum(len(m.cells) for m in placed.get(p, [])) for p in options.players}
+    report.summary.append(
+        "pieces on the board: "
+        + (", ".join(f"{p} {n}" for p, n in sorted(pieces.items())) or "none")
+    )
+    report.standing = {
+        p: sum(piece.order for piece in PIECES) - sum(len(m.cells) for m in placed.get(p, []))
+        for p in options.players
+    }
 
 
-def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
+def picture(
+    record: Record, upto: int, rules: str | None, layout: Layout, offending: bool
+) -> Drawing:
     """The board after ``upto`` moves (or the position), move ``upto`` outlined."""
-    from printkit.draw.lattice import tri_point, tri_polygon
-    from printkit.draw.model import Polygon, Role, Style
-    from printkit.games.tripakus.components import board_drawing
-    from printkit.geometry.tri import outline, triangle_board
-    from printkit.records.show import HIGHLIGHT, OFFENDING
-
     _, options = options_for(record, rules)
     side, n = 12.0, options.board_size
     d = board_drawing(triangle_board(n), side, n, coordinates=True)
@@ -151,13 +157,23 @@ def picture(record: Record, upto: int, rules: str | None, layout, offending: boo
         except ValueError:
             ink = "#888888"
         for cell in cells:
-            d.add(Polygon(tri_polygon(cell, side), Style(fill=ink, stroke="#333333", width=0.1,
-                                                         opacity=opacity), Role.FILL))
+            d.add(
+                Polygon(
+                    tri_polygon(cell, side),
+                    Style(fill=ink, stroke="#333333", width=0.1, opacity=opacity),
+                    Role.FILL,
+                )
+            )
 
     def ring(cells, colour: str, width: float) -> None:
         for loop in outline(cells):
-            d.add(Polygon(tuple(tri_point(v, side) for v in loop),
-                          Style(stroke=colour, width=width), Role.MARK))
+            d.add(
+                Polygon(
+                    tuple(tri_point(v, side) for v in loop),
+                    Style(stroke=colour, width=width),
+                    Role.MARK,
+                )
+            )
 
     if record.is_position:
         cells = position_cells(record)

@@ -15,8 +15,10 @@ Rules as implemented (``docs/rules-tripakus.md`` gives the reasons):
   optional tournament bonus takes 15 off for playing all 22 pieces with the moniamond last,
   10 off for playing all 22 otherwise.
 
-The engine follows python-chess: :meth:`TriPakusGame.push` applies a move unchecked and fast,
-:meth:`TriPakusGame.play` validates and raises :class:`IllegalMoveError` with the reason.
+The engine implements ``printkit.games.base.Game``, after python-chess:
+:meth:`TriPakusGame.push` applies a move unchecked and fast, :meth:`TriPakusGame.play`
+validates and raises :class:`IllegalMoveError` with the reason.  Moves and their text are
+in :mod:`printkit.games.tripakus.notation`.
 Legal moves come from precomputed placements (every piece, every orientation, every position
 on the board) held as bitmasks over the board cells.
 """
@@ -24,11 +26,21 @@ on the board) held as bitmasks over the board cells.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
-from printkit.games.base import IllegalMoveError
+from printkit.errors import IllegalMoveError, InvalidMoveError, PrintkitError
+from printkit.games.base import Outcome
+from printkit.games.tripakus.notation import (
+    Move,
+    Pass,
+    Placement,
+    cell_name,
+    parse_cell,
+    parse_move,
+)
 from printkit.games.tripakus.pieces import PIECES, Piece, piece_by_name
 from printkit.geometry.graph import component
 from printkit.geometry.tri import (
@@ -45,17 +57,13 @@ __all__ = [
     "TriPakusOptions",
     "PRESETS",
     "preset",
-    "Placement",
-    "Pass",
-    "PASS",
-    "Move",
-    "InvalidMoveError",
-    "IllegalMoveError",
-    "parse_move",
+    "new_game",
     "TriPakusGame",
     "PositionProblem",
     "check_position",
+    "find_pieces",
     "placements",
+    "TOTAL_TRIANGLES",
 ]
 
 TOTAL_TRIANGLES = sum(p.order for p in PIECES)
@@ -76,19 +84,22 @@ class TriPakusOptions:
 
     def __post_init__(self) -> None:
         if not isinstance(self.board_size, int) or self.board_size < 2:
-            raise ValueError(
-                f"board_size must be an integer of at least 2, got {self.board_size!r}")
+            raise PrintkitError(
+                f"board_size must be an integer of at least 2, got {self.board_size!r}"
+            )
         players = tuple(self.players)
         object.__setattr__(self, "players", players)
         if not 1 <= len(players) <= 3:
-            raise ValueError(f"TriPakus has one to three players (one per corner), got {players!r}")
+            raise PrintkitError(
+                f"TriPakus has one to three players (one per corner), got {players!r}"
+            )
         for name in players:
             if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
-                raise ValueError(f"player name {name!r} must be one lowercase word")
+                raise PrintkitError(f"player name {name!r} must be one lowercase word")
         if len(set(players)) != len(players):
-            raise ValueError(f"player names must differ, got {players!r}")
+            raise PrintkitError(f"player names must differ, got {players!r}")
         if {p.name for p in PIECES} & set(players) or "pass" in players:
-            raise ValueError(f"player names must not be piece names or 'pass', got {players!r}")
+            raise PrintkitError(f"player names must not be piece names or 'pass', got {players!r}")
 
 
 PRESETS: dict[str, TriPakusOptions] = {
@@ -99,92 +110,23 @@ PRESETS: dict[str, TriPakusOptions] = {
 
 
 def preset(name: str) -> TriPakusOptions:
-    """The options of a named preset; ValueError listing the presets otherwise."""
+    """The options of a named preset; PrintkitError listing the presets otherwise."""
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise ValueError(
+        raise PrintkitError(
             f"unknown TriPakus preset {name!r}; the presets are: {', '.join(PRESETS)}"
         ) from None
 
 
-# --------------------------------------------------------------------------- moves
-
-
-class InvalidMoveError(ValueError):
-    """Text that is not a TriPakus move at all (as opposed to an illegal one)."""
-
-
-_CELL = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """Placing the piece called ``piece`` on ``cells``.  Text: ``crown (12,-2) (12,-1) ...``."""
-
-    piece: str
-    cells: frozenset[Cell]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "piece", self.piece.strip().lower())
-        object.__setattr__(self, "cells", frozenset(Cell(int(r), int(c)) for r, c in self.cells))
-
-    def __str__(self) -> str:
-        return " ".join([self.piece, *(str(c) for c in sorted(self.cells))])
-
-    def __repr__(self) -> str:
-        return f"Placement.from_text({str(self)!r})"
-
-    @classmethod
-    def from_text(cls, text: str) -> Placement:
-        """Parse ``name (r,c) (r,c) ...``; InvalidMoveError quoting the text otherwise."""
-        move = parse_move(text)
-        if not isinstance(move, Placement):
-            raise InvalidMoveError(f"expected a placement, got {text!r}")
-        return move
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """A pass, optionally naming the player who passes.  Text: ``pass`` or ``pass red``."""
-
-    player: str | None = None
-
-    def __str__(self) -> str:
-        return "pass" if self.player is None else f"pass {self.player}"
-
-    def __repr__(self) -> str:
-        return "PASS" if self.player is None else f"Pass({self.player!r})"
-
-
-PASS = Pass()
-Move = Placement | Pass
-
-
-def parse_move(text: str) -> Move:
-    """Read a move from its text form (the inverse of ``str(move)``)."""
-    s = text.strip()
-    words = s.split()
-    if not words:
-        raise InvalidMoveError("empty move text")
-    if words[0].lower() == "pass":
-        if len(words) == 1:
-            return PASS
-        if len(words) == 2 and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", words[1]):
-            return Pass(words[1].lower())
-        raise InvalidMoveError(f"a pass is 'pass' or 'pass <player>', got {text!r}")
-    name, rest = words[0], s[len(words[0]):]
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", name):
-        raise InvalidMoveError(f"a placement starts with a piece name, got {text!r}")
-    cells = [Cell(int(m[1]), int(m[2])) for m in _CELL.finditer(rest)]
-    leftover = _CELL.sub(" ", rest).strip()
-    if leftover:
-        raise InvalidMoveError(f"cannot read {leftover!r} in move {text!r}: cells are '(r,c)'")
-    if not cells:
-        raise InvalidMoveError(f"placement {text!r} names no cells")
-    if len(set(cells)) != len(cells):
-        raise InvalidMoveError(f"placement {text!r} names a cell twice")
-    return Placement(name, frozenset(cells))
+def new_game(rules: str | None = None, **options) -> TriPakusGame:
+    """A game at its start under the preset ``rules`` (standard by default), with option
+    values replaced by ``options``."""
+    chosen = preset(rules or "standard")
+    try:
+        return TriPakusGame(replace(chosen, **options))
+    except TypeError as e:
+        raise PrintkitError(f"bad TriPakus options {options!r}: {e}") from None
 
 
 # --------------------------------------------------------------------------- tables
@@ -255,8 +197,7 @@ def _tables(n: int) -> _Tables:
                 by_key[(pi, m)] = pid
                 for b in bits:
                     covering[b][pi].append((m, pid))
-    return _Tables(n, cells, index, corner_mask, masks, edge, touch, piece, moves, by_key,
-                   covering)
+    return _Tables(n, cells, index, corner_mask, masks, edge, touch, piece, moves, by_key, covering)
 
 
 def placements(board_size: int = 19) -> list[Placement]:
@@ -300,8 +241,14 @@ class TriPakusGame:
         return self.options.players
 
     @property
-    def turn(self) -> str:
-        """The player to move."""
+    def turn(self) -> str | None:
+        """The name of the player to move; None once the game is over."""
+        return None if self.is_over() else self.options.players[self._turn]
+
+    @property
+    def mover(self) -> str:
+        """The player whose turn it is in turn order, also once the game is over (a record
+        may close it with each player's pass)."""
         return self.options.players[self._turn]
 
     @property
@@ -312,8 +259,10 @@ class TriPakusGame:
     @property
     def placed(self) -> dict[str, tuple[Placement, ...]]:
         """Each player's pieces on the board, in the order they were played."""
-        return {name: tuple(self._t.moves[pid] for pid in self._placed[p])
-                for p, name in enumerate(self.options.players)}
+        return {
+            name: tuple(self._t.moves[pid] for pid in self._placed[p])
+            for p, name in enumerate(self.options.players)
+        }
 
     def passed(self, player: str) -> bool:
         """True once ``player`` has passed (and so is skipped from then on)."""
@@ -342,8 +291,7 @@ class TriPakusGame:
         return g
 
     def __repr__(self) -> str:
-        return (f"<TriPakusGame {len(self._history)} moves, turn={self.turn!r}, "
-                f"over={self.is_over()}>")
+        return f"<TriPakusGame {len(self._history)} moves, turn={self.turn!r}>"
 
     # -- legal moves
 
@@ -382,7 +330,7 @@ class TriPakusGame:
             return []
         ids = self._legal_ids(self._turn)
         if not ids:
-            return [Pass(self.turn)]
+            return [Pass(self.mover)]
         return [self._t.moves[pid] for pid in ids]
 
     def is_over(self) -> bool:
@@ -397,30 +345,33 @@ class TriPakusGame:
         if isinstance(move, Pass):
             self._passed[p] = True
         else:
-            pid = self._placement_id(move)
-            t = self._t
-            m = t.mask[pid]
-            self._occupied |= m
-            for bit in _bits(m):
-                self._owner[bit] = (p, pid)
-            self._forbidden[p] |= m | t.edge[pid]
-            self._anchors[p] = (self._anchors[p] if self._placed[p] else 0) | t.touch[pid]
-            self._used[p] |= 1 << t.piece[pid]
-            self._placed[p].append(pid)
+            self._put(p, self._placement_id(move))
         self._history.append((p, move))
         self._can_move.clear()
         self._advance()
 
+    def _put(self, p: int, pid: int) -> None:
+        """Lay placement ``pid`` down for player ``p``."""
+        t = self._t
+        m = t.mask[pid]
+        self._occupied |= m
+        for bit in _bits(m):
+            self._owner[bit] = (p, pid)
+        self._forbidden[p] |= m | t.edge[pid]
+        self._anchors[p] = (self._anchors[p] if self._placed[p] else 0) | t.touch[pid]
+        self._used[p] |= 1 << t.piece[pid]
+        self._placed[p].append(pid)
+
     def play(self, move: Move) -> None:
         """Apply ``move`` after checking it; IllegalMoveError says which rule it breaks."""
-        reason = self.violation(move)
+        reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
         self.push(move)
 
     def is_legal(self, move: Move) -> bool:
         """True if the player to move may make ``move``."""
-        return self.violation(move) is None
+        return self.why_illegal(move) is None
 
     def _advance(self) -> None:
         k = len(self.options.players)
@@ -442,13 +393,13 @@ class TriPakusGame:
         try:
             return self.options.players.index(player)
         except ValueError:
-            raise ValueError(
+            raise PrintkitError(
                 f"unknown player {player!r}; the players are {', '.join(self.options.players)}"
             ) from None
 
     # -- validation
 
-    def violation(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> str | None:
         """Why the player to move may not make ``move``, in plain words; None if legal."""
         p = self._turn
         name = self.options.players[p]
@@ -459,12 +410,14 @@ class TriPakusGame:
                 return f"pass for {move.player}, but it is {name}'s turn"
             ids = self._legal_ids(p, first=True)
             if ids:
-                return (f"pass for {name} while {name} can still place a piece, "
-                        f"for example {self._t.moves[ids[0]]}")
+                return (
+                    f"pass for {name} while {name} can still place a piece, "
+                    f"for example {self._t.moves[ids[0]]}"
+                )
             return None
-        return self._placement_violation(p, move)
+        return self._why_placement_illegal(p, move)
 
-    def _placement_violation(self, p: int, move: Placement) -> str | None:
+    def _why_placement_illegal(self, p: int, move: Placement) -> str | None:
         name = self.options.players[p]
         t = self._t
         try:
@@ -487,12 +440,16 @@ class TriPakusGame:
         if m & self._occupied:
             bit = next(_bits(m & self._occupied))
             q, other = self._owner[bit]
-            return (f"{what} overlaps {self.options.players[q]}'s "
-                    f"{t.moves[other].piece} at {t.cells[bit]}")
+            return (
+                f"{what} overlaps {self.options.players[q]}'s "
+                f"{t.moves[other].piece} at {t.cells[bit]}"
+            )
         if not self._placed[p]:
             if not m & t.corner_mask:
-                return (f"{what} must cover a free corner of the board as {name}'s first piece "
-                        f"(the corners are {', '.join(str(c) for c in board_corners(t.n))})")
+                return (
+                    f"{what} must cover a free corner of the board as {name}'s first piece "
+                    f"(the corners are {', '.join(str(c) for c in board_corners(t.n))})"
+                )
             return None
         clash = m & self._forbidden[p]
         if clash:
@@ -501,8 +458,9 @@ class TriPakusGame:
             for nb in edge_neighbours(cell):
                 owner = self._owner.get(t.index.get(nb, -1))
                 if owner is not None and owner[0] == p:
-                    return (f"{what} touches {name}'s {t.moves[owner[1]].piece} "
-                            f"along an edge at {cell}")
+                    return (
+                        f"{what} touches {name}'s {t.moves[owner[1]].piece} along an edge at {cell}"
+                    )
         if not m & self._anchors[p]:
             return f"{what} does not touch any of {name}'s pieces at a corner"
         return None
@@ -517,8 +475,7 @@ class TriPakusGame:
             score = TOTAL_TRIANGLES - sum(len(m.cells) for m in played)
             if self.options.tournament_bonus and len(played) == len(PIECES):
                 single = played[-1].piece == PIECES[0].name
-                score -= (self.options.bonus_single_last if single
-                          else self.options.bonus_all_pieces)
+                score -= self.options.bonus_single_last if single else self.options.bonus_all_pieces
             out[name] = score
         return out
 
@@ -528,9 +485,67 @@ class TriPakusGame:
         best = min(s.values())
         return tuple(name for name, v in s.items() if v == best)
 
+    def outcome(self) -> Outcome | None:
+        """The winners (lowest score) once nobody can place a piece; None before."""
+        if not self.is_over():
+            return None
+        return Outcome(self.winners(), "no player can place a piece")
+
     def problems(self) -> list[PositionProblem]:
         """Every problem of the current position (none if it was reached by legal play)."""
         return check_position(self.placed, self.options)
+
+    # -- text and positions
+
+    def parse_move(self, text: str) -> Move:
+        """A move from its text; InvalidMoveError quoting the text otherwise."""
+        return parse_move(text)
+
+    def move_text(self, move: Move) -> str:
+        """The canonical text of ``move``."""
+        return str(move)
+
+    def position_cells(self) -> dict[str, str]:
+        """The board as a position record's cells: ``(r,c)`` → the colour of its piece."""
+        t = self._t
+        return {
+            cell_name(t.cells[bit]): self.options.players[p]
+            for bit, (p, _) in sorted(self._owner.items())
+        }
+
+    @classmethod
+    def from_position_cells(
+        cls, cells: Mapping[str, str], options: TriPakusOptions | None = None
+    ) -> TriPakusGame:
+        """A game whose board holds ``cells`` (``(r,c)`` → player colour); each edge-connected
+        patch of one colour is one piece.  The player to move is the first with the fewest
+        pieces.  InvalidMoveError for unreadable cells or a patch that is no piece,
+        IllegalMoveError for a position the rules cannot reach."""
+        game = cls(options)
+        players = game.options.players
+        lattice: dict[Cell, str] = {}
+        for name, colour in cells.items():
+            player = colour.strip().lower()
+            if player not in players:
+                raise InvalidMoveError(
+                    f"{colour!r} at {name} is not a player: the players are {', '.join(players)}"
+                )
+            lattice[parse_cell(name)] = player
+        placed, loose = find_pieces(lattice)
+        if loose:
+            colour, patch = loose[0]
+            raise InvalidMoveError(
+                f"{colour}'s triangles {' '.join(map(str, sorted(patch)))} form no TriPakus piece"
+            )
+        problems = check_position(placed, game.options)
+        if problems:
+            raise IllegalMoveError(problems[0].message)
+        for p, player in enumerate(players):
+            for move in placed.get(player, []):
+                game._put(p, game._placement_id(move))
+        counts = [len(pids) for pids in game._placed]
+        game._turn = counts.index(min(counts))
+        return game
 
 
 def _shape_problem(piece: Piece, cells: frozenset[Cell]) -> str | None:
@@ -543,6 +558,34 @@ def _shape_problem(piece: Piece, cells: frozenset[Cell]) -> str | None:
         actual = next((q.name for q in PIECES if q.cells == shape), "another shape")
         return f"the cells form a {actual}, not a {piece.name}"
     return None
+
+
+def find_pieces(
+    cells: Mapping[Cell, str],
+) -> tuple[dict[str, list[Placement]], list[tuple[str, frozenset[Cell]]]]:
+    """The pieces of a position given cell → colour: each edge-connected patch of one colour
+    is one piece (a player's own pieces never share an edge).  Returns the placements by
+    colour and, in board order, the (colour, patch) of every patch that is no piece."""
+    shapes = {p.cells: p.name for p in PIECES}
+    placed: dict[str, list[Placement]] = defaultdict(list)
+    loose: list[tuple[str, frozenset[Cell]]] = []
+    left = set(cells)
+    for start in sorted(cells):
+        if start not in left:
+            continue
+        colour = cells[start]
+        patch = component(
+            {c for c in left if cells[c] == colour},
+            start,
+            lambda c: [n for n in edge_neighbours(c) if n in cells],
+        )
+        left -= patch
+        name = shapes.get(canonical(patch))
+        if name is None:
+            loose.append((colour, frozenset(patch)))
+            continue
+        placed[colour].append(Placement(name, frozenset(patch)))
+    return placed, loose
 
 
 # --------------------------------------------------------------------------- static check
@@ -562,8 +605,9 @@ class PositionProblem:
         return self.message
 
 
-def check_position(placed: Mapping[str, Sequence[Placement]],
-                   options: TriPakusOptions | None = None) -> list[PositionProblem]:
+def check_position(
+    placed: Mapping[str, Sequence[Placement]], options: TriPakusOptions | None = None
+) -> list[PositionProblem]:
     """All problems of a static position at once (an empty list for a sound position).
 
     Checks player and piece names, shapes, cells off the board, pieces used twice, overlaps,
@@ -579,9 +623,14 @@ def check_position(placed: Mapping[str, Sequence[Placement]],
     for player in sorted(placed, key=lambda x: (order.get(x, len(order)), x)):
         pieces = placed[player]
         if player not in options.players:
-            found.append(PositionProblem("unknown-player", player, "",
-                                         f"unknown player {player!r}; the players are "
-                                         f"{', '.join(options.players)}"))
+            found.append(
+                PositionProblem(
+                    "unknown-player",
+                    player,
+                    "",
+                    f"unknown player {player!r}; the players are {', '.join(options.players)}",
+                )
+            )
         good: list[Placement] = []
         seen: set[str] = set()
         for move in pieces:
@@ -592,21 +641,33 @@ def check_position(placed: Mapping[str, Sequence[Placement]],
                 found.append(PositionProblem("unknown-piece", player, move.piece, str(e)))
                 continue
             if piece.name in seen:
-                found.append(PositionProblem("duplicate", player, piece.name,
-                                             f"{what} is on the board more than once"))
+                found.append(
+                    PositionProblem(
+                        "duplicate", player, piece.name, f"{what} is on the board more than once"
+                    )
+                )
             seen.add(piece.name)
             problem = _shape_problem(piece, move.cells)
             if problem:
                 found.append(PositionProblem("shape", player, piece.name, f"{what}: {problem}"))
             off = sorted(move.cells - board)
             if off:
-                found.append(PositionProblem("off-board", player, piece.name,
-                                             f"{what} lies off the board at {off[0]}"))
+                found.append(
+                    PositionProblem(
+                        "off-board", player, piece.name, f"{what} lies off the board at {off[0]}"
+                    )
+                )
             for cell in sorted(move.cells):
                 if cell in owner:
                     q, other = owner[cell]
-                    found.append(PositionProblem("overlap", player, piece.name,
-                                                 f"{what} overlaps {q}'s {other} at {cell}"))
+                    found.append(
+                        PositionProblem(
+                            "overlap",
+                            player,
+                            piece.name,
+                            f"{what} overlaps {q}'s {other} at {cell}",
+                        )
+                    )
                     break
             for cell in move.cells:
                 owner.setdefault(cell, (player, piece.name))
@@ -615,8 +676,9 @@ def check_position(placed: Mapping[str, Sequence[Placement]],
     return found
 
 
-def _own_contact_problems(player: str, pieces: list[Placement],
-                          corners: set[Cell]) -> list[PositionProblem]:
+def _own_contact_problems(
+    player: str, pieces: list[Placement], corners: set[Cell]
+) -> list[PositionProblem]:
     found = []
     cell_of = {c: k for k, m in enumerate(pieces) for c in m.cells}
     linked: list[set[int]] = [set() for _ in pieces]
@@ -627,10 +689,15 @@ def _own_contact_problems(player: str, pieces: list[Placement],
                 j = cell_of.get(nb)
                 if j is not None and j > k and (k, j) not in reported:
                     reported.add((k, j))
-                    found.append(PositionProblem(
-                        "edge-contact", player, pieces[j].piece,
-                        f"{pieces[j].piece} for {player} touches {player}'s {move.piece} "
-                        f"along an edge at {nb}"))
+                    found.append(
+                        PositionProblem(
+                            "edge-contact",
+                            player,
+                            pieces[j].piece,
+                            f"{pieces[j].piece} for {player} touches {player}'s {move.piece} "
+                            f"along an edge at {nb}",
+                        )
+                    )
             for nb in touching(cell):
                 j = cell_of.get(nb)
                 if j is not None and j != k:
@@ -641,16 +708,22 @@ def _own_contact_problems(player: str, pieces: list[Placement],
     for k in range(len(pieces)):
         if not any(k in g for g in groups):
             groups.append(component(range(len(pieces)), k, linked.__getitem__))
-    main = max(groups, key=lambda g: (any(pieces[k].cells & corners for k in g), len(g)),
-               default=set())
+    main = max(
+        groups, key=lambda g: (any(pieces[k].cells & corners for k in g), len(g)), default=set()
+    )
     on_corner = any(pieces[k].cells & corners for k in main)
     for k, move in enumerate(pieces):
         if k not in main or not on_corner:
-            found.append(PositionProblem(
-                "unchained", player, move.piece,
-                f"{move.piece} for {player} is not linked to a corner of the board "
-                f"through {player}'s own pieces touching at corners"
-                if not on_corner else
-                f"{move.piece} for {player} is cut off from {player}'s other pieces: "
-                f"each piece must touch an earlier one at a corner"))
+            found.append(
+                PositionProblem(
+                    "unchained",
+                    player,
+                    move.piece,
+                    f"{move.piece} for {player} is not linked to a corner of the board "
+                    f"through {player}'s own pieces touching at corners"
+                    if not on_corner
+                    else f"{move.piece} for {player} is cut off from {player}'s other pieces: "
+                    f"each piece must touch an earlier one at a corner",
+                )
+            )
     return found

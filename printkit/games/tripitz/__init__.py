@@ -3,10 +3,24 @@
 from printkit.games.base import GameInfo, KitInfo
 
 GAME = GameInfo(
-    "tripitz", "Tripitz Domino", __name__, players="2-6",
-    kits=(KitInfo("tripitz", "Tripitz Domino", "2-6 players: 64 pids and 4 jokers, the "
-                  "102-cavity board, racks and a score sheet"),
-          KitInfo("tripitz-wood", "Tripitz Domino in wood", "laser-cutter jobs: a two-layer "
-                  "board and 68 engraved tokens", "wood", "wood_sheets", rules_card=False,
-                  default=False)),
+    "tripitz",
+    "Tripitz Domino",
+    __name__,
+    players="2-6",
+    kits=(
+        KitInfo(
+            "tripitz",
+            "Tripitz Domino",
+            "2-6 players: 64 pids and 4 jokers, the 102-cavity board, racks and a score sheet",
+        ),
+        KitInfo(
+            "tripitz-wood",
+            "Tripitz Domino in wood",
+            "laser-cutter jobs: a two-layer board and 68 engraved tokens",
+            "wood",
+            "wood_sheets",
+            rules_card=False,
+            default=False,
+        ),
+    ),
 )

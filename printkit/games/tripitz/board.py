@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
+from printkit.errors import PrintkitError
 from printkit.geometry.hexgrid import Hex, boundary_ring, hexagon_region, neighbours
 
 __all__ = ["TripitzBoard", "DEFAULT_SIDES"]
@@ -37,8 +38,9 @@ class TripitzBoard:
         """The four cavities nearest the board's centre, where the starting pids go."""
         self.outer: frozenset[Hex] = boundary_ring(region)
         """The outermost ring: a placement here scores double."""
-        self._neighbours = {h: tuple(n for n in neighbours(h) if n in self._number)
-                            for h in self.cavities}
+        self._neighbours = {
+            h: tuple(n for n in neighbours(h) if n in self._number) for h in self.cavities
+        }
 
     def __repr__(self) -> str:
         return f"TripitzBoard({self.sides!r})"
@@ -57,13 +59,14 @@ class TripitzBoard:
         try:
             return self._number[Hex(*h)]
         except (KeyError, TypeError):
-            raise ValueError(f"hexagon {h} is not a cavity of the Tripitz board") from None
+            raise PrintkitError(f"hexagon {h} is not a cavity of the Tripitz board") from None
 
     def cavity_at(self, number: int) -> Hex:
         """The cavity printed with ``number``."""
         if not isinstance(number, int) or not 1 <= number <= len(self.cavities):
-            raise ValueError(f"cavity {number!r} does not exist: the board has cavities "
-                             f"1..{len(self.cavities)}")
+            raise PrintkitError(
+                f"cavity {number!r} does not exist: the board has cavities 1..{len(self.cavities)}"
+            )
         return self.cavities[number - 1]
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
@@ -71,7 +74,7 @@ class TripitzBoard:
         try:
             return self._neighbours[h]
         except KeyError:
-            raise ValueError(f"hexagon {h} is not a cavity of the Tripitz board") from None
+            raise PrintkitError(f"hexagon {h} is not a cavity of the Tripitz board") from None
 
     def ray(self, h: Hex, step: tuple[int, int]) -> Iterator[Hex]:
         """The cavities beyond ``h`` in direction ``step``, up to the board's edge."""
@@ -108,6 +111,7 @@ def _centre_cells(cells: tuple[Hex, ...]) -> frozenset[Hex]:
     # Work in units where x = 2q + r and y = r, so distance^2 = 3*dx^2 + 9*dy^2 (over 4).
     cx = Fraction(sum(2 * h.q + h.r for h in cells), n)
     cy = Fraction(sum(h.r for h in cells), n)
-    ranked = sorted(cells, key=lambda h: (3 * (2 * h.q + h.r - cx) ** 2 + 9 * (h.r - cy) ** 2,
-                                          h.r, h.q))
+    ranked = sorted(
+        cells, key=lambda h: (3 * (2 * h.q + h.r - cx) ** 2 + 9 * (h.r - cy) ** 2, h.r, h.q)
+    )
     return frozenset(ranked[:4])

@@ -25,6 +25,8 @@ from enum import Enum
 from itertools import product
 from typing import NamedTuple
 
+from printkit.errors import PrintkitError
+
 __all__ = [
     "TokenColour",
     "Symbol",
@@ -107,8 +109,9 @@ class Pid(NamedTuple):
         return (self.colour, self.symbol, self.symbol_colour)
 
 
-PIDS: tuple[Pid, ...] = tuple(Pid(c, s, k) for c, s, k in product(TokenColour, Symbol,
-                                                                   SymbolColour))
+PIDS: tuple[Pid, ...] = tuple(
+    Pid(c, s, k) for c, s, k in product(TokenColour, Symbol, SymbolColour)
+)
 """The 64 printed pids, ordered by token colour, then symbol, then symbol colour."""
 
 JOKERS: tuple[Pid, ...] = tuple(Pid(c) for c in TokenColour)
@@ -119,20 +122,20 @@ _PROPERTIES: tuple[type[Enum], type[Enum], type[Enum]] = (TokenColour, Symbol, S
 
 
 def parse_pid(code: str) -> Pid:
-    """The pid with the printed ``code`` (any letter case); ``ValueError`` naming it if none."""
+    """The pid with the printed ``code`` (any letter case); ``PrintkitError`` naming it if none."""
     pid = _BY_CODE.get(code.strip().upper())
     if pid is not None:
         return pid
     text = code.strip().upper()
     if len(text) != 3:
-        raise ValueError(f"bad pid code {code!r}: a code has three letters, like 'RTW'")
+        raise PrintkitError(f"bad pid code {code!r}: a code has three letters, like 'RTW'")
     hints = []
     for letter, prop in zip(text, _PROPERTIES, strict=True):
         allowed = "".join(v.value for v in prop)  # type: ignore[attr-defined]
         if letter not in allowed:
             hints.append(f"{letter!r} is not a {prop.__name__} letter ({', '.join(allowed)})")
     detail = "; ".join(hints) if hints else "not a pid"
-    raise ValueError(f"bad pid code {code!r}: {detail}")
+    raise PrintkitError(f"bad pid code {code!r}: {detail}")
 
 
 def is_valid_set(pids: Sequence[Pid]) -> bool:

@@ -25,17 +25,47 @@ import random
 from collections.abc import Hashable
 from functools import cache
 
+import cv2
 import numpy as np
 
-from printkit.draw.lattice import hex_centre
-from printkit.draw.model import Affine, Circle, Drawing, Polygon, Role, Style, rgb
-from printkit.games.tripitz.pids import Pid, Symbol, SymbolColour, TokenColour
+from printkit.draw.colour import WHITE
+from printkit.draw.lattice import hex_centre, hex_unit_point
+from printkit.draw.model import Affine, Circle, Drawing, Polygon, Role, Style, bbox_of, rgb
+from printkit.games.tripitz.components import (
+    EDGE_TINT,
+    KIT,
+    Settings,
+    assembled_outline,
+    board_for,
+    board_picture,
+    cavity_pitch,
+    circumradius,
+    face_points,
+    printed_board,
+    symbol_colours,
+    symbol_items,
+    token_colour,
+    token_front,
+)
+from printkit.games.tripitz.notation import Exchange, Pass
+from printkit.games.tripitz.pids import JOKERS, PIDS, Pid, Symbol, SymbolColour, TokenColour
+from printkit.games.tripitz.rules import TripitzGame
+from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.vision.colour import to_lab
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
 
-__all__ = ["classify", "scene", "random_game", "symbol_features", "SHAPE_MARGIN"]
+__all__ = [
+    "board_models",
+    "classify",
+    "scene",
+    "random_game",
+    "symbol_features",
+    "SHAPE_MARGIN",
+    "VARIANT",
+    "READ_PX_PER_MM",
+]
 
 DISC = 8.5
 """Radius (mm) about a cavity's centre that a placed token always covers."""
@@ -59,6 +89,7 @@ SHADOW = Style(fill="#000000", opacity=0.28)
 
 # --- colours ----------------------------------------------------------------------------
 
+
 def _strip_colours(image: np.ndarray, model: BoardModel, to_px) -> dict[str, np.ndarray]:
     """Each patch name → its CIELAB colour as seen in the corrected image (mean of copies)."""
     h, w = image.shape[:2]
@@ -69,7 +100,7 @@ def _strip_colours(image: np.ndarray, model: BoardModel, to_px) -> dict[str, np.
         inner = centre + 0.5 * (ring - centre)
         x0, y0 = np.floor(inner.min(axis=0)).astype(int)
         x1, y1 = np.ceil(inner.max(axis=0)).astype(int)
-        part = image[max(y0, 0):min(y1, h), max(x0, 0):min(x1, w)]
+        part = image[max(y0, 0) : min(y1, h), max(x0, 0) : min(x1, w)]
         if part.size:
             seen.setdefault(patch.name, []).append(np.median(part.reshape(-1, 3), axis=0))
     out = {}
@@ -78,15 +109,22 @@ def _strip_colours(image: np.ndarray, model: BoardModel, to_px) -> dict[str, np.
     return out
 
 
-def _references(image: np.ndarray, model: BoardModel, to_px
-                ) -> tuple[dict[TokenColour, np.ndarray], dict[SymbolColour, np.ndarray]]:
+def _references(
+    image: np.ndarray, model: BoardModel, to_px
+) -> tuple[dict[TokenColour, np.ndarray], dict[SymbolColour, np.ndarray]]:
     """Token and symbol colours in CIELAB: as the strip shows them, else as printed."""
     seen = _strip_colours(image, model, to_px)
-    tokens = {c: seen.get(c.name.lower(), to_lab(np.array([rgb(v)]), dtype=np.float32)[0])
-              for c, v in model.extra["token_colours"].items()}
-    symbols = {k: seen.get(f"{k.name.lower().replace('_', ' ')} symbol",
-                           to_lab(np.array([rgb(v)]), dtype=np.float32)[0])
-               for k, v in model.extra["symbol_colours"].items()}
+    tokens = {
+        c: seen.get(c.name.lower(), to_lab(np.array([rgb(v)]), dtype=np.float32)[0])
+        for c, v in model.extra["token_colours"].items()
+    }
+    symbols = {
+        k: seen.get(
+            f"{k.name.lower().replace('_', ' ')} symbol",
+            to_lab(np.array([rgb(v)]), dtype=np.float32)[0],
+        )
+        for k, v in model.extra["symbol_colours"].items()
+    }
     return tokens, symbols
 
 
@@ -107,12 +145,11 @@ def _nearest(value: np.ndarray, refs: dict) -> tuple[object, object, float, floa
 
 # --- symbols ------------------------------------------------------------------------------
 
+
 def symbol_features(mask: np.ndarray, px_per_mm: float) -> np.ndarray:
     """Rotation-free shape features of a blob: area (cm²), solidity, Hu moments 1 and 2."""
-    import cv2
-
     mask = mask.astype(np.uint8)
-    area = float(mask.sum()) / px_per_mm ** 2
+    area = float(mask.sum()) / px_per_mm**2
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     if not contours:
         return np.zeros(4)
@@ -130,10 +167,6 @@ FEATURE_SCALE = np.array([0.08, 0.08, 0.02, 0.02])
 @cache
 def _templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
     """Each symbol's features, drawn by the kit's own symbol code at the reader's scale."""
-    import cv2
-
-    from printkit.games.tripitz.components import symbol_items
-
     rho = 0.27 * token_size
     size = int(math.ceil(2.4 * rho * px_per_mm))
     out = {}
@@ -142,28 +175,39 @@ def _templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
         centre = (size / 2, size / 2)
         for item in symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
             if isinstance(item, Circle):
-                cv2.circle(canvas, (int(round(centre[0] * 16)), int(round(centre[1] * 16))),
-                           int(round(item.radius * px_per_mm * 16)), 255, -1, cv2.LINE_AA, 4)
+                cv2.circle(
+                    canvas,
+                    (int(round(centre[0] * 16)), int(round(centre[1] * 16))),
+                    int(round(item.radius * px_per_mm * 16)),
+                    255,
+                    -1,
+                    cv2.LINE_AA,
+                    4,
+                )
             else:
-                pts = np.array([(centre[0] + x * px_per_mm, centre[1] + y * px_per_mm)
-                                for x, y in item.points])
+                pts = np.array(
+                    [(centre[0] + x * px_per_mm, centre[1] + y * px_per_mm) for x, y in item.points]
+                )
                 cv2.fillPoly(canvas, [np.int32(np.round(pts * 16))], 255, cv2.LINE_AA, 4)
         blurred = cv2.GaussianBlur(canvas, (0, 0), 1.0)
         out[symbol] = symbol_features(blurred >= 128, px_per_mm)
     return out
 
 
-def _shape(features: np.ndarray, templates: dict[Symbol, np.ndarray]
-           ) -> tuple[Symbol, Symbol, float, float]:
+def _shape(
+    features: np.ndarray, templates: dict[Symbol, np.ndarray]
+) -> tuple[Symbol, Symbol, float, float]:
     names = list(templates)
-    dist = np.array([float(np.linalg.norm((features - templates[s]) / FEATURE_SCALE))
-                     for s in names])
+    dist = np.array(
+        [float(np.linalg.norm((features - templates[s]) / FEATURE_SCALE)) for s in names]
+    )
     order = np.argsort(dist)
     d1, d2 = dist[order[0]], dist[order[1]]
     return names[order[0]], names[order[1]], float(d1), float((d2 - d1) / d2 if d2 > 0 else 0.0)
 
 
 # --- reading the cavities -------------------------------------------------------------------
+
 
 def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
     """Every cavity's pid code (or ``empty``), with margins and the uncertain ones flagged."""
@@ -177,20 +221,29 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     centres = model.extra["centres"]
     h, w = image.shape[:2]
     half = int(math.ceil(DISC * px)) + 1
-    yy, xx = np.mgrid[-half:half + 1, -half:half + 1]
-    disc = (xx ** 2 + yy ** 2) <= (DISC * px) ** 2
+    yy, xx = np.mgrid[-half : half + 1, -half : half + 1]
+    disc = (xx**2 + yy**2) <= (DISC * px) ** 2
     sparse = disc & (yy % 2 == 0) & (xx % 2 == 0)  # every fourth pixel tells the share
     keys = list(model.cells)
     spots = np.round(to_px([centres[k] for k in keys])).astype(int)
-    inside = ((spots[:, 0] >= half) & (spots[:, 1] >= half)
-              & (spots[:, 0] + half < w) & (spots[:, 1] + half < h))
-    out: dict[Hashable, CellReading] = {k: CellReading("empty", 0.0, "empty", 0.0, True)
-                                        for k, ok in zip(keys, inside, strict=True) if not ok}
+    inside = (
+        (spots[:, 0] >= half)
+        & (spots[:, 1] >= half)
+        & (spots[:, 0] + half < w)
+        & (spots[:, 1] + half < h)
+    )
+    out: dict[Hashable, CellReading] = {
+        k: CellReading("empty", 0.0, "empty", 0.0, True)
+        for k, ok in zip(keys, inside, strict=True)
+        if not ok
+    }
     found = [(k, x, y) for k, (x, y), ok in zip(keys, spots, inside, strict=True) if ok]
     if not found:
         return out
     # All discs at once: the share of each cavity's disc in each token colour.
-    windows = np.stack([image[y - half:y + half + 1, x - half:x + half + 1] for _, x, y in found])
+    windows = np.stack(
+        [image[y - half : y + half + 1, x - half : x + half + 1] for _, x, y in found]
+    )
     labs = to_lab(windows, dtype=np.float32)
     pixels = labs[:, sparse]  # cells × disc pixels × 3
     flat = pixels.reshape(-1, 3)
@@ -207,8 +260,9 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
         if empty[i]:
             share = float(shares[i])
             margin = 1.0 - share / EMPTY_BAND[1]
-            out[key] = CellReading("empty", round(margin, 3), "token", round(share, 3),
-                                   share > EMPTY_BAND[0])
+            out[key] = CellReading(
+                "empty", round(margin, 3), "token", round(share, 3), share > EMPTY_BAND[0]
+            )
     for i, (key, _, _) in enumerate(found):
         if empty[i]:
             continue
@@ -232,14 +286,19 @@ def _relit(seen: np.ndarray, body: np.ndarray, printed_body: np.ndarray) -> np.n
     return out
 
 
-def _read_token(window: np.ndarray, disc: np.ndarray, body_lab: np.ndarray, tokens: dict,
-                symbols: dict, templates: dict, px: float) -> CellReading:
+def _read_token(
+    window: np.ndarray,
+    disc: np.ndarray,
+    body_lab: np.ndarray,
+    tokens: dict,
+    symbols: dict,
+    templates: dict,
+    px: float,
+) -> CellReading:
     """One token: its colour (confirmed from ``body_lab``), symbol and symbol colour.
 
     ``window`` is the token's surroundings in CIELAB.
     """
-    import cv2
-
     colour, colour2, d_colour, m_colour = _nearest(body_lab, tokens)
     # The symbol: pixels in the disc nearer any symbol colour than the body.
     flat = window.reshape(-1, 3)
@@ -251,14 +310,13 @@ def _read_token(window: np.ndarray, disc: np.ndarray, body_lab: np.ndarray, toke
     blob = None
     if count > 1:
         k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-        if stats[k, cv2.CC_STAT_AREA] / px ** 2 >= MIN_SYMBOL:
+        if stats[k, cv2.CC_STAT_AREA] / px**2 >= MIN_SYMBOL:
             blob = labels == k
     if blob is None:
         pid, runner = Pid(colour), Pid(colour2)  # type: ignore[arg-type]
-        biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) / px ** 2 if count > 1 else 0.0
+        biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) / px**2 if count > 1 else 0.0
         uncertain = m_colour < COLOUR_MARGIN or d_colour > FAR or biggest > MIN_SYMBOL / 2
-        return CellReading(pid.code, round(m_colour, 3), runner.code, round(d_colour, 1),
-                           uncertain)
+        return CellReading(pid.code, round(m_colour, 3), runner.code, round(d_colour, 1), uncertain)
     core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
     inner = core if core.sum() >= 12 else blob
     seen_lab = np.median(window[inner], axis=0)
@@ -269,24 +327,34 @@ def _read_token(window: np.ndarray, disc: np.ndarray, body_lab: np.ndarray, toke
     sharp = grown & (_distances(flat, seen_lab[None, :]).reshape(disc.shape) < body_d)
     shape, shape2, _, m_shape = _shape(symbol_features(sharp, px), templates)
     pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
-    margins = {"colour": m_colour / COLOUR_MARGIN, "shape": m_shape / SHAPE_MARGIN,
-               "shade": m_shade / COLOUR_MARGIN}
+    margins = {
+        "colour": m_colour / COLOUR_MARGIN,
+        "shape": m_shape / SHAPE_MARGIN,
+        "shade": m_shade / COLOUR_MARGIN,
+    }
     weakest = min(margins, key=margins.__getitem__)
-    runner = {"colour": Pid(colour2, shape, shade), "shape": Pid(colour, shape2, shade),
-              "shade": Pid(colour, shape, shade2)}[weakest]  # type: ignore[arg-type]
+    runner = {
+        "colour": Pid(colour2, shape, shade),
+        "shape": Pid(colour, shape2, shade),
+        "shade": Pid(colour, shape, shade2),
+    }[weakest]  # type: ignore[arg-type]
     uncertain = min(margins.values()) < 1.0 or d_colour > FAR or d_shade > FAR
-    return CellReading(pid.code, round(min(m_colour, m_shape, m_shade), 3), runner.code,
-                       round(max(d_colour, d_shade), 1), uncertain)
+    return CellReading(
+        pid.code,
+        round(min(m_colour, m_shape, m_shade), 3),
+        runner.code,
+        round(max(d_colour, d_shade), 1),
+        uncertain,
+    )
 
 
 # --- synthetic scenes -------------------------------------------------------------------------
 
-def random_game(rng: np.random.Generator, moves: int | None = None):
-    """A Tripitz game after a random number of random legal moves (placements preferred)."""
-    from printkit.games.tripitz.rules import Exchange, Pass, TripitzGame
 
-    game = TripitzGame(players=int(rng.integers(2, 5)), seed=int(rng.integers(2 ** 31)))
-    pick = random.Random(int(rng.integers(2 ** 31)))
+def random_game(rng: np.random.Generator, moves: int | None = None) -> TripitzGame:
+    """A Tripitz game after a random number of random legal moves (placements preferred)."""
+    game = TripitzGame(players=int(rng.integers(2, 5)), seed=int(rng.integers(2**31)))
+    pick = random.Random(int(rng.integers(2**31)))
     count = int(rng.integers(0, 70)) if moves is None else moves
     for _ in range(count):
         if game.is_over():
@@ -295,7 +363,7 @@ def random_game(rng: np.random.Generator, moves: int | None = None):
         if places:
             game.push(pick.choice(places))
         elif game.bag and game.hand():
-            game.push(Exchange(tuple(game.hand()[:min(len(game.bag), len(game.hand()))])))
+            game.push(Exchange(tuple(game.hand()[: min(len(game.bag), len(game.hand()))])))
         else:
             game.push(Pass())
     return game
@@ -303,34 +371,31 @@ def random_game(rng: np.random.Generator, moves: int | None = None):
 
 def _token(pid: Pid, layout: Layout, move: Affine) -> list:
     """A printed token as it lies: its shadow, then its face, symbol and code."""
-    from printkit.games.tripitz.components import _face, token_front
-
-    cfg = layout["tripitz"]
+    cfg = layout.section(Settings)
     items = [i for i in token_front(pid, (0.0, 0.0), layout) if i.role != Role.BLEED]
-    face = _face(str(cfg["token"]), float(cfg["token_size"]), (0.0, 0.0))
+    face = face_points(cfg.token, cfg.token_size, (0.0, 0.0))
     if face is None:
-        shadow: object = Circle((0.5, 0.6), float(cfg["token_size"]) / 2, SHADOW)
+        shadow: object = Circle((0.5, 0.6), cfg.token_size / 2, SHADOW)
     else:
         shadow = Polygon(tuple((x + 0.5, y + 0.6) for x, y in face), SHADOW)
     return [shadow.transformed(move)] + [i.transformed(move) for i in items]  # type: ignore
 
 
-def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
-          ) -> tuple[Drawing, dict]:
+def scene(
+    layout: Layout, model: BoardModel, level, rng: np.random.Generator
+) -> tuple[Drawing, dict]:
     """A random legal Tripitz position on the assembled board, pids a little off their cavities.
 
     Truth maps each cavity number (a string) to a pid code or ``empty``.  On the hard level
     some pids also lie turned by a sixth of a turn or more, as hands leave hexagons.
     """
-    from printkit.games.tripitz.components import _pitch, _radius, board_picture
-
     game = random_game(rng)
     x0, y0, x1, y1 = model.bounds
     table = "#" + "".join(f"{int(v):02x}" for v in rng.uniform(70, 160, 3))
     picture = Drawing()
     picture.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(fill=table)))
     picture.extend(board_picture(layout).items)
-    radius = _radius(_pitch(layout))
+    radius = circumradius(cavity_pitch(layout))
     truth = {model.cell_key(k): "empty" for k in model.cells}
     turns = level.name == "hard"
     for h, pid in sorted(game.cells.items()):
@@ -341,15 +406,67 @@ def scene(layout: Layout, model: BoardModel, level, rng: np.random.Generator
         turn = rng.uniform(-level.twist, level.twist)
         if turns and rng.uniform() < 0.3:
             turn += 60 * int(rng.integers(1, 6))
-        move = (Affine.translate(cx + r * math.cos(a), cy + r * math.sin(a))
-                @ Affine.rotate(turn))
+        move = Affine.translate(cx + r * math.cos(a), cy + r * math.sin(a)) @ Affine.rotate(turn)
         picture.extend(_token(pid, layout, move))
         truth[key] = pid.code
     return picture, truth
 
 
-def board_models(layout):
-    """Every printed variant of the board (temporary: moves here from the kit)."""
-    from printkit.games.tripitz.components import vision_models
+# --- the board as the photo reader sees it ----------------------------------------------------
 
-    return vision_models(layout)
+VARIANT = "board"
+"""The one board variant: two halves glued, or the board printed whole (same geometry)."""
+READ_PX_PER_MM = 4.0
+"""Scale at which the reader looks at the board: symbols are some 45 px across."""
+
+
+def board_models(layout: Layout) -> list[BoardModel]:
+    """The assembled board as a photo reader sees it (board frame: cavity 1's lattice, mm).
+
+    Cells are the cavities, keyed by their printed numbers as strings; classes are
+    ``empty``, the 64 pid codes and the 4 jokers.  The cells are read by
+    ``classify`` (token colour, symbol, symbol colour).
+    """
+    board = board_for(layout)
+    flaps = printed_board(layout)[3]
+    pitch = cavity_pitch(layout)
+    radius = circumradius(pitch)
+    cells = {
+        str(board.cavity_number(h)): tuple(hex_unit_point(v, pitch) for v in hex_corners(h))
+        for h in board.cavities
+    }
+    pids = list(PIDS) + list(JOKERS)
+    colours = {"empty": WHITE, **{p.code: token_colour(layout, p.colour) for p in pids}}
+    outline = assembled_outline(board, layout, flaps)
+    x0, y0, x1, y1 = bbox_of(outline)
+    reach = 4.0
+    extra = {
+        "centres": {str(board.cavity_number(h)): hex_centre(h, radius) for h in board.cavities},
+        "paper": {
+            str(board.cavity_number(h)): EDGE_TINT if h in board.outer else WHITE
+            for h in board.cavities
+        },
+        "token_size": layout.section(Settings).token_size,
+        "token_shape": layout.section(Settings).token,
+        "pitch": pitch,
+        "token_colours": {c: token_colour(layout, c) for c in TokenColour},
+        "symbol_colours": symbol_colours(layout),
+        "layout": layout,
+    }
+    return [
+        BoardModel(
+            KIT,
+            VARIANT,
+            markers=tuple(m for f in flaps for m in f.markers),
+            patches=tuple(p for f in flaps for p in f.patches),
+            cells=cells,
+            classes=("empty", *(p.code for p in pids)),
+            colours=colours,
+            bounds=(x0 - reach, y0 - reach, x1 + reach, y1 + reach),
+            white=tuple(p for f in flaps for p in f.white),
+            cell_key=str,
+            classify=classify,
+            px_per_mm=READ_PX_PER_MM,
+            extra=extra,
+        )
+    ]

@@ -9,20 +9,26 @@ hands, passes and exchanges were not.
 
 from __future__ import annotations
 
+from printkit.draw.lattice import hex_centre
+from printkit.draw.model import Circle, Drawing, Role, Style
 from printkit.errors import RecordError
+from printkit.games.tripitz.components import (
+    board_drawing,
+    cavity_pitch,
+    circumradius,
+    token_front,
+)
+from printkit.games.tripitz.notation import Exchange, JokerSwap, Pass, Place, parse_move
 from printkit.games.tripitz.pids import parse_pid
 from printkit.games.tripitz.rules import (
     DEFAULT_CENTRE,
     PRESETS,
-    Exchange,
-    JokerSwap,
-    Pass,
-    Place,
     TripitzGame,
     TripitzOptions,
-    parse_move,
+    default_names,
 )
 from printkit.geometry.graph import component
+from printkit.layout.config import Layout
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import (
     check_claimed_player,
@@ -32,11 +38,14 @@ from printkit.records.common import (
     parse_setup_list,
 )
 from printkit.records.model import Record
+from printkit.records.show import HIGHLIGHT, OFFENDING
 
-__all__ = ["options_for", "check_game", "check_position", "replay", "position_pids"]
+__all__ = ["options_for", "check_game", "check_position", "replay", "position_pids", "picture"]
 
-OPEN_NOTE = ("the hands are not fully recorded: that each pid came from its player's hand, "
-             "and that passes and exchanges were allowed, could not be checked")
+OPEN_NOTE = (
+    "the hands are not fully recorded: that each pid came from its player's hand, "
+    "and that passes and exchanges were allowed, could not be checked"
+)
 
 
 def options_for(record: Record, rules: str | None = None) -> tuple[str, TripitzOptions]:
@@ -47,28 +56,45 @@ def _players(record: Record) -> list[str]:
     hands = record.setup.get("hands", {})
     if record.players:
         return list(record.players)
-    return list(hands) or ["player 1", "player 2"]
+    return list(hands) or list(default_names(2))
 
 
 def new_game(record: Record, options: TripitzOptions) -> tuple[TripitzGame, bool]:
     """The game as set up by the record, and whether its hands are known."""
     names = _players(record)
-    centre = parse_setup_list(record.setup["centre"], parse_pid, record, "centre") \
-        if "centre" in record.setup else list(DEFAULT_CENTRE)
+    centre = (
+        parse_setup_list(record.setup["centre"], parse_pid, record, "centre")
+        if "centre" in record.setup
+        else list(DEFAULT_CENTRE)
+    )
     given = record.setup.get("hands", {})
     unknown = [n for n in given if n not in names]
     if unknown:
-        raise RecordError(f"a hand is given for {unknown[0]!r}, who is not a player "
-                          f"({', '.join(names)})", source=record.path,
-                          line=record.where("hand " + unknown[0].lower()))
+        raise RecordError(
+            f"a hand is given for {unknown[0]!r}, who is not a player ({', '.join(names)})",
+            source=record.path,
+            line=record.where("hand " + unknown[0].lower()),
+        )
     known = bool(given) and all(n in given for n in names)
-    hands = [parse_setup_list(given[n], parse_pid, record, f"{n}'s hand")
-             for n in names] if known else None
-    bag = parse_setup_list(record.setup["bag"], parse_pid, record, "bag") \
-        if known and "bag" in record.setup else None
+    hands = (
+        [parse_setup_list(given[n], parse_pid, record, f"{n}'s hand") for n in names]
+        if known
+        else None
+    )
+    bag = (
+        parse_setup_list(record.setup["bag"], parse_pid, record, "bag")
+        if known and "bag" in record.setup
+        else None
+    )
     try:
-        game = TripitzGame(options, len(names), centre=centre, hands=hands, bag=bag,
-                           seed=record.setup.get("seed", 0))
+        game = TripitzGame(
+            options,
+            names=names,
+            centre=centre,
+            hands=hands,
+            bag=bag,
+            seed=record.setup.get("seed", 0),
+        )
     except ValueError as e:
         raise RecordError(str(e), source=record.path, line=record.where("setup")) from None
     return game, known
@@ -132,7 +158,7 @@ def replay(record: Record, upto: int | None = None, rules: str | None = None) ->
     _, options = options_for(record, rules)
     game, known = new_game(record, options)
     for move in parse_moves(record, parse_move)[:upto]:
-        player = game.turn
+        player = game.turn_index
         if not known:
             _prepare_open(game, move, player)
         if game.why_illegal(move):
@@ -147,17 +173,22 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
     game, known = new_game(record, options)
     if not known:
         report.unchecked.append(OPEN_NOTE)
-    for k, (entry, move) in enumerate(zip(record.moves, parse_moves(record, parse_move),
-                                          strict=True), start=1):
-        player = game.turn
+    for k, (entry, move) in enumerate(
+        zip(record.moves, parse_moves(record, parse_move), strict=True), start=1
+    ):
+        player = game.turn_index
         if not check_claimed_player(report, k, entry, names[player]):
             report.stop(k)
             break
         if not known:
             placed = _on_board(game, move.pid) if isinstance(move, Place) else None
             if placed is not None:
-                report.add("illegal", f"{move.pid} is already on the board, on cavity "
-                           f"{placed}", k, entry.line)
+                report.add(
+                    "illegal",
+                    f"{move.pid} is already on the board, on cavity {placed}",
+                    k,
+                    entry.line,
+                )
                 report.stop(k)
                 break
             _prepare_open(game, move, player)
@@ -173,18 +204,29 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
             break
         score = game.push(move)
         report.replayed = k
-        if known and "bag" not in record.setup and isinstance(move, Place) and \
-                move.drawn is None and game.bag:
+        if (
+            known
+            and "bag" not in record.setup
+            and isinstance(move, Place)
+            and move.drawn is None
+            and game.bag
+        ):
             known = False
             report.unchecked.append(f"{OPEN_NOTE} after move {k}, whose draw is not named")
         if entry.score is not None:
             computed = score.points if score is not None else 0
             if computed != entry.score:
                 why = f" ({score})" if score is not None else ""
-                report.add("score", f"{names[player]} scores {computed}{why}, not "
-                           f"{entry.score} as claimed", k, entry.line, entry.score, computed)
-    report.standing = dict(zip(names, game.scores(), strict=True))
-    report.over = game.is_over() if known else (game._ended or None)
+                report.add(
+                    "score",
+                    f"{names[player]} scores {computed}{why}, not {entry.score} as claimed",
+                    k,
+                    entry.line,
+                    entry.score,
+                    computed,
+                )
+    report.standing = game.scores()
+    report.over = game.is_over() if known else (game.ended_early or None)
     if report.stopped_at is None:
         if report.over:
             best = max(report.standing.values())
@@ -201,9 +243,13 @@ def position_pids(record: Record, options: TripitzOptions) -> dict[int, object]:
             cavity = int(name)
             pid = parse_pid(code.strip())
         except ValueError as e:
-            raise RecordError(f"cell {name} = {code}: {e}" if name.isdigit() else
-                              f"{name!r} is not a cavity number", source=record.path,
-                              line=line) from None
+            raise RecordError(
+                f"cell {name} = {code}: {e}"
+                if name.isdigit()
+                else f"{name!r} is not a cavity number",
+                source=record.path,
+                line=line,
+            ) from None
         out[cavity] = pid
     return out
 
@@ -220,41 +266,49 @@ def check_position(record: Record, report: Report, rules: str | None = None) -> 
             report.add("position", f"there is no cavity {cavity} (1..{len(board)})")
             continue
         if pid.is_joker and not options.jokers:
-            report.add("position", f"{pid} on cavity {cavity} is a joker, used only in the "
-                       f"joker variant")
+            report.add(
+                "position", f"{pid} on cavity {cavity} is a joker, used only in the joker variant"
+            )
         if pid in seen and not pid.is_joker:
-            report.add("position", f"{pid} is on cavities {seen[pid]} and {cavity}: each pid "
-                       f"exists once")
+            report.add(
+                "position", f"{pid} is on cavities {seen[pid]} and {cavity}: each pid exists once"
+            )
         seen.setdefault(pid, cavity)
         cells[board.cavity_at(cavity)] = pid
     centre = sorted(board.centre, key=board.cavity_number)
     empty = [board.cavity_number(h) for h in centre if h not in cells]
     if empty:
-        report.add("position", f"centre cavit{'y' if len(empty) == 1 else 'ies'} "
-                   f"{', '.join(map(str, empty))} empty: the game starts with four pids there")
+        report.add(
+            "position",
+            f"centre cavit{'y' if len(empty) == 1 else 'ies'} "
+            f"{', '.join(map(str, empty))} empty: the game starts with four pids there",
+        )
     if cells and not empty:
         reach = component(cells, centre[0], board.neighbours)
         loose = sorted(board.cavity_number(h) for h in cells if h not in reach)
         if loose:
-            report.add("position", f"pids on cavities {', '.join(map(str, loose))} are not "
-                       f"connected to the centre")
+            report.add(
+                "position",
+                f"pids on cavities {', '.join(map(str, loose))} are not connected to the centre",
+            )
     note_uncertain(record, report)
-    report.summary.append(f"{len(cells)} pids on the board, {len(board) - len(cells)} "
-                          f"cavities empty")
+    report.summary.append(
+        f"{len(cells)} pids on the board, {len(board) - len(cells)} cavities empty"
+    )
 
 
-def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
+def picture(
+    record: Record, upto: int, rules: str | None, layout: Layout, offending: bool
+) -> Drawing:
     """The board after ``upto`` moves (or the position), move ``upto`` outlined."""
-    from printkit.draw.lattice import hex_centre
-    from printkit.draw.model import Circle, Drawing, Role, Style
-    from printkit.games.tripitz.components import _pitch, _radius, board_drawing, token_front
-    from printkit.records.show import HIGHLIGHT, OFFENDING
-
     _, options = options_for(record, rules)
     if record.is_position:
         game = TripitzGame(options)
-        cells = {game.board.cavity_at(c): p for c, p in position_pids(record, options).items()
-                 if 1 <= c <= len(game.board)}
+        cells = {
+            game.board.cavity_at(c): p
+            for c, p in position_pids(record, options).items()
+            if 1 <= c <= len(game.board)
+        }
         marked = [int(n) for n in record.uncertain if n.isdigit()]
         colour = OFFENDING
     else:
@@ -270,11 +324,17 @@ def picture(record: Record, upto: int, rules: str | None, layout, offending: boo
         colour = OFFENDING if offending else HIGHLIGHT
     board = game.board
     d: Drawing = board_drawing(board, frozenset(board.cavities), layout)
-    radius = _radius(_pitch(layout))
+    radius = circumradius(cavity_pitch(layout))
     for h, pid in cells.items():
         d.extend(token_front(pid, hex_centre(h, radius), layout))
     for number in marked:
         if 1 <= number <= len(board):
-            d.add(Circle(hex_centre(board.cavity_at(number), radius), 0.55 * _pitch(layout),
-                         Style(stroke=colour, width=0.8), Role.MARK))
+            d.add(
+                Circle(
+                    hex_centre(board.cavity_at(number), radius),
+                    0.55 * cavity_pitch(layout),
+                    Style(stroke=colour, width=0.8),
+                    Role.MARK,
+                )
+            )
     return d

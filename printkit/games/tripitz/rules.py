@@ -13,14 +13,25 @@ after the first placement on the outer ring.
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import combinations
 
-from printkit.games.base import IllegalMoveError
+from printkit.errors import PrintkitError
+from printkit.games.base import IllegalMoveError, InvalidMoveError, Outcome
 from printkit.games.tripitz.board import DEFAULT_SIDES, TripitzBoard
+from printkit.games.tripitz.notation import (
+    Exchange,
+    JokerSwap,
+    Pass,
+    Place,
+    TripitzMove,
+    cavity_name,
+    move_text,
+    parse_cavity,
+    parse_move,
+)
 from printkit.games.tripitz.pids import JOKERS, PIDS, Pid, is_valid_set, parse_pid
 from printkit.geometry.hexgrid import AXES, Hex, distance
 
@@ -36,9 +47,12 @@ __all__ = [
     "Pass",
     "TripitzMove",
     "parse_move",
+    "move_text",
     "DEFAULT_CENTRE",
     "TripitzGame",
     "score_placement",
+    "new_game",
+    "default_names",
 ]
 
 HAND_SIZE = 7
@@ -107,97 +121,10 @@ class Score:
 
     def __str__(self) -> str:
         doubled = " x 2 (outer ring)" if self.outer else ""
-        return (f"{self.triples} triple(s) + {self.quadruples} quadruple(s), "
-                f"{self.touches} touch(es){doubled} = {self.points}")
-
-
-# -- moves -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Place ``pid`` on cavity number ``cavity``; ``drawn`` names the pid drawn after, if known."""
-
-    pid: Pid
-    cavity: int
-    drawn: Pid | None = None
-
-    def text(self) -> str:
-        return f"{self.pid}@{self.cavity}" + (f"/{self.drawn}" if self.drawn else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """Return ``pids`` to the bag and draw as many blind; ``drawn`` names them, if known."""
-
-    pids: tuple[Pid, ...]
-    drawn: tuple[Pid, ...] | None = None
-
-    def text(self) -> str:
-        out = "exchange " + ",".join(map(str, self.pids))
-        return out + ("/" + ",".join(map(str, self.drawn)) if self.drawn is not None else "")
-
-
-@dataclass(frozen=True, slots=True)
-class JokerSwap:
-    """Joker variant: put ``joker`` on cavity ``cavity`` and take the pid there into the hand.
-
-    It does not end the turn: the same player then places, exchanges or passes.
-    """
-
-    joker: Pid
-    cavity: int
-
-    def text(self) -> str:
-        return f"{self.joker}@{self.cavity}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Sit out: only when no other move is legal."""
-
-    def text(self) -> str:
-        return "pass"
-
-
-TripitzMove = Place | Exchange | JokerSwap | Pass
-
-_PLACE = re.compile(r"([A-Za-z]{3})@([0-9]+)(?:/([A-Za-z]{3}))?")
-_EXCHANGE = re.compile(r"exchange\s+([A-Za-z,\s]+?)(?:\s*/\s*([A-Za-z,\s]+))?", re.IGNORECASE)
-
-
-def _pid_list(text: str, move: str) -> tuple[Pid, ...]:
-    codes = [c for c in re.split(r"[\s,]+", text.strip()) if c]
-    try:
-        return tuple(parse_pid(c) for c in codes)
-    except ValueError as err:
-        raise ValueError(f"bad Tripitz move {move!r}: {err}") from None
-
-
-def parse_move(text: str) -> TripitzMove:
-    """The move written ``text``: ``RTW@37``, ``RTW@37/BMN``, ``exchange RTW,YCK``, ``pass``..."""
-    s = text.strip()
-    if s.lower() == "pass":
-        return Pass()
-    m = _PLACE.fullmatch(s)
-    if m:
-        try:
-            pid = parse_pid(m[1])
-            drawn = parse_pid(m[3]) if m[3] else None
-        except ValueError as err:
-            raise ValueError(f"bad Tripitz move {text!r}: {err}") from None
-        if pid.is_joker:
-            if drawn is not None:
-                raise ValueError(f"bad Tripitz move {text!r}: a joker swap draws nothing")
-            return JokerSwap(pid, int(m[2]))
-        return Place(pid, int(m[2]), drawn)
-    m = _EXCHANGE.fullmatch(s)
-    if m:
-        pids = _pid_list(m[1], text)
-        drawn = _pid_list(m[2], text) if m[2] is not None else None
-        return Exchange(pids, drawn)
-    raise ValueError(f"bad Tripitz move {text!r}: expected 'RTW@37' (place), 'RJJ@37' (joker "
-                     f"swap), 'exchange RTW,YCK' or 'pass'")
+        return (
+            f"{self.triples} triple(s) + {self.quadruples} quadruple(s), "
+            f"{self.touches} touch(es){doubled} = {self.points}"
+        )
 
 
 # -- scoring -----------------------------------------------------------------------------
@@ -209,16 +136,20 @@ def _line_counts(run: Sequence[Pid], at: int, rule: LineRule) -> tuple[int, int]
         if len(run) in (3, 4) and is_valid_set(run):
             return (1, 0) if len(run) == 3 else (0, 1)
         return 0, 0
-    quads = [s for s in range(max(0, at - 3), min(at, len(run) - 4) + 1)
-             if is_valid_set(run[s:s + 4])]
-    triples = [s for s in range(max(0, at - 2), min(at, len(run) - 3) + 1)
-               if is_valid_set(run[s:s + 3])
-               and not any(q <= s and s + 3 <= q + 4 for q in quads)]
+    quads = [
+        s for s in range(max(0, at - 3), min(at, len(run) - 4) + 1) if is_valid_set(run[s : s + 4])
+    ]
+    triples = [
+        s
+        for s in range(max(0, at - 2), min(at, len(run) - 3) + 1)
+        if is_valid_set(run[s : s + 3]) and not any(q <= s and s + 3 <= q + 4 for q in quads)
+    ]
     return len(triples), len(quads)
 
 
-def score_placement(board: TripitzBoard, cells: dict[Hex, Pid], pid: Pid, h: Hex,
-                    rule: LineRule = LineRule.WINDOWS) -> Score:
+def score_placement(
+    board: TripitzBoard, cells: dict[Hex, Pid], pid: Pid, h: Hex, rule: LineRule = LineRule.WINDOWS
+) -> Score:
     """What placing ``pid`` on the empty cavity ``h`` scores, with ``cells`` already placed."""
     triples = quads = 0
     for step in AXES:
@@ -260,45 +191,71 @@ class _Turn:
     taken: Pid | None = None
 
 
+def default_names(count: int) -> tuple[str, ...]:
+    """Names for numbered players: ``player 1``, ``player 2``, ..."""
+    return tuple(f"player {k}" for k in range(1, count + 1))
+
+
 class TripitzGame:
     """A Tripitz Domino game for 2-6 players (python-chess style: ``push`` and ``play``).
 
-    ``centre``: the four start pids, placed on the centre cavities in reading order
-    (default ``DEFAULT_CENTRE``).  ``hands``: each player's starting pids; if not given,
-    each player in turn draws ``hand_size`` from the bag.  ``bag``: the order in which the
-    remaining pids are drawn (it must hold exactly them); if not given, they are shuffled
-    with ``random.Random(seed)``, and pids given back in an exchange are shuffled in again.
-    With a given order, pids given back go to the bottom of the bag.  Player 0 moves first.
+    ``players``: how many play, or ``names``: their names in turn order (default
+    ``player 1``, ``player 2``, ...).  ``centre``: the four start pids, placed on the centre
+    cavities in reading order (default ``DEFAULT_CENTRE``).  ``hands``: each player's
+    starting pids; if not given, each player in turn draws ``hand_size`` from the bag.
+    ``bag``: the order in which the remaining pids are drawn (it must hold exactly them); if
+    not given, they are shuffled with ``random.Random(seed)``, and pids given back in an
+    exchange are shuffled in again.  With a given order, pids given back go to the bottom of
+    the bag.  The first player moves first.
     """
 
-    def __init__(self, options: TripitzOptions | None = None, players: int = 2, *,
-                 centre: Sequence[Pid] | None = None,
-                 hands: Sequence[Sequence[Pid]] | None = None,
-                 bag: Sequence[Pid] | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        options: TripitzOptions | None = None,
+        players: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+        centre: Sequence[Pid] | None = None,
+        hands: Sequence[Sequence[Pid]] | None = None,
+        bag: Sequence[Pid] | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.options = options or TripitzOptions()
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Tripitz is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {players}")
-        self.players = players
+        count = len(names) if names is not None else 2 if players is None else players
+        if players is not None and count != players:
+            raise PrintkitError(f"{len(names or ())} names given for {players} players")
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise PrintkitError(f"Tripitz is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {count}")
+        self.players: tuple[str, ...] = tuple(names) if names is not None else default_names(count)
+        if len(set(self.players)) != count:
+            raise PrintkitError(f"the players' names must differ: {', '.join(self.players)}")
         self.board = TripitzBoard(self.options.board)
         centre = tuple(DEFAULT_CENTRE if centre is None else centre)
         centre_cells = sorted(self.board.centre, key=self.board.cavity_number)
-        if len(centre) != len(centre_cells) or len(set(centre)) != len(centre) or \
-                any(p.is_joker for p in centre):
-            raise ValueError(f"the centre needs {len(centre_cells)} different printed pids, got "
-                             f"{' '.join(map(str, centre))}")
+        if (
+            len(centre) != len(centre_cells)
+            or len(set(centre)) != len(centre)
+            or any(p.is_joker for p in centre)
+        ):
+            raise PrintkitError(
+                f"the centre needs {len(centre_cells)} different printed pids, "
+                f"got {' '.join(map(str, centre))}"
+            )
         self.cells: dict[Hex, Pid] = dict(zip(centre_cells, centre, strict=True))
         pool = list(PIDS) + (list(JOKERS) if self.options.jokers else [])
         pool = [p for p in pool if p not in centre]
         self._rng = random.Random(seed)
         self._shuffled = bag is None
         if hands is not None:
-            if len(hands) != players:
-                raise ValueError(f"{len(hands)} hands given for {players} players")
+            if len(hands) != count:
+                raise PrintkitError(f"{len(hands)} hands given for {count} players")
             dealt = [p for h in hands for p in h]
             unknown = [p for p in dealt if p not in pool]
             if unknown or len(set(dealt)) != len(dealt):
-                raise ValueError(f"hands must hold different pids not in the centre; check "
-                                 f"{' '.join(map(str, unknown)) or 'the repeated pids'}")
+                raise PrintkitError(
+                    f"hands must hold different pids not in the centre; check "
+                    f"{' '.join(map(str, unknown)) or 'the repeated pids'}"
+                )
             pool = [p for p in pool if p not in set(dealt)]
         if bag is None:
             self._rng.shuffle(pool)
@@ -307,25 +264,31 @@ class TripitzGame:
             if sorted(bag, key=str) != sorted(pool, key=str):
                 missing = sorted(set(pool) - set(bag), key=str)
                 extra = sorted(set(bag) - set(pool), key=str)
-                raise ValueError(f"the bag must hold exactly the pids not in the centre or the "
-                                 f"hands; missing {' '.join(map(str, missing)) or 'none'}, "
-                                 f"unexpected {' '.join(map(str, extra)) or 'none'}")
+                raise PrintkitError(
+                    f"the bag must hold exactly the pids not in the centre or "
+                    f"the hands; missing {' '.join(map(str, missing)) or 'none'}"
+                    f", unexpected {' '.join(map(str, extra)) or 'none'}"
+                )
             self.bag = list(bag)
         if hands is None:
             self.hands: list[list[Pid]] = []
-            for _ in range(players):
-                self.hands.append(self.bag[:self.options.hand_size])
-                del self.bag[:self.options.hand_size]
+            for _ in range(count):
+                self.hands.append(self.bag[: self.options.hand_size])
+                del self.bag[: self.options.hand_size]
         else:
             self.hands = [list(h) for h in hands]
-        self.scores_: list[int] = [0] * players
-        self.turn = 0
+        self.points: list[int] = [0] * count
+        """Each player's points so far, in turn order."""
+        self.turn_index = 0
+        """The index (in ``players``) of the player to move."""
         self.history: list[_Turn] = []
         self._ended = False
 
     def __repr__(self) -> str:
-        return (f"<TripitzGame players={self.players} moves={len(self.history)} "
-                f"turn={self.turn} bag={len(self.bag)} scores={self.scores_}>")
+        return (
+            f"<TripitzGame players={len(self.players)} moves={len(self.history)} "
+            f"bag={len(self.bag)} points={self.points}>"
+        )
 
     def copy(self) -> TripitzGame:
         """An independent copy (the random state included)."""
@@ -337,42 +300,69 @@ class TripitzGame:
         g._shuffled = self._shuffled
         g.bag = list(self.bag)
         g.hands = [list(h) for h in self.hands]
-        g.scores_ = list(self.scores_)
-        g.turn = self.turn
+        g.points = list(self.points)
+        g.turn_index = self.turn_index
         g.history = list(self.history)
         g._ended = self._ended
         return g
 
     # -- state ---------------------------------------------------------------------------
 
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.scores_)
+    @property
+    def turn(self) -> str | None:
+        """The name of the player to move (``None`` once the game is over)."""
+        return None if self.is_over() else self.players[self.turn_index]
+
+    @property
+    def ended_early(self) -> bool:
+        """True once the shortened game has ended on the outer ring."""
+        return self._ended
+
+    def scores(self) -> dict[str, int]:
+        """Each player's points so far, by name."""
+        return dict(zip(self.players, self.points, strict=True))
 
     def hand(self, player: int | None = None) -> tuple[Pid, ...]:
-        return tuple(self.hands[self.turn if player is None else player])
+        """The pids in a player's hand (by index; default: the one to move)."""
+        return tuple(self.hands[self.turn_index if player is None else player])
 
     def pid_at(self, cavity: int) -> Pid | None:
         return self.cells.get(self.board.cavity_at(cavity))
 
-    def winners(self) -> tuple[int, ...]:
+    def winners(self) -> tuple[str, ...]:
         """The players with the highest score (more than one on a tie)."""
-        best = max(self.scores_)
-        return tuple(i for i, s in enumerate(self.scores_) if s == best)
+        best = max(self.points)
+        return tuple(n for n, s in zip(self.players, self.points, strict=True) if s == best)
+
+    def outcome(self) -> Outcome | None:
+        """The winners and why the game ended; ``None`` while it goes on."""
+        if not self.is_over():
+            return None
+        reason = (
+            "a pid was placed on the outer ring (shortened game)"
+            if self._ended
+            else "no player can move"
+        )
+        return Outcome(self.winners(), reason)
 
     def _frontier(self) -> list[Hex]:
         """Empty cavities next to a pid, in reading order."""
         cells = self.cells
-        return [h for h in self.board.cavities
-                if h not in cells and any(n in cells for n in self.board.neighbours(h))]
+        return [
+            h
+            for h in self.board.cavities
+            if h not in cells and any(n in cells for n in self.board.neighbours(h))
+        ]
 
     def score(self, pid: Pid, cavity: int) -> Score:
         """What placing ``pid`` on ``cavity`` would score now (zero if no line scores)."""
-        return score_placement(self.board, self.cells, pid, self.board.cavity_at(cavity),
-                               self.options.line_rule)
+        return score_placement(
+            self.board, self.cells, pid, self.board.cavity_at(cavity), self.options.line_rule
+        )
 
     def placements(self, player: int | None = None) -> Iterator[Place]:
-        """The legal placements of a player (default: the one to move)."""
-        hand = self.hands[self.turn if player is None else player]
+        """The legal placements of a player (by index; default: the one to move)."""
+        hand = self.hands[self.turn_index if player is None else player]
         rule = self.options.line_rule
         for h in self._frontier():
             for pid in hand:
@@ -390,7 +380,7 @@ class TripitzGame:
         return all(c in self.cells for c in self.board.cavities if distance(c, h) <= 2)
 
     def joker_swaps(self, player: int | None = None) -> Iterator[JokerSwap]:
-        hand = self.hands[self.turn if player is None else player]
+        hand = self.hands[self.turn_index if player is None else player]
         jokers = [p for p in hand if p.is_joker]
         if not jokers:
             return
@@ -411,35 +401,37 @@ class TripitzGame:
         """Shortened game: after a placement on the outer ring.  Else: no one can act."""
         if self._ended:
             return True
-        return not any(self._can_act(p) for p in range(self.players))
+        return not any(self._can_act(p) for p in range(len(self.players)))
 
-    def legal_moves(self) -> Iterator[TripitzMove]:
+    def legal_moves(self) -> list[TripitzMove]:
         """Placements, joker swaps, exchanges (every non-empty subset), else a pass."""
         if self.is_over():
-            return
-        any_move = False
-        for m in self.placements():
-            any_move = True
-            yield m
-        for m in self.joker_swaps():
-            any_move = True
-            yield m
-        hand = sorted(self.hands[self.turn], key=str)
+            return []
+        moves: list[TripitzMove] = [*self.placements(), *self.joker_swaps()]
+        hand = sorted(self.hands[self.turn_index], key=str)
         for k in range(1, min(len(hand), len(self.bag)) + 1):
-            for give in combinations(hand, k):
-                any_move = True
-                yield Exchange(give)
-        if not any_move:
-            yield Pass()
+            moves += [Exchange(give) for give in combinations(hand, k)]
+        return moves or [Pass()]
 
     # -- moves ---------------------------------------------------------------------------
 
+    def parse_move(self, text: str) -> TripitzMove:
+        """The move written ``text`` (``InvalidMoveError`` quoting it otherwise)."""
+        return parse_move(text)
+
+    def move_text(self, move: TripitzMove) -> str:
+        """The canonical text of ``move``."""
+        return move_text(move)
+
+    def is_legal(self, move: TripitzMove) -> bool:
+        return self.why_illegal(move) is None
+
     def why_illegal(self, move: TripitzMove) -> str | None:
         """Why ``move`` is illegal for the player to move, in plain words; ``None`` if legal."""
-        who = f"move {len(self.history) + 1} (player {self.turn + 1})"
+        who = f"move {len(self.history) + 1} (player {self.turn_index + 1})"
         if self.is_over():
             return f"{who}: the game is over"
-        hand = self.hands[self.turn]
+        hand = self.hands[self.turn_index]
         if isinstance(move, Place):
             if move.pid not in hand:
                 return f"{who}: {move.pid} is not in the hand ({' '.join(map(str, hand))})"
@@ -454,8 +446,10 @@ class TripitzGame:
                 return f"{who}: cavity {move.cavity} touches no pid"
             s = score_placement(self.board, self.cells, move.pid, h, self.options.line_rule)
             if not (s.triples or s.quadruples):
-                return (f"{who}: {move.pid} on cavity {move.cavity} forms no valid triple or "
-                        f"quadruple in any line")
+                return (
+                    f"{who}: {move.pid} on cavity {move.cavity} forms no valid triple or "
+                    f"quadruple in any line"
+                )
             return self._why_bad_draws((move.drawn,) if move.drawn else None, 1, who)
         if isinstance(move, Exchange):
             if not move.pids:
@@ -464,11 +458,15 @@ class TripitzGame:
                 return f"{who}: the exchange names a pid twice"
             missing = [p for p in move.pids if p not in hand]
             if missing:
-                return (f"{who}: cannot exchange {' '.join(map(str, missing))}: not in the hand "
-                        f"({' '.join(map(str, hand))})")
+                return (
+                    f"{who}: cannot exchange {' '.join(map(str, missing))}: not in the hand "
+                    f"({' '.join(map(str, hand))})"
+                )
             if len(self.bag) < len(move.pids):
-                return (f"{who}: cannot exchange {len(move.pids)} pid(s), the bag holds only "
-                        f"{len(self.bag)}")
+                return (
+                    f"{who}: cannot exchange {len(move.pids)} pid(s), the bag holds only "
+                    f"{len(self.bag)}"
+                )
             return self._why_bad_draws(move.drawn, len(move.pids), who)
         if isinstance(move, JokerSwap):
             if not self.options.jokers:
@@ -481,11 +479,13 @@ class TripitzGame:
             if h not in self.cells or self.cells[h].is_joker:
                 return f"{who}: cavity {move.cavity} holds no printed pid to take"
             if not self._swappable(h):
-                return (f"{who}: the pid on cavity {move.cavity} is too near the edge of the "
-                        f"placed pids; every cavity within two steps must be filled")
+                return (
+                    f"{who}: the pid on cavity {move.cavity} is too near the edge of the "
+                    f"placed pids; every cavity within two steps must be filled"
+                )
             return None
         if isinstance(move, Pass):
-            if self._can_act(self.turn):
+            if self._can_act(self.turn_index):
                 return f"{who}: a player may only sit out when no other move is possible"
             return None
         return f"{who}: {move!r} is not a Tripitz move"
@@ -506,12 +506,16 @@ class TripitzGame:
         return None
 
     def play(self, move: TripitzMove | str) -> Score | None:
-        """Check and make a move (or its text); returns the placement's score."""
+        """Check and make a move (or its text); returns the placement's score.
+
+        ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError`` for a move
+        the rules forbid.
+        """
         if isinstance(move, str):
             try:
                 move = parse_move(move)
-            except ValueError as err:
-                raise IllegalMoveError(f"move {len(self.history) + 1}: {err}") from None
+            except InvalidMoveError as err:
+                raise InvalidMoveError(f"move {len(self.history) + 1}: {err}") from None
         reason = self.why_illegal(move)
         if reason:
             raise IllegalMoveError(reason)
@@ -528,7 +532,7 @@ class TripitzGame:
 
     def push(self, move: TripitzMove) -> Score | None:
         """Make a move without checking it; returns the placement's score."""
-        player = self.turn
+        player = self.turn_index
         hand = self.hands[player]
         score = None
         drawn: tuple[Pid, ...] = ()
@@ -538,7 +542,7 @@ class TripitzGame:
             score = score_placement(self.board, self.cells, move.pid, h, self.options.line_rule)
             self.cells[h] = move.pid
             hand.remove(move.pid)
-            self.scores_[player] += score.points
+            self.points[player] += score.points
             if self.bag:
                 drawn = self._draw(1, (move.drawn,) if move.drawn else None)
                 hand.extend(drawn)
@@ -560,5 +564,62 @@ class TripitzGame:
             hand.append(taken)
         self.history.append(_Turn(player, move, score, drawn, taken))
         if not isinstance(move, JokerSwap):
-            self.turn = (self.turn + 1) % self.players
+            self.turn_index = (self.turn_index + 1) % len(self.players)
         return score
+
+    # -- positions -----------------------------------------------------------------------
+
+    def position_cells(self) -> dict[str, str]:
+        """The board as a position record's cells: cavity number → pid code."""
+        return {
+            cavity_name(self.board.cavity_number(h)): self.cells[h].code
+            for h in sorted(self.cells, key=self.board.cavity_number)
+        }
+
+    @classmethod
+    def from_position_cells(
+        cls, cells: Mapping[str, str], options: TripitzOptions | None = None
+    ) -> TripitzGame:
+        """A game whose board holds ``cells`` (cavity number → pid code), the first player to
+        move and the other pids dealt from a bag shuffled with seed 0."""
+        game = cls(options, seed=0)
+        placed: dict[Hex, Pid] = {}
+        for name, code in cells.items():
+            cavity = parse_cavity(name)
+            if not 1 <= cavity <= len(game.board):
+                raise InvalidMoveError(f"there is no cavity {name!r} ({game._cavity_range()})")
+            try:
+                placed[game.board.cavity_at(cavity)] = parse_pid(code)
+            except PrintkitError as err:
+                raise InvalidMoveError(f"cavity {name}: {err}") from None
+        pool = list(PIDS) + (list(JOKERS) if game.options.jokers else [])
+        pool = [p for p in pool if p not in set(placed.values())]
+        game._rng = random.Random(0)
+        game._rng.shuffle(pool)
+        game.cells = dict(sorted(placed.items(), key=lambda c: game.board.cavity_number(c[0])))
+        game.hands = []
+        for _ in game.players:
+            game.hands.append(pool[: game.options.hand_size])
+            del pool[: game.options.hand_size]
+        game.bag = pool
+        return game
+
+
+def new_game(
+    rules: str | None = None,
+    players: int | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    seed: int | None = None,
+    **options: object,
+) -> TripitzGame:
+    """A game at its start under the preset ``rules`` (standard when None), with option
+    values replaced by ``options``; ``players`` and ``names`` as ``TripitzGame`` takes them."""
+    name = (rules or "standard").strip().lower()
+    if name not in PRESETS:
+        raise PrintkitError(f"unknown Tripitz rules {rules!r}: choose from {', '.join(PRESETS)}")
+    try:
+        chosen = replace(PRESETS[name], **options)
+    except TypeError as e:
+        raise PrintkitError(f"bad Tripitz options {options!r}: {e}") from None
+    return TripitzGame(chosen, players, names=names, seed=seed)

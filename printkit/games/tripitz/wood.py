@@ -20,12 +20,12 @@ from printkit.draw.lattice import hex_centre, hex_unit_point
 from printkit.draw.model import Affine, Circle, Drawing, Polygon, Role, Style, Text
 from printkit.draw.text import fit_size
 from printkit.games.tripitz.components import (
-    KIT,
     TITLE,
-    _board,
-    _pitch,
-    _radius,
+    Settings,
+    board_for,
+    cavity_pitch,
     chain,
+    circumradius,
     symbol_items,
 )
 from printkit.games.tripitz.pids import JOKERS, PIDS
@@ -53,32 +53,38 @@ def _job(drawing: Drawing, stem: str, title: str, layout: Layout, steps: list[st
     width = max(x1 - x0 + 2 * margin, 130.0)  # room for the 100 mm scale bar
     size = (width, y1 - y0 + 2 * margin + HEADER + FOOTER)
     page = new_page(size, margin, f"{TITLE} · {title}")
-    page.place(drawing, Affine.translate(margin - x0 + (width - 2 * margin - (x1 - x0)) / 2,
-                                         margin + HEADER - y0))
-    return Sheet(WOOD_KIT, stem, f"{TITLE} · {title}", page, stock="3 mm plywood or MDF",
-                 steps=steps)
+    page.place(
+        drawing,
+        Affine.translate(margin - x0 + (width - 2 * margin - (x1 - x0)) / 2, margin + HEADER - y0),
+    )
+    return Sheet(
+        WOOD_KIT, stem, f"{TITLE} · {title}", page, stock="3 mm plywood or MDF", steps=steps
+    )
 
 
 def _outline(layout: Layout) -> Polygon:
     """The board's outline: the cavity hexagons' union grown by the rim."""
-    board, pitch = _board(layout), _pitch(layout)
+    board, pitch = board_for(layout), cavity_pitch(layout)
     _, boundary = unique_edges(board)
     (loop,) = chain(boundary)
     grown = ShapelyPolygon([hex_unit_point(v, pitch) for v in loop[:-1]]).buffer(
-        RIM, join_style="round", quad_segs=4)
+        RIM, join_style="round", quad_segs=4
+    )
     return Polygon(tuple(grown.exterior.coords)[:-1], CUT, Role.CUT)
 
 
 def _cavities(layout: Layout) -> list[tuple[int, tuple[float, float], bool, bool]]:
     """(number, centre mm, on the outer ring, a centre cavity) for every cavity."""
-    board, pitch = _board(layout), _pitch(layout)
-    radius = _radius(pitch)
-    return [(board.cavity_number(h), hex_centre(h, radius), h in board.outer, h in board.centre)
-            for h in sorted(board, key=board.cavity_number)]
+    board, pitch = board_for(layout), cavity_pitch(layout)
+    radius = circumradius(pitch)
+    return [
+        (board.cavity_number(h), hex_centre(h, radius), h in board.outer, h in board.centre)
+        for h in sorted(board, key=board.cavity_number)
+    ]
 
 
 def _hole_radius(layout: Layout) -> float:
-    return (_pitch(layout) - WALL) / 2
+    return (cavity_pitch(layout) - WALL) / 2
 
 
 def board_top(layout: Layout) -> Sheet:
@@ -87,31 +93,56 @@ def board_top(layout: Layout) -> Sheet:
     hole = _hole_radius(layout)
     for _, centre, _, _ in _cavities(layout):
         d.add(Circle(centre, hole, CUT, Role.CUT))
-    return _job(d, "wood-board-top", "wooden board, top layer (laser: cut)", layout,
-                ["Cut the top layer from 3 mm plywood: the outline and the 102 holes.",
-                 "Glue it on the base layer, outlines matching."])
+    return _job(
+        d,
+        "wood-board-top",
+        "wooden board, top layer (laser: cut)",
+        layout,
+        [
+            "Cut the top layer from 3 mm plywood: the outline and the 102 holes.",
+            "Glue it on the base layer, outlines matching.",
+        ],
+    )
 
 
 def board_base(layout: Layout) -> Sheet:
     d = Drawing()
     d.add(_outline(layout))
-    hole, pitch = _hole_radius(layout), _pitch(layout)
+    hole, pitch = _hole_radius(layout), cavity_pitch(layout)
     for number, (cx, cy), outer, centre in _cavities(layout):
         d.add(Circle((cx, cy), hole, ENGRAVE, Role.LABEL))
-        d.add(Text((cx, cy - 0.22 * pitch), str(number), 0.16 * pitch, fill="#000000",
-                   role=Role.LABEL))
+        d.add(
+            Text(
+                (cx, cy - 0.22 * pitch), str(number), 0.16 * pitch, fill="#000000", role=Role.LABEL
+            )
+        )
         if outer:
-            d.add(Text((cx, cy + 0.24 * pitch), "\u00d72", 0.14 * pitch, fill="#000000",
-                       bold=True, role=Role.LABEL))
+            d.add(
+                Text(
+                    (cx, cy + 0.24 * pitch),
+                    "\u00d72",
+                    0.14 * pitch,
+                    fill="#000000",
+                    bold=True,
+                    role=Role.LABEL,
+                )
+            )
         if centre:
             d.add(Circle((cx, cy), 0.06 * pitch, ENGRAVE_FILL, Role.LABEL))
-    return _job(d, "wood-board-base", "wooden board, base layer (laser: cut and engrave)",
-                layout, ["Cut the base layer's outline and engrave the cavity numbers, rings "
-                         "and marks; they show through the top layer's holes."])
+    return _job(
+        d,
+        "wood-board-base",
+        "wooden board, base layer (laser: cut and engrave)",
+        layout,
+        [
+            "Cut the base layer's outline and engrave the cavity numbers, rings "
+            "and marks; they show through the top layer's holes."
+        ],
+    )
 
 
 def tokens(layout: Layout) -> Sheet:
-    size = float(layout[KIT]["token_size"])
+    size = layout.section(Settings).token_size
     step = size + TOKEN_GAP
     cols = 9
     d = Drawing()
@@ -123,9 +154,16 @@ def tokens(layout: Layout) -> Sheet:
             d.extend(symbol_items(pid.symbol, (cx, cy - 0.06 * size), 0.27 * size, None, None))
         text = fit_size(pid.code, 0.4 * size, 0.12 * size)
         d.add(Text((cx, cy + 0.34 * size), pid.code, text, fill="#000000", role=Role.LABEL))
-    return _job(d, "wood-tokens", "wooden tokens (laser: cut and engrave)", layout,
-                ["Cut the 68 tokens and engrave their symbols and codes; paint or stain "
-                 "each in the colour its code starts with (R, Y, B, G)."])
+    return _job(
+        d,
+        "wood-tokens",
+        "wooden tokens (laser: cut and engrave)",
+        layout,
+        [
+            "Cut the 68 tokens and engrave their symbols and codes; paint or stain "
+            "each in the colour its code starts with (R, Y, B, G)."
+        ],
+    )
 
 
 def wood_sheets(layout: Layout) -> list[Sheet]:

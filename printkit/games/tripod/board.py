@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from printkit.errors import InvalidMoveError, PrintkitError
 from printkit.geometry.hexgrid import Hex, neighbours, triangle_region
 
 __all__ = [
@@ -69,7 +70,7 @@ def cell_name(cell: TripodCell) -> str:
 
 def _check_size(n: int) -> None:
     if not MIN_SIZE <= n <= MAX_SIZE:
-        raise ValueError(f"Tripod board size must be {MIN_SIZE}..{MAX_SIZE}, got {n}")
+        raise PrintkitError(f"Tripod board size must be {MIN_SIZE}..{MAX_SIZE}, got {n}")
 
 
 def _on_perimeter(q: int, r: int, n: int) -> bool:
@@ -77,25 +78,28 @@ def _on_perimeter(q: int, r: int, n: int) -> bool:
 
 
 def parse_cell(text: str, n: int = 11) -> TripodCell:
-    """The cell named ``text`` on the board of size ``n``; ``ValueError`` naming the text if bad."""
+    """The cell named ``text`` on the board of size ``n``; ``InvalidMoveError`` quoting the text
+    if it names none."""
     _check_size(n)
     m = _NAME.fullmatch(text)
+    bad = f"bad Tripod cell {text!r}"
     if m is None:
-        raise ValueError(f"bad Tripod cell {text!r}: expected a letter, a row number and an "
-                         f"optional prime, like 'c5' or \"c5'\"")
+        raise InvalidMoveError(
+            f"{bad}: expected a letter, a row number and an optional prime, like 'c5' or \"c5'\""
+        )
     letter, number, prime = m.groups()
     r = int(number) - 1
     i = ord(letter) - ord("a")
     if not 0 <= r < n:
-        raise ValueError(f"bad Tripod cell {text!r}: row {number} is not on the board of size "
-                         f"{n} (rows 1..{n})")
+        raise InvalidMoveError(f"{bad}: row {number} is not on the board of size {n} (rows 1..{n})")
     if i > r:
-        raise ValueError(f"bad Tripod cell {text!r}: row {r + 1} has only the letters "
-                         f"a..{LETTERS[r]}")
+        raise InvalidMoveError(f"{bad}: row {r + 1} has only the letters a..{LETTERS[r]}")
     q = i - r
     if prime and _on_perimeter(q, r, n):
-        raise ValueError(f"bad Tripod cell {text!r}: {text[:-1]} lies on the perimeter, which "
-                         f"both halves share; write it without the prime")
+        raise InvalidMoveError(
+            f"{bad}: {text[:-1]} lies on the perimeter, which both halves "
+            f"share; write it without the prime"
+        )
     return TripodCell(1 if prime else 0, q, r)
 
 
@@ -149,8 +153,9 @@ class TripodBoard:
         try:
             return self._index[cell]
         except KeyError:
-            raise ValueError(f"{cell!r} is not a cell of the Tripod board of size {self.n}") \
-                from None
+            raise ValueError(
+                f"{cell!r} is not a cell of the Tripod board of size {self.n}"
+            ) from None
 
     def is_shared(self, cell: TripodCell) -> bool:
         """True for a perimeter cell, which appears on both halves."""

@@ -9,6 +9,7 @@ from functools import cache
 from printkit.draw.lattice import hex_centre, hex_polygon
 from printkit.draw.model import Circle, Drawing, Polygon, Role, Style
 from printkit.games.tripod.board import TripodBoard, TripodCell, cell_name
+from printkit.games.tripod.components import BLACK_STONE, WHITE_STONE
 from printkit.games.tripod.rules import Stone, check_position, surrounded_corners
 from printkit.geometry.hexgrid import Hex
 from printkit.layout.config import Layout
@@ -33,8 +34,13 @@ def tripod_surround(n: int = 5) -> TripodExample:
     found: list[frozenset[TripodCell]] = []
     while groups and not found:
         found = [g for g in groups if len(surrounded_corners(board, g)) == 3]
-        groups = {g | {u} for g in groups for c in g for u in board.neighbours(c)
-                  if u not in g and u not in corners}
+        groups = {
+            g | {u}
+            for g in groups
+            for c in g
+            for u in board.neighbours(c)
+            if u not in g and u not in corners
+        }
     if not found:
         raise ValueError(f"no corner-free winning group on the size-{n} Tripod board")
     x = min(found, key=lambda g: (-sum(c.r for c in g), sorted(map(board.index, g))))
@@ -74,9 +80,14 @@ def tripod_drawing(layout: Layout, labels: Labels) -> Drawing:
                 fill = "#d9d9d9" if corner else "#ededed" if shared else "#ffffff"
                 d.add(Polygon(pts, Style(fill=fill, stroke="#7a7a7a", width=0.2), Role.FILL))
                 if cell in stones:
-                    d.add(Circle((cx + dx, cy), 0.62 * radius,
-                                 Style(fill=colours[stones[cell]], stroke="#222222", width=0.3),
-                                 Role.FILL))
+                    d.add(
+                        Circle(
+                            (cx + dx, cy),
+                            0.62 * radius,
+                            Style(fill=colours[stones[cell]], stroke="#222222", width=0.3),
+                            Role.FILL,
+                        )
+                    )
                 else:
                     d.add(label((cx + dx, cy), cell_name(cell), 1.9, colour="#666666"))
         title = labels["first_half"] if half == 0 else labels["second_half"]
@@ -85,10 +96,9 @@ def tripod_drawing(layout: Layout, labels: Labels) -> Drawing:
     return fit(d)
 
 
-STONE_COLOURS = {"X": "#1a1a1a", "O": "#ffffff"}
-"""Tripod stones as the diagram draws them: X (who moves first) black, O white."""
-
-
+STONE_COLOURS = {"X": BLACK_STONE, "O": WHITE_STONE}
+"""Tripod stones as the diagram draws them, in the kit's colours: X (who moves first) black,
+O white."""
 
 
 DIAGRAMS = {"surround": tripod_drawing}

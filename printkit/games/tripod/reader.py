@@ -1,4 +1,5 @@
-"""Tripod on the camera: random positions on a cut-out half, and reading its cells.
+"""Tripod on the camera: each half as the reader sees it (``board_models``), reading its
+cells, and random positions on a cut-out half for synthetic photos.
 
 A photo shows one half (``half-1`` or ``half-2``); a reading holds that half's cells, named
 as printed (a perimeter cell has one name on both halves).  Stones are either the kit's
@@ -16,15 +17,54 @@ disc of the cell goes to the nearest in CIELAB.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from functools import cache
 
 import numpy as np
+import shapely
 
-from printkit.draw.model import Circle, Drawing, Polygon, Role, Style, rgb
+from printkit.draw.lattice import hex_unit_point
+from printkit.draw.model import Circle, Drawing, Point, Polygon, Role, Style, bbox_of, rgb
+from printkit.games.tripod.board import TripodBoard, cell_name
+from printkit.games.tripod.components import (
+    BLACK_STONE,
+    FRAME,
+    HALF_VARIANTS,
+    KIT,
+    PATCH,
+    QUIET,
+    SHARED,
+    WHITE_STONE,
+    WOOD,
+    board_picture,
+    board_size,
+    bottom_y,
+    cell_centre,
+    cell_sizes,
+    frame_reach,
+    half_cut,
+    half_fiducials,
+    half_outline,
+    half_places,
+)
+from printkit.games.tripod.components import MARGIN as PAPER_MARGIN
+from printkit.games.tripod.rules import Stone, TripodGame, TripodOptions
+from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.vision.colour import quadratic_terms, to_lab
+from printkit.vision.model import BoardModel
+from printkit.vision.read import CellReading
 
-__all__ = ["scene", "classify_cells", "stone_items", "MARGIN", "FAR"]
+__all__ = [
+    "board_models",
+    "scene",
+    "classify_cells",
+    "stone_items",
+    "MARGIN",
+    "FAR",
+    "FRAME_CLEAR",
+    "PAPER_WEIGHT",
+]
 
 MARGIN = 0.35
 """A cell is uncertain when (second - best) / second CIELAB distance is below this."""
@@ -40,11 +80,12 @@ median of its disc): the reflectances each class is compared with."""
 
 # --- reading --------------------------------------------------------------------------
 
+
 def _medians(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
     """Median colour of the disc of ``radius`` px round each centre (rect px)."""
     h, w = img.shape[:2]
     r = int(math.ceil(radius))
-    dy, dx = np.mgrid[-r:r + 1, -r:r + 1]
+    dy, dx = np.mgrid[-r : r + 1, -r : r + 1]
     keep = dx * dx + dy * dy <= radius * radius
     dx, dy = dx[keep], dy[keep]
     xs = np.clip(np.round(centres[:, 0:1]).astype(int) + dx[None, :], 0, w - 1)
@@ -74,8 +115,6 @@ def _gain(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
 
 def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, object]:
     """Every cell of a half: ``empty``, ``X`` or ``O``, with the margin to the runner-up."""
-    from printkit.vision.read import CellReading
-
     extra = model.extra
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
@@ -87,21 +126,196 @@ def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, 
     # Each class as the camera would show it here: its printed colour times the local gain,
     # clipped as the reader clips, so a white stone and a pale cell that both clip still
     # compare fairly.
-    looks = {"empty": [np.array([rgb(extra["empty"][k]) for k in keys])],
-             **{label: [np.broadcast_to(rgb(c), g.shape) for c in colours]
-                for label, colours in STONES.items()}}
-    dist = np.stack([np.min([np.linalg.norm(seen - to_lab(np.clip(g * look, 0, 1)), axis=1)
-                             for look in looks[label]], axis=0)
-                     for label in ("empty", "X", "O")], axis=1)
+    looks = {
+        "empty": [np.array([rgb(extra["empty"][k]) for k in keys])],
+        **{
+            label: [np.broadcast_to(rgb(c), g.shape) for c in colours]
+            for label, colours in STONES.items()
+        },
+    }
+    dist = np.stack(
+        [
+            np.min(
+                [
+                    np.linalg.norm(seen - to_lab(np.clip(g * look, 0, 1)), axis=1)
+                    for look in looks[label]
+                ],
+                axis=0,
+            )
+            for label in ("empty", "X", "O")
+        ],
+        axis=1,
+    )
     labels = ("empty", "X", "O")
     out = {}
     for i, key in enumerate(keys):
         order = np.argsort(dist[i])
         d1, d2 = float(dist[i, order[0]]), float(dist[i, order[1]])
         margin = (d2 - d1) / d2 if d2 > 0 else 0.0
-        out[key] = CellReading(labels[order[0]], round(margin, 3), labels[order[1]],
-                               round(d1, 1), margin < MARGIN or d1 > FAR)
+        out[key] = CellReading(
+            labels[order[0]],
+            round(margin, 3),
+            labels[order[1]],
+            round(d1, 1),
+            margin < MARGIN or d1 > FAR,
+        )
     return out
+
+
+# --- the board as the reader sees it ---------------------------------------------------
+
+
+def _inside(points: Sequence[Point], ring: Sequence[Point]) -> np.ndarray:
+    """Which ``points`` lie strictly inside the polygon ``ring``."""
+    xy = np.array(points, float).reshape(-1, 2)
+    return shapely.contains_xy(shapely.Polygon(ring), xy[:, 0], xy[:, 1])
+
+
+def _edge_distance(points: Sequence[Point], ring: Sequence[Point]) -> np.ndarray:
+    """Distance from each of ``points`` to the nearest side of the polygon ``ring``."""
+    return shapely.distance(shapely.LinearRing(ring), shapely.points(points))
+
+
+def _grid(box: tuple[float, float, float, float], step: float) -> list[Point]:
+    """The points of a square grid of ``step`` mm over ``box``, row by row."""
+    x0, y0, x1, y1 = box
+    return [
+        (x0 + i * step, y0 + j * step)
+        for j in range(int((y1 - y0) / step) + 1)
+        for i in range(int((x1 - x0) / step) + 1)
+    ]
+
+
+@cache
+def _reference_points(
+    n: int, cell: float, half: int, fill_ink: bool
+) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+    """Board-frame points of bare white paper and of bare wood frame, for the light model.
+
+    Paper: inside the cut by 2.5 mm, 2 mm clear of the frame and of every marker (with its
+    label), patch and the half's name.  Frame: 1.5 mm inside the frame's edge and farther
+    than ``FRAME_CLEAR`` cells from every cell centre, where no stone on the board reaches.
+    """
+    cut, wood = half_cut(n, cell), half_outline(n, cell)
+    markers, patches, title_at = half_fiducials(n, cell, half, fill_ink)
+    keep_out = [
+        (
+            m.centre[0] - QUIET - 2,
+            m.centre[1] - QUIET - 2,
+            m.centre[0] + QUIET + 2,
+            m.centre[1] + QUIET + 4.5,
+        )
+        for m in markers
+    ]
+    keep_out += [
+        (
+            p.centre[0] - PATCH / 2 - 2,
+            p.centre[1] - PATCH / 2 - 2,
+            p.centre[0] + PATCH / 2 + 2,
+            p.centre[1] + PATCH / 2 + 2,
+        )
+        for p in patches
+    ]
+    reach = abs(title_at[0]) - QUIET - 2.0
+    keep_out.append(
+        (title_at[0] - reach, title_at[1] - 4.0, title_at[0] + reach, title_at[1] + 4.0)
+    )
+    # The grid fills the cap and the band; the margins along the sloping sides get a row
+    # of points down their middle.
+    middle = frame_reach(cell) + PAPER_MARGIN / 2
+    slope = [
+        (sign * -(middle + y / 2) * 2 / math.sqrt(3), y)
+        for sign in (1, -1)
+        for y in (-middle + 3.0 * k for k in range(int(bottom_y(n, cell) / 3.0) + 12))
+    ]
+    candidates = [*_grid(bbox_of(cut), 3.0), *slope]
+    clear = PAPER_MARGIN / 2 - 0.01
+    on_paper = (
+        _inside(candidates, cut)
+        & (_edge_distance(candidates, cut) >= clear)
+        & ~_inside(candidates, wood)
+        & (_edge_distance(candidates, wood) >= clear)
+    )
+    paper = [
+        p
+        for p, ok in zip(candidates, on_paper, strict=True)
+        if ok and not any(x0 <= p[0] <= x1 and y0 <= p[1] <= y1 for x0, y0, x1, y1 in keep_out)
+    ]
+    centres = [cell_centre(h, cell) for h in half_places(n)]
+    inner = _grid(bbox_of(wood), 2.5)
+    on_wood = _inside(inner, wood) & (_edge_distance(inner, wood) >= 1.5)
+    frame = [
+        p
+        for p, ok in zip(inner, on_wood, strict=True)
+        if ok and min(math.dist(p, c) for c in centres) >= FRAME_CLEAR * cell
+    ]
+    return tuple(paper), tuple(frame)
+
+
+FRAME_CLEAR = 0.72
+"""Frame reference points lie at least this many cell widths from any cell centre."""
+PAPER_WEIGHT = 4
+"""Times each white paper point is listed for the reader's light model.  Its second pass
+also fits the light to every cell it read as empty, as if bare paper; Tripod's cells are
+wood, so the paper must outweigh them or the middle of the board comes out too bright."""
+
+
+def board_models(layout: Layout) -> list[BoardModel]:
+    """Each half as the photo reader sees it: variants ``half-1`` and ``half-2``.
+
+    Board frame: the half's own, millimetres, the apex cell's centre at the origin (y
+    down).  Cells are keyed by ``TripodCell`` and named by ``cell_name``, so a perimeter
+    cell has the same name on both halves.  Cells are read by
+    ``classify_cells``: empty (the cell's own tint), ``X`` (black)
+    or ``O`` (white).
+    """
+    n = board_size(layout)
+    cell, stone = cell_sizes(layout)
+    board = TripodBoard(n)
+    fill_ink = layout.ink == "fill"
+    models = []
+    for half in (0, 1):
+        cells = {
+            board.cell_at(half, h): tuple(hex_unit_point(v, cell) for v in hex_corners(h))
+            for h in half_places(n)
+        }
+        empty = {
+            c: (SHARED if board.is_shared(c) else WOOD) if fill_ink else "#ffffff" for c in cells
+        }
+        markers, patches, _ = half_fiducials(n, cell, half, fill_ink)
+        paper, frame = _reference_points(n, cell, half, fill_ink)
+        x0, y0, x1, y1 = bbox_of(half_cut(n, cell))
+        models.append(
+            BoardModel(
+                KIT,
+                HALF_VARIANTS[half],
+                markers=markers,
+                patches=patches,
+                cells=cells,
+                classes=("empty", "X", "O"),
+                colours={
+                    "empty": WOOD if fill_ink else "#ffffff",
+                    "X": BLACK_STONE,
+                    "O": WHITE_STONE,
+                },
+                bounds=(x0 - 4.0, y0 - 4.0, x1 + 4.0, y1 + 4.0),
+                white=paper * PAPER_WEIGHT,
+                cell_key=cell_name,
+                classify=classify_cells,
+                extra={
+                    "half": half,
+                    "cell": cell,
+                    "stone": stone,
+                    "empty": empty,
+                    "frame": tuple(frame),
+                    "frame_colour": FRAME if fill_ink else "#ffffff",
+                    "centres": {
+                        c: cell_centre(h, cell) for c, h in zip(cells, half_places(n), strict=True)
+                    },
+                },
+            )
+        )
+    return models
 
 
 # --- scenes ---------------------------------------------------------------------------
@@ -111,12 +325,14 @@ SHADOW = "#000000"
 
 def _mix(a: str, b: str, t: float) -> str:
     ca, cb = rgb(a), rgb(b)
-    return "#" + "".join(f"{round(255 * (x + (y - x) * t)):02x}" for x, y in
-                         zip(ca, cb, strict=True))
+    return "#" + "".join(
+        f"{round(255 * (x + (y - x) * t)):02x}" for x, y in zip(ca, cb, strict=True)
+    )
 
 
-def stone_items(centre: tuple[float, float], radius: float, black: bool, kind: str,
-                light: float) -> tuple[list, list]:
+def stone_items(
+    centre: tuple[float, float], radius: float, black: bool, kind: str, light: float
+) -> tuple[list, list]:
     """A stone on the board as drawing items: its shadow, and the stone.
 
     ``kind`` is ``printed`` (the kit's card disc: flat, a white one with its dark rim) or
@@ -126,19 +342,33 @@ def stone_items(centre: tuple[float, float], radius: float, black: bool, kind: s
     x, y = centre
     lx, ly = math.cos(math.radians(light)), math.sin(math.radians(light))
     lift = 0.35 if kind == "printed" else 0.12 * radius
-    shadow = [Circle((x - lx * lift, y - ly * lift), radius * 1.04,
-                     Style(fill=SHADOW, opacity=0.12), Role.FILL),
-              Circle((x - lx * lift * 0.6, y - ly * lift * 0.6), radius,
-                     Style(fill=SHADOW, opacity=0.25), Role.FILL)]
+    shadow = [
+        Circle(
+            (x - lx * lift, y - ly * lift),
+            radius * 1.04,
+            Style(fill=SHADOW, opacity=0.12),
+            Role.FILL,
+        ),
+        Circle(
+            (x - lx * lift * 0.6, y - ly * lift * 0.6),
+            radius,
+            Style(fill=SHADOW, opacity=0.25),
+            Role.FILL,
+        ),
+    ]
     items: list = []
     if kind == "printed":
         if black:
-            items.append(Circle(centre, radius, Style(fill="#1a1a1a", stroke="#8a8a8a",
-                                                      width=0.25), Role.FILL))
+            items.append(
+                Circle(
+                    centre, radius, Style(fill="#1a1a1a", stroke="#8a8a8a", width=0.25), Role.FILL
+                )
+            )
         else:
             items.append(Circle(centre, radius, Style(fill="#ffffff"), Role.FILL))
-            items.append(Circle(centre, radius - 0.4, Style(stroke="#2a2a2a", width=0.6),
-                                Role.LINE))
+            items.append(
+                Circle(centre, radius - 0.4, Style(stroke="#2a2a2a", width=0.6), Role.LINE)
+            )
         return shadow, items
     rim, core = ("#050505", "#3c3c3e") if black else ("#a9a9a2", "#fbfbf8")
     steps = 9
@@ -146,21 +376,26 @@ def stone_items(centre: tuple[float, float], radius: float, black: bool, kind: s
         t = k / (steps - 1)
         r = radius * (1 - 0.82 * t)
         shift = 0.3 * radius * t
-        items.append(Circle((x + lx * shift, y + ly * shift), r,
-                            Style(fill=_mix(rim, core, t ** 0.7)), Role.FILL))
+        items.append(
+            Circle(
+                (x + lx * shift, y + ly * shift), r, Style(fill=_mix(rim, core, t**0.7)), Role.FILL
+            )
+        )
     for r, opacity in ((0.3, 0.18), (0.18, 0.35), (0.09, 0.7)):  # the glossy highlight
-        items.append(Circle((x + lx * 0.45 * radius, y + ly * 0.45 * radius), r * radius,
-                            Style(fill="#ffffff", opacity=opacity), Role.FILL))
+        items.append(
+            Circle(
+                (x + lx * 0.45 * radius, y + ly * 0.45 * radius),
+                r * radius,
+                Style(fill="#ffffff", opacity=opacity),
+                Role.FILL,
+            )
+        )
     return shadow, items
 
 
 def scene(layout: Layout, model, level, rng: np.random.Generator) -> tuple[Drawing, dict]:
     """A random legal Tripod position on one half; truth maps cell names to ``empty``,
     ``X`` or ``O`` for the cells of that half."""
-    from printkit.games.tripod.board import TripodBoard, cell_name
-    from printkit.games.tripod.components import board_picture, board_size
-    from printkit.games.tripod.rules import Stone, TripodGame, TripodOptions
-
     n = board_size(layout)
     board = TripodBoard(n)
     game = TripodGame(TripodOptions(size=n))
@@ -174,14 +409,16 @@ def scene(layout: Layout, model, level, rng: np.random.Generator) -> tuple[Drawi
     kind = "printed" if rng.uniform() < 0.5 else "go"
     # Stones never overlap: a stone and its neighbour, each pushed towards the other, still
     # leave a sliver of board between them.
-    size = float(model.extra["stone"]) if kind == "printed" else \
-        min(float(rng.uniform(0.8, 0.92)) * cell, cell - 2 * level.jitter - 0.3)
+    size = (
+        float(model.extra["stone"])
+        if kind == "printed"
+        else min(float(rng.uniform(0.8, 0.92)) * cell, cell - 2 * level.jitter - 0.3)
+    )
     light = float(rng.uniform(0, 360))
     x0, y0, x1, y1 = model.bounds
     table = "#" + "".join(f"{int(v):02x}" for v in rng.uniform(50, 170, 3))
     picture = Drawing()
-    picture.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(fill=table),
-                        Role.FILL))
+    picture.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(fill=table), Role.FILL))
     picture.place(board_picture(layout, model.variant))
     truth, shadows, stones = {}, [], []
     for key, (cx, cy) in model.extra["centres"].items():
@@ -198,10 +435,3 @@ def scene(layout: Layout, model, level, rng: np.random.Generator) -> tuple[Drawi
     picture.extend(shadows)
     picture.extend(stones)
     return picture, truth
-
-
-def board_models(layout):
-    """Every printed variant of the board (temporary: moves here from the kit)."""
-    from printkit.games.tripod.components import vision_models
-
-    return vision_models(layout)

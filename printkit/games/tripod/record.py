@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from printkit.errors import RecordError
 from printkit.games.tripod.board import parse_cell
+from printkit.games.tripod.components import HALF_VARIANTS, position_drawing
+from printkit.games.tripod.notation import parse_move
 from printkit.games.tripod.rules import (
+    PLAYERS,
     PRESETS,
+    STONE_NAMES,
     Player,
-    Stone,
     TripodGame,
-    TripodMove,
     TripodOptions,
 )
 from printkit.games.tripod.rules import (
@@ -18,12 +20,17 @@ from printkit.games.tripod.rules import (
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import note_uncertain, parse_moves
 from printkit.records.model import Record
+from printkit.records.show import HIGHLIGHT, OFFENDING
 
-__all__ = ["options_for", "check_game", "check_position", "replay", "position_stones",
-           "STONE_NAMES"]
-
-STONE_NAMES = {"x": Stone.X, "black": Stone.X, "o": Stone.O, "white": Stone.O}
-"""What a record may write for a stone: X (black, moves first) or O (white)."""
+__all__ = [
+    "options_for",
+    "check_game",
+    "check_position",
+    "replay",
+    "picture",
+    "position_stones",
+    "STONE_NAMES",
+]
 
 
 def options_for(record: Record, rules: str | None = None) -> tuple[str, TripodOptions]:
@@ -31,18 +38,32 @@ def options_for(record: Record, rules: str | None = None) -> tuple[str, TripodOp
 
 
 def _names(record: Record) -> tuple[str, str]:
-    players = record.players or ["first", "second"]
+    players = record.players or list(PLAYERS)
     if len(players) != 2:
-        raise RecordError(f"Tripod has 2 players, the record names {len(players)}",
-                          source=record.path, line=record.where("players"))
+        raise RecordError(
+            f"Tripod has 2 players, the record names {len(players)}",
+            source=record.path,
+            line=record.where("players"),
+        )
     return players[0], players[1]
+
+
+def _engine_names(record: Record) -> tuple[str, str]:
+    """The record's two players for the engine, or its defaults when they are not two
+    different names."""
+    players = tuple(record.players or ())
+    return players if len(players) == 2 and len(set(players)) == 2 else PLAYERS
+
+
+def _moves(record: Record, size: int) -> list:
+    return parse_moves(record, lambda t: parse_move(t, size))
 
 
 def replay(record: Record, upto: int | None = None, rules: str | None = None) -> TripodGame:
     """The game after ``upto`` moves (all by default), moves pushed unchecked."""
     _, options = options_for(record, rules)
-    game = TripodGame(options)
-    for move in parse_moves(record, lambda t: TripodMove.parse(t, options.size))[:upto]:
+    game = TripodGame(options, _engine_names(record))
+    for move in _moves(record, options.size)[:upto]:
         if game.is_over() or game.why_illegal(move):
             break
         game.push(move)
@@ -52,15 +73,22 @@ def replay(record: Record, upto: int | None = None, rules: str | None = None) ->
 def check_game(record: Record, report: Report, rules: str | None = None) -> None:
     report.rules, options = options_for(record, rules)
     names = _names(record)
-    game = TripodGame(options)
-    moves = parse_moves(record, lambda t: TripodMove.parse(t, options.size))
+    game = TripodGame(options, _engine_names(record))
+    moves = _moves(record, options.size)
     for k, (entry, move) in enumerate(zip(record.moves, moves, strict=True), start=1):
-        stone = game.turn
+        stone = game.stone_to_move
         mover = names[game.player_of(stone)] if not move.is_swap else names[Player.SECOND]
-        if entry.player is not None and entry.player.lower() not in (
-                mover.lower(), stone.name.lower()) and not move.is_swap:
-            report.add("illegal", f"it is {mover}'s turn ({stone.name}), not {entry.player}'s",
-                       k, entry.line)
+        if (
+            entry.player is not None
+            and entry.player.lower() not in (mover.lower(), stone.name.lower())
+            and not move.is_swap
+        ):
+            report.add(
+                "illegal",
+                f"it is {mover}'s turn ({stone.name}), not {entry.player}'s",
+                k,
+                entry.line,
+            )
             report.stop(k)
             break
         reason = game.why_illegal(move)
@@ -78,12 +106,18 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
         report.summary.append("no one has surrounded the three corners yet")
     if record.winner is not None and report.stopped_at is None:
         claimed = record.winner.strip().lower()
-        computed = {game.winner.name.lower(), names[game.player_of(game.winner)].lower()} \
-            if game.winner else set()
+        computed = (
+            {game.winner.name.lower(), names[game.player_of(game.winner)].lower()}
+            if game.winner
+            else set()
+        )
         if claimed not in computed:
-            report.add("result", f"the record says {record.winner} won, but "
-                       + (f"{report.winner} did" if game.winner else "no one has won yet"),
-                       line=record.where("winner"))
+            report.add(
+                "result",
+                f"the record says {record.winner} won, but "
+                + (f"{report.winner} did" if game.winner else "no one has won yet"),
+                line=record.where("winner"),
+            )
 
 
 def position_stones(record: Record, size: int) -> dict:
@@ -97,11 +131,13 @@ def position_stones(record: Record, size: int) -> dict:
             raise RecordError(str(e), source=record.path, line=line) from None
         stone = STONE_NAMES.get(content.strip().lower())
         if stone is None:
-            raise RecordError(f"cell {name} holds {content!r}: a stone is X or O",
-                              source=record.path, line=line)
+            raise RecordError(
+                f"cell {name} holds {content!r}: a stone is X or O", source=record.path, line=line
+            )
         if cell in stones and stones[cell] != stone:
-            raise RecordError(f"cell {name} is given twice with different stones",
-                              source=record.path, line=line)
+            raise RecordError(
+                f"cell {name} is given twice with different stones", source=record.path, line=line
+            )
         stones[cell] = stone
     return stones
 
@@ -109,21 +145,26 @@ def position_stones(record: Record, size: int) -> dict:
 def check_position(record: Record, report: Report, rules: str | None = None) -> None:
     report.rules, options = options_for(record, rules)
     status = tripod_position(position_stones(record, options.size), options.size)
-    from printkit.games.tripod.components import HALF_VARIANTS
-
     partial = record.meta.get("variant") in HALF_VARIANTS  # one half: part of the board
     for problem in status.problems:
         if not (partial and ("stones" in problem or "has won" in problem)):
             report.add("position", problem)
     if partial:
-        report.unchecked.append(f"only one half was read ({record.meta['variant']}): stone "
-                                f"counts and the win need both halves (read two photos "
-                                f"together)")
+        report.unchecked.append(
+            f"only one half was read ({record.meta['variant']}): stone "
+            f"counts and the win need both halves (read two photos "
+            f"together)"
+        )
     note_uncertain(record, report)
-    report.summary.append(f"X {status.x_stones} stones, O {status.o_stones}"
-                          + ("" if partial else "; " + (f"{status.winner.name} has won"
-                                                        if status.winner
-                                                        else f"{status.turn.name} to move")))
+    report.summary.append(
+        f"X {status.x_stones} stones, O {status.o_stones}"
+        + (
+            ""
+            if partial
+            else "; "
+            + (f"{status.winner.name} has won" if status.winner else f"{status.turn.name} to move")
+        )
+    )
     if not partial:
         report.winner = status.winner.name if status.winner else None
         report.over = status.winner is not None
@@ -131,9 +172,6 @@ def check_position(record: Record, report: Report, rules: str | None = None) -> 
 
 def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
     """The board after ``upto`` moves (or the position), move ``upto`` outlined."""
-    from printkit.games.tripod.components import position_drawing
-    from printkit.records.show import HIGHLIGHT, OFFENDING
-
     _, options = options_for(record, rules)
     if record.is_position:
         stones = position_stones(record, options.size)
@@ -142,8 +180,9 @@ def picture(record: Record, upto: int, rules: str | None, layout, offending: boo
     game = replay(record, upto - 1 if offending else upto, rules)
     marked = []
     if upto:
-        move = parse_moves(record, lambda t: TripodMove.parse(t, options.size))[upto - 1]
+        move = _moves(record, options.size)[upto - 1]
         if move.cell is not None:
             marked = [move.cell]
-    return position_drawing(options.size, game.position(), marked,
-                            OFFENDING if offending else HIGHLIGHT, layout)
+    return position_drawing(
+        options.size, game.position(), marked, OFFENDING if offending else HIGHLIGHT, layout
+    )

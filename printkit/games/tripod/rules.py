@@ -15,11 +15,13 @@ its group surrounds (a corner, a merge, or a move that cuts its empty neighbours
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 
-from printkit.games.base import IllegalMoveError
-from printkit.games.tripod.board import TripodBoard, TripodCell, parse_cell
+from printkit.errors import PrintkitError
+from printkit.games.base import IllegalMoveError, InvalidMoveError, Outcome
+from printkit.games.tripod.board import TripodBoard, TripodCell, cell_name, parse_cell
+from printkit.games.tripod.notation import TripodMove, parse_move
 from printkit.geometry.graph import component
 from printkit.geometry.hexgrid import Hex
 
@@ -28,8 +30,10 @@ __all__ = [
     "Player",
     "TripodOptions",
     "PRESETS",
-    "TripodMove",
     "TripodGame",
+    "PLAYERS",
+    "STONE_NAMES",
+    "new_game",
     "PositionStatus",
     "check_position",
     "surrounded_corners",
@@ -70,46 +74,27 @@ PRESETS: dict[str, TripodOptions] = {
 """Named option sets: ``standard`` (size 11, swap allowed) and ``no-swap``."""
 
 
-@dataclass(frozen=True, slots=True)
-class TripodMove:
-    """A move: a stone on ``cell``, or the swap (``cell is None``)."""
+PLAYERS = ("first", "second")
+"""The players' names when a game is not given any: who moved first, and the other."""
 
-    cell: TripodCell | None
-
-    @classmethod
-    def swap(cls) -> TripodMove:
-        return cls(None)
-
-    @property
-    def is_swap(self) -> bool:
-        return self.cell is None
-
-    def text(self) -> str:
-        """The move as written in a record: a cell name or ``swap``."""
-        return "swap" if self.cell is None else str(self.cell)
-
-    __str__ = text
-
-    def __repr__(self) -> str:
-        return f"TripodMove.parse({self.text()!r})"
-
-    @classmethod
-    def parse(cls, text: str, n: int = 11) -> TripodMove:
-        """The move written ``text`` (a cell name or ``swap``) on the board of size ``n``."""
-        word = text.strip()
-        if word.lower() == "swap":
-            return cls(None)
-        try:
-            return cls(parse_cell(word, n))
-        except ValueError as err:
-            raise ValueError(f"bad Tripod move {text!r}: {err}") from None
+STONE_NAMES = {"x": Stone.X, "black": Stone.X, "o": Stone.O, "white": Stone.O}
+"""What a position may write for a stone: X (black, moves first) or O (white)."""
 
 
 class TripodGame:
-    """A Tripod game in progress (python-chess style: ``push`` fast, ``play`` validating)."""
+    """A Tripod game in progress (python-chess style: ``push`` fast, ``play`` validating).
 
-    def __init__(self, options: TripodOptions | None = None) -> None:
+    ``players`` names who moved first and the other; the stones are X (placed first) and O,
+    and a swap on move 2 exchanges which player plays which colour.
+    """
+
+    def __init__(
+        self, options: TripodOptions | None = None, players: Sequence[str] = PLAYERS
+    ) -> None:
         self.options = options or TripodOptions()
+        if len(players) != 2 or len(set(players)) != 2:
+            raise PrintkitError(f"Tripod has 2 players with different names, not {players!r}")
+        self._players = (str(players[0]), str(players[1]))
         self.board = _board(self.options.size)
         b = self.board
         self._nb = _NEIGHBOUR_INDEX[b.n]
@@ -125,14 +110,23 @@ class TripodGame:
         self._winner: Stone | None = None
 
     def __repr__(self) -> str:
-        return (f"<TripodGame size={self.board.n} moves={len(self.moves)} "
-                f"turn={self.turn.name} winner={self._winner.name if self._winner else None}>")
+        return (
+            f"<TripodGame size={self.board.n} moves={len(self.moves)} "
+            f"turn={self.stone_to_move.name} "
+            f"winner={self._winner.name if self._winner else None}>"
+        )
 
     def copy(self) -> TripodGame:
         """An independent copy of the game."""
         g = TripodGame.__new__(TripodGame)
-        g.options, g.board, g._nb, g._local, g._corner_idx = (
-            self.options, self.board, self._nb, self._local, self._corner_idx)
+        g.options, g._players, g.board, g._nb, g._local, g._corner_idx = (
+            self.options,
+            self._players,
+            self.board,
+            self._nb,
+            self._local,
+            self._corner_idx,
+        )
         g.stones = self.stones.copy()
         g.moves = self.moves.copy()
         g.swapped = self.swapped
@@ -146,13 +140,27 @@ class TripodGame:
     # -- state ---------------------------------------------------------------------------
 
     @property
-    def turn(self) -> Stone:
+    def players(self) -> tuple[str, str]:
+        """The players' names: who moved first, then the other."""
+        return self._players
+
+    @property
+    def stone_to_move(self) -> Stone:
         """The colour to move (a swap places no stone, so O moves after X's first stone)."""
         return Stone.X if self._count[1] == self._count[2] else Stone.O
+
+    @property
+    def turn(self) -> str | None:
+        """The name of the player to move, ``None`` once someone has won."""
+        return None if self._winner is not None else self.name_of(self.stone_to_move)
 
     def player_of(self, stone: Stone) -> Player:
         """Who plays ``stone``: the first player plays X unless the second player swapped."""
         return Player((stone == Stone.O) != self.swapped)
+
+    def name_of(self, stone: Stone) -> str:
+        """The name of the player who plays ``stone``."""
+        return self._players[self.player_of(stone)]
 
     @property
     def winner(self) -> Stone | None:
@@ -165,9 +173,18 @@ class TripodGame:
     def is_over(self) -> bool:
         return self._winner is not None
 
-    def scores(self) -> dict[Stone, int]:
-        """1 for the winner, 0 otherwise."""
-        return {s: int(s == self._winner) for s in Stone}
+    def scores(self) -> dict[str, int]:
+        """1 for the winner, 0 otherwise, by player name."""
+        won = None if self._winner is None else self.name_of(self._winner)
+        return {name: int(name == won) for name in self._players}
+
+    def outcome(self) -> Outcome | None:
+        """The winner once one group surrounds the three corners."""
+        if self._winner is None:
+            return None
+        return Outcome(
+            (self.name_of(self._winner),), f"{self._winner.name} surrounds the three corners"
+        )
 
     def stone_at(self, cell: TripodCell) -> Stone | None:
         v = self.stones[self.board.index(cell)]
@@ -177,6 +194,30 @@ class TripodGame:
         """The stones on the board."""
         cells = self.board.cells
         return {cells[i]: Stone(v) for i, v in enumerate(self.stones) if v}
+
+    def position_cells(self) -> dict[str, str]:
+        """The stones as a position record writes them: cell name → ``X`` or ``O``."""
+        cells = self.board.cells
+        return {cell_name(cells[i]): Stone(v).name for i, v in enumerate(self.stones) if v}
+
+    @classmethod
+    def from_position_cells(
+        cls, cells: Mapping[str, str], options: TripodOptions | None = None
+    ) -> TripodGame:
+        """A game whose board holds ``cells`` (cell name → ``X``/``O``, or black/white), no
+        move played; ``InvalidMoveError`` quoting a name or a stone that cannot be read."""
+        game = cls(options)
+        for name, content in cells.items():
+            stone = STONE_NAMES.get(str(content).strip().lower())
+            if stone is None:
+                raise InvalidMoveError(f"cell {name} holds {content!r}: a stone is X or O")
+            v = game.board.index(parse_cell(name, game.board.n))
+            if game.stones[v]:
+                if game.stones[v] != stone:
+                    raise InvalidMoveError(f"cell {name} is given twice with different stones")
+                continue
+            game._place(v, int(stone))
+        return game
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -194,7 +235,15 @@ class TripodGame:
         return moves
 
     def parse_move(self, text: str) -> TripodMove:
-        return TripodMove.parse(text, self.board.n)
+        """The move written ``text`` on this board; ``InvalidMoveError`` quoting it if none."""
+        return parse_move(text, self.board.n)
+
+    def move_text(self, move: TripodMove) -> str:
+        """The move as a record writes it: a cell name or ``swap``."""
+        return move.text()
+
+    def is_legal(self, move: TripodMove) -> bool:
+        return self.why_illegal(move) is None
 
     def why_illegal(self, move: TripodMove) -> str | None:
         """Why ``move`` is illegal here, in plain words, or ``None`` if it is legal."""
@@ -208,19 +257,17 @@ class TripodGame:
                 return f"{where}: swap is only allowed as the second move"
             return None
         if move.cell not in self.board:
-            return f"{where}: {move.cell!r} is not a cell of the size-{self.board.n} board"
+            return f"{where}: {move.text()!r} is not a cell of the size-{self.board.n} board"
         v = self.stones[self.board.index(move.cell)]
         if v:
             return f"{where}: {move.cell} is already taken by {Stone(v).name}"
         return None
 
     def play(self, move: TripodMove | str) -> TripodMove:
-        """Check and make a move (or its text); ``IllegalMoveError`` says which rule it breaks."""
+        """Check and make a move (or its text): ``InvalidMoveError`` for text that is no move,
+        ``IllegalMoveError`` naming the rule a move breaks."""
         if isinstance(move, str):
-            try:
-                move = self.parse_move(move)
-            except ValueError as err:
-                raise IllegalMoveError(f"move {len(self.moves) + 1}: {err}") from None
+            move = self.parse_move(move)
         reason = self.why_illegal(move)
         if reason:
             raise IllegalMoveError(reason)
@@ -237,7 +284,10 @@ class TripodGame:
 
     def push_index(self, v: int) -> None:
         """Place the stone to move on cell index ``v`` (unchecked; the replay fast path)."""
-        colour = 1 if self._count[1] == self._count[2] else 2
+        self._place(v, 1 if self._count[1] == self._count[2] else 2)
+
+    def _place(self, v: int, colour: int) -> None:
+        """Put a stone of ``colour`` on cell index ``v`` and update the groups and the win."""
         stones = self.stones
         stones[v] = colour
         self._count[colour] += 1
@@ -260,8 +310,7 @@ class TripodGame:
         for ru in roots[1:]:
             self._surrounds.pop(ru, None)
         self._cells_of[v] = cells
-        if (len(roots) <= 1 and v not in self._corner_idx
-                and self._local[v][other_bits]):
+        if len(roots) <= 1 and v not in self._corner_idx and self._local[v][other_bits]:
             # The group's empty-or-opponent surroundings keep their shape: nothing new is cut off.
             surrounds = old
         else:
@@ -275,6 +324,15 @@ class TripodGame:
         for m in moves:
             self.push(m)
         return self
+
+
+def new_game(rules: str | None = None, players: Sequence[str] = PLAYERS, **options) -> TripodGame:
+    """A game at its start under the preset ``rules`` (``standard`` when None), with option
+    values replaced by ``options``."""
+    name = (rules or "standard").strip().lower()
+    if name not in PRESETS:
+        raise PrintkitError(f"unknown tripod rules {rules!r}: choose from {', '.join(PRESETS)}")
+    return TripodGame(replace(PRESETS[name], **options), players)
 
 
 def _find(parent: list[int], u: int) -> int:
@@ -306,8 +364,9 @@ def _surround_mask(group: int, nb: Sequence[Sequence[int]], corners: Sequence[in
     return result
 
 
-def _corners_reachable(start: int, group: int, nb: Sequence[Sequence[int]],
-                       corners: Sequence[int]) -> int:
+def _corners_reachable(
+    start: int, group: int, nb: Sequence[Sequence[int]], corners: Sequence[int]
+) -> int:
     """The corners (as bits by corner number) in start's region of the cells outside group."""
     seen = group | (1 << start)
     stack = [start]
@@ -393,8 +452,9 @@ class PositionStatus:
         return not self.problems
 
 
-def _groups(board: TripodBoard, stones: Mapping[TripodCell, Stone], colour: Stone
-            ) -> Iterator[set[TripodCell]]:
+def _groups(
+    board: TripodBoard, stones: Mapping[TripodCell, Stone], colour: Stone
+) -> Iterator[set[TripodCell]]:
     left = {c for c, s in stones.items() if s == colour}
     while left:
         start = left.pop()
@@ -403,8 +463,9 @@ def _groups(board: TripodBoard, stones: Mapping[TripodCell, Stone], colour: Ston
         yield group
 
 
-def check_position(stones: Mapping[TripodCell, Stone], n: int = 11,
-                   swapped: bool = False) -> PositionStatus:
+def check_position(
+    stones: Mapping[TripodCell, Stone], n: int = 11, swapped: bool = False
+) -> PositionStatus:
     """Check a static position; every problem found is listed, none raised.
 
     Counts must follow alternation (X places first; a swap places no stone): X has as many
@@ -420,13 +481,17 @@ def check_position(stones: Mapping[TripodCell, Stone], n: int = 11,
     x = sum(1 for s in stones.values() if s == Stone.X)
     o = len(stones) - x
     if not 0 <= x - o <= 1:
-        problems.append(f"X has {x} stones and O {o}: X moves first and they alternate, so X "
-                        f"must have as many as O or one more")
+        problems.append(
+            f"X has {x} stones and O {o}: X moves first and they alternate, so X "
+            f"must have as many as O or one more"
+        )
     if swapped and x == 0:
         problems.append("a swap is recorded but X has no stone yet")
-    winners = [colour for colour in Stone
-               if any(len(surrounded_corners(board, g)) == 3
-                      for g in _groups(board, stones, colour))]
+    winners = [
+        colour
+        for colour in Stone
+        if any(len(surrounded_corners(board, g)) == 3 for g in _groups(board, stones, colour))
+    ]
     if len(winners) == 2:
         problems.append("both X and O surround all three corners, which no game can reach")
     winner = winners[0] if len(winners) == 1 else None
@@ -438,32 +503,36 @@ def check_position(stones: Mapping[TripodCell, Stone], n: int = 11,
     return PositionStatus(x, o, turn, winner, tuple(problems))
 
 
-def position_from_halves(half_a: Sequence[str], half_b: Sequence[str], n: int = 11
-                         ) -> dict[TripodCell, Stone]:
+def position_from_halves(
+    half_a: Sequence[str], half_b: Sequence[str], n: int = 11
+) -> dict[TripodCell, Stone]:
     """A position from two diagrams, one string per row from the apex, ``x``/``o``/``.`` cells.
 
     Cells may be separated by spaces.  A shared perimeter cell must show the same thing on
-    both halves; a ``ValueError`` names the first place where it does not.
+    both halves; a ``PrintkitError`` names the first place where it does not.
     """
     board = _board(n)
     stones: dict[TripodCell, Stone] = {}
     for half, rows in ((0, half_a), (1, half_b)):
         if len(rows) != n:
-            raise ValueError(f"half {half} has {len(rows)} rows, the size-{n} board has {n}")
+            raise PrintkitError(f"half {half} has {len(rows)} rows, the size-{n} board has {n}")
         for r, row in enumerate(rows):
             marks = row.replace(" ", "")
             if len(marks) != r + 1:
-                raise ValueError(f"half {half}, row {r + 1}: {row!r} has {len(marks)} cells, "
-                                 f"expected {r + 1}")
+                raise PrintkitError(
+                    f"half {half}, row {r + 1}: {row!r} has {len(marks)} cells, expected {r + 1}"
+                )
             for i, mark in enumerate(marks):
                 if mark not in ".xoXO":
-                    raise ValueError(f"half {half}, row {r + 1}: unknown mark {mark!r}")
+                    raise PrintkitError(f"half {half}, row {r + 1}: unknown mark {mark!r}")
                 cell = board.cell_at(half, Hex(i - r, r))
                 stone = None if mark == "." else Stone.X if mark in "xX" else Stone.O
                 if half == 1 and board.is_shared(cell) and stones.get(cell) != stone:
-                    raise ValueError(f"shared cell {cell} shows {mark!r} on half 1 but "
-                                     f"{stones[cell].name if cell in stones else '.'!r} on "
-                                     f"half 0")
+                    raise PrintkitError(
+                        f"shared cell {cell} shows {mark!r} on half 1 but "
+                        f"{stones[cell].name if cell in stones else '.'!r} on "
+                        f"half 0"
+                    )
                 if stone is not None:
                     stones[cell] = stone
     return stones

@@ -1,0 +1,3 @@
+"""Tiny Claim's rule card has no diagram."""
+
+DIAGRAMS: dict = {}
