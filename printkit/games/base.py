@@ -37,7 +37,7 @@ __all__ = [
 
 Move = TypeVar("Move")
 
-ROLES = ("rules", "notation", "components", "kit", "card", "reader", "record")
+ROLES = ("notation", "rules", "components", "kit", "card", "reader", "record", "picture")
 """The modules of a game's folder, each one role (see docs/adding-a-game.md)."""
 
 
@@ -169,6 +169,10 @@ class GameInfo:
     @property
     def record(self) -> ModuleType:
         return self.module("record")
+
+    @property
+    def picture(self) -> ModuleType:
+        return self.module("picture")
 
     @property
     def settings(self) -> type:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from printkit.errors import PrintkitError
 from printkit.geometry.tri import SYMMETRIES, Cell
 
 __all__ = ["fixed_polyiamonds", "free_polyiamonds", "count_fixed", "count_free"]
@@ -219,4 +220,4 @@ def count_free(max_order: int) -> list[int]:
 
 def _check_order(n: int) -> None:
     if not isinstance(n, int) or n < 1:
-        raise ValueError(f"a polyiamond order must be a positive integer, got {n!r}")
+        raise PrintkitError(f"a polyiamond order must be a positive integer, not {n!r}")

@@ -1,6 +1,6 @@
 """``printkit show``: a record's position at a move, drawn with the kits' own drawing code.
 
-Each game's record module offers ``picture(record, upto, rules, layout, offending)``: the
+Each game's ``picture`` module offers ``picture(record, upto, rules, layout, offending)``: the
 board after ``upto`` moves with move ``upto`` outlined (or, for the illegal move where the
 check stopped, the position before it with the attempted move drawn over it in red).
 """
@@ -66,7 +66,7 @@ def picture_page(
     offending = report.stopped_at is not None and n >= report.stopped_at
     if offending:
         n = report.stopped_at
-    drawing: Drawing = find_game(record.game).record.picture(record, n, rules, layout, offending)
+    drawing: Drawing = find_game(record.game).picture.picture(record, n, rules, layout, offending)
     x0, y0, x1, y1 = drawing.bbox()
     lines = _caption(record, n, offending, report)
     top = MARGIN + CAPTION * 1.6 * len(lines)

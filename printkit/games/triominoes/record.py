@@ -10,9 +10,7 @@ round's first move in an open record: the opener cannot be worked out without th
 
 from __future__ import annotations
 
-from printkit.draw.model import Drawing
 from printkit.errors import RecordError
-from printkit.games.triominoes.components import layout_drawing
 from printkit.games.triominoes.rules import (
     PRESETS,
     Draw,
@@ -25,7 +23,6 @@ from printkit.games.triominoes.rules import (
 from printkit.games.triominoes.tiles import parse_tile
 from printkit.geometry.graph import component
 from printkit.geometry.tri import edge_neighbours
-from printkit.layout.config import Layout
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import (
     compare_result,
@@ -35,7 +32,6 @@ from printkit.records.common import (
     parse_tri_cell,
 )
 from printkit.records.model import Record
-from printkit.records.show import HIGHLIGHT, OFFENDING
 
 __all__ = [
     "options_for",
@@ -43,7 +39,6 @@ __all__ = [
     "check_game",
     "check_position",
     "replay",
-    "picture",
     "position_tiles",
 ]
 
@@ -296,23 +291,3 @@ def check_position(record: Record, report: Report, rules: str | None = None) -> 
             )
     note_uncertain(record, report)
     report.summary.append(f"{len(placed)} tiles laid")
-
-
-def picture(
-    record: Record, upto: int, rules: str | None, layout: Layout, offending: bool
-) -> Drawing:
-    """The layout after ``upto`` moves (or the position), move ``upto`` outlined."""
-    if record.is_position:
-        placed = position_tiles(record)
-        marked = [parse_tri_cell(n, record) for n in record.uncertain]
-        return layout_drawing({c: m.reading for c, m in placed.items()}, marked, OFFENDING, layout)
-    game = replay(record, upto - 1 if offending else upto, rules)
-    readings = dict(game.readings)
-    marked = []
-    if upto:
-        move = parse_moves(record, parse_move)[upto - 1]
-        if isinstance(move, Place):
-            marked = [move.cell]
-            if offending:
-                readings.setdefault(move.cell, move.reading)
-    return layout_drawing(readings, marked, OFFENDING if offending else HIGHLIGHT, layout)

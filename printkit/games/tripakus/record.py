@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.draw.lattice import tri_point, tri_polygon
-from printkit.draw.model import Drawing, Polygon, Role, Style
 from printkit.errors import RecordError
-from printkit.games.tripakus.components import board_drawing
 from printkit.games.tripakus.notation import Placement, parse_move
 from printkit.games.tripakus.pieces import PIECES
 from printkit.games.tripakus.rules import (
@@ -17,8 +14,6 @@ from printkit.games.tripakus.rules import (
 from printkit.games.tripakus.rules import (
     check_position as tripakus_position,
 )
-from printkit.geometry.tri import outline, triangle_board
-from printkit.layout.config import Layout
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import (
     check_claimed_player,
@@ -28,9 +23,14 @@ from printkit.records.common import (
     parse_tri_cell,
 )
 from printkit.records.model import Record
-from printkit.records.show import HIGHLIGHT, OFFENDING
 
-__all__ = ["options_for", "check_game", "check_position", "replay", "position_cells", "picture"]
+__all__ = [
+    "options_for",
+    "check_game",
+    "check_position",
+    "replay",
+    "position_cells",
+]
 
 
 def options_for(record: Record, rules: str | None = None) -> tuple[str, TriPakusOptions]:
@@ -141,57 +141,3 @@ def check_position(record: Record, report: Report, rules: str | None = None) -> 
         p: sum(piece.order for piece in PIECES) - sum(len(m.cells) for m in placed.get(p, []))
         for p in options.players
     }
-
-
-def picture(
-    record: Record, upto: int, rules: str | None, layout: Layout, offending: bool
-) -> Drawing:
-    """The board after ``upto`` moves (or the position), move ``upto`` outlined."""
-    _, options = options_for(record, rules)
-    side, n = 12.0, options.board_size
-    d = board_drawing(triangle_board(n), side, n, coordinates=True)
-
-    def fill(cells, colour: str, opacity: float = 1.0) -> None:
-        try:
-            ink = layout.colour(colour)
-        except ValueError:
-            ink = "#888888"
-        for cell in cells:
-            d.add(
-                Polygon(
-                    tri_polygon(cell, side),
-                    Style(fill=ink, stroke="#333333", width=0.1, opacity=opacity),
-                    Role.FILL,
-                )
-            )
-
-    def ring(cells, colour: str, width: float) -> None:
-        for loop in outline(cells):
-            d.add(
-                Polygon(
-                    tuple(tri_point(v, side) for v in loop),
-                    Style(stroke=colour, width=width),
-                    Role.MARK,
-                )
-            )
-
-    if record.is_position:
-        cells = position_cells(record)
-        for colour in sorted(set(cells.values())):
-            fill([c for c, v in cells.items() if v == colour], colour)
-        unsure = {parse_tri_cell(name, record) for name in record.uncertain}
-        for cell in sorted(unsure):
-            ring([cell], OFFENDING, 0.6)
-        return d
-    game = replay(record, upto - 1 if offending else upto, rules)
-    for player, pieces in game.placed.items():
-        for piece in pieces:
-            fill(piece.cells, player)
-    if upto:
-        move = parse_moves(record, parse_move)[upto - 1]
-        if isinstance(move, Placement):
-            cells = [c for c in move.cells]
-            if offending:
-                fill(cells, OFFENDING, 0.45)
-            ring(cells, OFFENDING if offending else HIGHLIGHT, 0.9)
-    return d

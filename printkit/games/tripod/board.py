@@ -24,6 +24,10 @@ from typing import NamedTuple
 from printkit.errors import InvalidMoveError, PrintkitError
 from printkit.geometry.hexgrid import Hex, neighbours, triangle_region
 
+HALF_VARIANTS = ("half-1", "half-2")
+"""The photo reader's name for each half's board model (each half is read on its own)."""
+
+
 __all__ = [
     "TripodCell",
     "TripodBoard",

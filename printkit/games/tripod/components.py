@@ -51,7 +51,14 @@ from printkit.draw.model import (
 )
 from printkit.draw.text import fit_size, text_width
 from printkit.errors import LayoutError
-from printkit.games.tripod.board import MAX_SIZE, MIN_SIZE, TripodBoard, TripodCell, cell_name
+from printkit.games.tripod.board import (
+    HALF_VARIANTS,
+    MAX_SIZE,
+    MIN_SIZE,
+    TripodBoard,
+    TripodCell,
+    cell_name,
+)
 from printkit.games.tripod.rules import Stone
 from printkit.geometry.hexgrid import Hex, hex_corners, unique_edges, unit_centre
 from printkit.layout import config
@@ -83,8 +90,6 @@ __all__ = [
 KIT = "tripod"
 TITLE = "Tripod"
 HALF_NAMES = ("first half", "second half")
-HALF_VARIANTS = ("half-1", "half-2")
-"""The photo reader's name for each half's board model (each half is read on its own)."""
 
 WOOD = "#f0dcb2"
 """Inner cells: a pale wood tint on which black and white stones both stand out."""

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from printkit.errors import RecordError
-from printkit.games.tripod.board import parse_cell
-from printkit.games.tripod.components import HALF_VARIANTS, position_drawing
+from printkit.games.tripod.board import HALF_VARIANTS, parse_cell
 from printkit.games.tripod.notation import parse_move
 from printkit.games.tripod.rules import (
     PLAYERS,
@@ -20,14 +19,12 @@ from printkit.games.tripod.rules import (
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import note_uncertain, parse_moves
 from printkit.records.model import Record
-from printkit.records.show import HIGHLIGHT, OFFENDING
 
 __all__ = [
     "options_for",
     "check_game",
     "check_position",
     "replay",
-    "picture",
     "position_stones",
     "STONE_NAMES",
 ]
@@ -55,7 +52,8 @@ def _engine_names(record: Record) -> tuple[str, str]:
     return players if len(players) == 2 and len(set(players)) == 2 else PLAYERS
 
 
-def _moves(record: Record, size: int) -> list:
+def record_moves(record: Record, size: int) -> list:
+    """The record's moves on the size-``size`` board; RecordError at the first unreadable."""
     return parse_moves(record, lambda t: parse_move(t, size))
 
 
@@ -63,7 +61,7 @@ def replay(record: Record, upto: int | None = None, rules: str | None = None) ->
     """The game after ``upto`` moves (all by default), moves pushed unchecked."""
     _, options = options_for(record, rules)
     game = TripodGame(options, _engine_names(record))
-    for move in _moves(record, options.size)[:upto]:
+    for move in record_moves(record, options.size)[:upto]:
         if game.is_over() or game.why_illegal(move):
             break
         game.push(move)
@@ -74,7 +72,7 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
     report.rules, options = options_for(record, rules)
     names = _names(record)
     game = TripodGame(options, _engine_names(record))
-    moves = _moves(record, options.size)
+    moves = record_moves(record, options.size)
     for k, (entry, move) in enumerate(zip(record.moves, moves, strict=True), start=1):
         stone = game.stone_to_move
         mover = names[game.player_of(stone)] if not move.is_swap else names[Player.SECOND]
@@ -168,21 +166,3 @@ def check_position(record: Record, report: Report, rules: str | None = None) -> 
     if not partial:
         report.winner = status.winner.name if status.winner else None
         report.over = status.winner is not None
-
-
-def picture(record: Record, upto: int, rules: str | None, layout, offending: bool):
-    """The board after ``upto`` moves (or the position), move ``upto`` outlined."""
-    _, options = options_for(record, rules)
-    if record.is_position:
-        stones = position_stones(record, options.size)
-        marked = [parse_cell(n, options.size) for n in record.uncertain]
-        return position_drawing(options.size, stones, marked, OFFENDING, layout)
-    game = replay(record, upto - 1 if offending else upto, rules)
-    marked = []
-    if upto:
-        move = _moves(record, options.size)[upto - 1]
-        if move.cell is not None:
-            marked = [move.cell]
-    return position_drawing(
-        options.size, game.position(), marked, OFFENDING if offending else HIGHLIGHT, layout
-    )
