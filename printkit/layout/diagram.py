@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from printkit.draw.model import Affine, Drawing, Item, Polyline, Role, Style, Text
+from printkit.draw.model import Affine, Drawing, Item, Polyline, Role, Style, Text, rgb
 from printkit.draw.text import text_width
 from printkit.errors import LayoutError
 
@@ -105,7 +105,7 @@ def fit(d: Drawing) -> Drawing:
 
 def tint(colour: str, amount: float) -> str:
     """``colour`` mixed with white (``amount`` 0 = colour, 1 = white)."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (round(v * 255) for v in rgb(colour))
     mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
     return "#{:02x}{:02x}{:02x}".format(*mix)
 
