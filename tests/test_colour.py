@@ -1,0 +1,54 @@
+"""Colour arithmetic: WCAG luminance and contrast, CIELAB, the ink chosen for text."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from printkit.draw.colour import BLACK, WHITE, contrast_ratio, delta_e, ink_on, lab
+from printkit.draw.model import rgb
+from printkit.layout.config import load_layout
+from printkit.vision.colour import to_lab
+
+
+def test_contrast_is_21_for_black_on_white_and_1_for_equal_colours():
+    assert contrast_ratio(BLACK, WHITE) == pytest.approx(21.0)
+    assert contrast_ratio("#777777", "#777777") == pytest.approx(1.0)
+
+
+def test_lab_of_white_black_and_the_d65_primaries():
+    assert lab(WHITE) == pytest.approx((100.0, 0.0, 0.0), abs=0.02)
+    assert lab(BLACK) == pytest.approx((0.0, 0.0, 0.0), abs=0.01)
+    # sRGB red under D65 (CIE 1976): L* 53.24, a* 80.09, b* 67.20
+    assert lab("#ff0000") == pytest.approx((53.24, 80.09, 67.20), abs=0.05)
+    assert delta_e("#ff0000", "#ff0000") == 0.0
+
+
+def test_the_photo_readers_lab_agrees_with_the_printed_colours_lab():
+    """The reader converts pixels with OpenCV, the kits convert ink colours exactly: on every
+    colour of the default layout, and a grid of others, they agree within 0.5 ΔE."""
+    colours = list(load_layout().data["colours"].values())
+    grid = itertools.product((0, 60, 128, 200, 255), repeat=3)
+    colours += ["#{:02x}{:02x}{:02x}".format(*c) for c in grid]
+    seen = to_lab(np.array([rgb(c) for c in colours]))
+    for colour, got in zip(colours, seen, strict=True):
+        assert np.linalg.norm(got - np.array(lab(colour))) < 0.5, colour
+
+
+@pytest.mark.parametrize(
+    "fill,ink",
+    [
+        ("#f2c40f", BLACK),
+        ("#2364c8", WHITE),
+        ("#d62828", WHITE),
+        ("#2e9e4f", BLACK),
+        ("#ffffff", BLACK),
+        ("#111111", WHITE),
+    ],
+)
+def test_text_ink_is_the_more_contrasting_of_black_and_white(fill, ink):
+    assert ink_on(fill) == ink
+    other = WHITE if ink == BLACK else BLACK
+    assert contrast_ratio(ink, fill) >= contrast_ratio(other, fill)
