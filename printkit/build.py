@@ -1,16 +1,24 @@
-"""Writing kits to files: every sheet as PDF, SVG and PNG, named by kit and sheet."""
+"""Writing kits to files: every sheet as PDF, SVG and PNG, named by kit and sheet.
+
+Each page's SVG text and cut plan are made once, however many files need them; PNG
+previews and DXF cut files (over half of a build's time) are made in worker processes
+while this one writes the other files.
+"""
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.draw.cutfile import cut_dxf, cut_stats, cut_svg
+from printkit.draw.cutfile import CutPlan, cut_dxf, cut_paths, cut_stats, cut_svg
 from printkit.draw.model import Document, Page, Role
 from printkit.draw.pdf import pdf_bytes
-from printkit.draw.png import page_png
+from printkit.draw.png import svg_png
 from printkit.draw.svg import page_svg
 from printkit.errors import LayoutError
 from printkit.fileio import write_atomic
@@ -36,10 +44,39 @@ FORMATS = ("pdf", "svg", "png", "cut")
 
 @dataclass(frozen=True)
 class OutputFile:
-    """A file to write: its path relative to the output folder and how to make its bytes."""
+    """A file to write: its path relative to the output folder and how to make its bytes.
+
+    A PNG preview or a DXF cut file also has ``job``: a function that gives a module-level
+    function and its arguments (plain values, a page, a cut plan) making the same bytes, so
+    that ``build_kits`` can make them in a worker process.
+    """
 
     path: str
     make: Callable[[], bytes | str]
+    job: Callable[[], tuple[Callable[..., bytes | str], tuple]] | None = None
+
+
+class _PageCache:
+    """Each page's SVG text and cut plan, made on first use.  Entries hold their page, so
+    an ``id`` names one page for as long as the cache lives."""
+
+    def __init__(self) -> None:
+        self._svg: dict[int, tuple[Page, str]] = {}
+        self._cuts: dict[int, tuple[Page, CutPlan]] = {}
+
+    def svg(self, page: Page) -> str:
+        """The page's SVG file text, titled with its label."""
+        entry = self._svg.get(id(page))
+        if entry is None:
+            entry = self._svg[id(page)] = (page, page_svg(page, page.label))
+        return entry[1]
+
+    def cuts(self, page: Page) -> CutPlan:
+        """The page's cut plan."""
+        entry = self._cuts.get(id(page))
+        if entry is None:
+            entry = self._cuts[id(page)] = (page, cut_paths(page))
+        return entry[1]
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -60,23 +97,34 @@ def _pdf(
     return lambda: pdf_bytes(doc)
 
 
-def _svg(page: Page) -> Callable[[], str]:
-    return lambda: page_svg(page, page.label)
+def _svg(page: Page, cache: _PageCache) -> Callable[[], str]:
+    return lambda: cache.svg(page)
 
 
-def _png(page: Page, dpi: float) -> Callable[[], bytes]:
-    return lambda: page_png(page, dpi)
+def _png(page: Page, dpi: float, cache: _PageCache) -> Callable[[], bytes]:
+    # The SVG file's text: its title is not drawn, so the pixels are those of page_png.
+    return lambda: svg_png(cache.svg(page), dpi)
 
 
-def _cut(page: Page, kind: str) -> Callable[[], str]:
-    return lambda: (cut_svg if kind == "svg" else cut_dxf)(page)
+def _cut(page: Page, kind: str, cache: _PageCache) -> Callable[[], str]:
+    return lambda: (cut_svg if kind == "svg" else cut_dxf)(page, cache.cuts(page))
+
+
+def _png_job(page: Page, dpi: float, cache: _PageCache) -> Callable[[], tuple]:
+    return lambda: (svg_png, (cache.svg(page), dpi))
+
+
+def _dxf_job(page: Page, cache: _PageCache) -> Callable[[], tuple]:
+    return lambda: (cut_dxf, (page, cache.cuts(page)))
 
 
 def _has_cuts(page: Page) -> bool:
     return any(item.role == Role.CUT for item in page.items)
 
 
-def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[OutputFile]:
+def sheet_files(
+    sheet: Sheet, formats: Iterable[str], layout: Layout, cache: _PageCache | None = None
+) -> list[OutputFile]:
     """The files one sheet is written as.
 
     A one-sided sheet is ``STEM.pdf``; a two-sided one is ``STEM-side-a.*`` and
@@ -85,6 +133,7 @@ def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[Ou
     ``STEM-cut.dxf``, registered to Side A.
     """
     formats = tuple(formats)
+    cache = cache if cache is not None else _PageCache()
     dpi = float(layout.printing.preview_dpi)
     base = f"{sheet.kit}/{sheet.stem}"
     sides = (
@@ -97,16 +146,20 @@ def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[Ou
         if "pdf" in formats:
             files.append(OutputFile(f"{base}{suffix}.pdf", _pdf([page], page.label, layout)))
         if "svg" in formats:
-            files.append(OutputFile(f"{base}{suffix}.svg", _svg(page)))
+            files.append(OutputFile(f"{base}{suffix}.svg", _svg(page, cache)))
         if "png" in formats:
-            files.append(OutputFile(f"{base}{suffix}.png", _png(page, dpi)))
+            png = OutputFile(
+                f"{base}{suffix}.png", _png(page, dpi, cache), _png_job(page, dpi, cache)
+            )
+            files.append(png)
     if sheet.back is not None and "pdf" in formats:
         files.append(
             OutputFile(f"{base}-duplex.pdf", _pdf(sheet.pages, sheet.title, layout, layout.flip))
         )
     if "cut" in formats and _has_cuts(sheet.front):
-        files.append(OutputFile(f"{base}-cut.svg", _cut(sheet.front, "svg")))
-        files.append(OutputFile(f"{base}-cut.dxf", _cut(sheet.front, "dxf")))
+        files.append(OutputFile(f"{base}-cut.svg", _cut(sheet.front, "svg", cache)))
+        dxf = _dxf_job(sheet.front, cache)
+        files.append(OutputFile(f"{base}-cut.dxf", _cut(sheet.front, "dxf", cache), dxf))
     return files
 
 
@@ -119,11 +172,11 @@ def _how_to_print(sheet: Sheet, layout: Layout) -> str:
     )
 
 
-def _cutting(sheet: Sheet) -> dict | None:
+def _cutting(sheet: Sheet, cache: _PageCache) -> dict | None:
     """Side A's cut length and straight cuts, for the manifest."""
     if not _has_cuts(sheet.front):
         return None
-    stats = cut_stats(sheet.front)
+    stats = cut_stats(sheet.front, cache.cuts(sheet.front))
     return {
         "cut_length_mm": round(stats.cut_length, 1),
         "straight_cuts": stats.straight_cuts,
@@ -132,12 +185,19 @@ def _cutting(sheet: Sheet) -> dict | None:
     }
 
 
-def manifest(kit: Kit, sheets: list[Sheet], layout: Layout, formats: Iterable[str]) -> dict:
+def manifest(
+    kit: Kit,
+    sheets: list[Sheet],
+    layout: Layout,
+    formats: Iterable[str],
+    cache: _PageCache | None = None,
+) -> dict:
     """What a kit's folder holds and what to do with it, as plain data (written as JSON)."""
     formats = tuple(formats)
+    cache = cache if cache is not None else _PageCache()
     entries = []
     for sheet in sheets:
-        files = [f.path.split("/", 1)[1] for f in sheet_files(sheet, formats, layout)]
+        files = [f.path.split("/", 1)[1] for f in sheet_files(sheet, formats, layout, cache)]
         entries.append(
             {
                 "sheet": sheet.stem,
@@ -149,7 +209,7 @@ def manifest(kit: Kit, sheets: list[Sheet], layout: Layout, formats: Iterable[st
                 "print": _how_to_print(sheet, layout),
                 "flip": layout.flip if sheet.back is not None else None,
                 "steps": list(sheet.steps),
-                "cutting": _cutting(sheet),
+                "cutting": _cutting(sheet, cache),
             }
         )
     return {
@@ -174,11 +234,15 @@ def plan_kits(
     kits = list(kits)
     check_layout(layout)
     laid_out = {kit.name: kit.build(layout) for kit in kits}
+    cache = _PageCache()
     plan = [
-        f for sheets in laid_out.values() for s in sheets for f in sheet_files(s, formats, layout)
+        f
+        for sheets in laid_out.values()
+        for s in sheets
+        for f in sheet_files(s, formats, layout, cache)
     ]
     for kit in kits:
-        data = manifest(kit, laid_out[kit.name], layout, formats)
+        data = manifest(kit, laid_out[kit.name], layout, formats, cache)
         if "pdf" in formats:
             data["contents"] = "contents.pdf"
             pages = contents_pages(data, layout)
@@ -203,13 +267,67 @@ def build_kits(
     """Lay out every sheet of the kits, then write their files under ``out_dir/<kit>/``.
 
     Everything is laid out before anything is written, so a layout error leaves the
-    output folder untouched.
+    output folder untouched.  PNG previews and DXF cut files are made by ``WORKERS``
+    processes while the other files are made here, and written last.
     """
     laid_out, plan = plan_kits(kits, layout, formats)
     if on_plan:
         on_plan(len(plan))
-    for f in plan:
-        path = write_atomic(out_dir / f.path, f.make())
+
+    def write(f: OutputFile, data: bytes | str) -> None:
+        path = write_atomic(out_dir / f.path, data)
         if on_file:
             on_file(path)
+
+    pools = _worker_pools([f for f in plan if f.job is not None])
+    pending: list[tuple[OutputFile, Future[bytes | str] | None]] = []
+    sent: dict[str, int] = {}  # per file type: how many jobs so far
+    try:
+        for f in plan:
+            if not pools or f.job is None:
+                write(f, f.make())
+                continue
+            kind = f.path.rsplit(".", 1)[-1]
+            k = sent[kind] = sent.get(kind, -1) + 1
+            pool = pools[k % len(pools)]  # the k-th PNG (DXF) always goes to the same worker
+            try:
+                function, args = f.job()
+                pending.append((f, pool.submit(function, *args)))
+            except (BrokenProcessPool, RuntimeError, OSError):  # no worker: make it here
+                pending.append((f, None))
+        for f, done in pending:
+            try:
+                data = done.result() if done is not None else f.make()
+            except BrokenProcessPool:  # a worker died (killed, out of memory): make it here
+                data = f.make()
+            write(f, data)
+    finally:
+        for pool in pools:
+            pool.shutdown(wait=True, cancel_futures=True)
     return laid_out
+
+
+WORKERS = 2
+"""PNG previews and DXF cut files are made by this many worker processes, the k-th PNG
+(DXF) of a build by worker ``k % WORKERS``, each worker in the order of the plan.  Cairo's
+rendering of a page depends slightly on what the same process drew before (its glyph
+caches), so this fixed division makes a build's previews the same bytes run to run, on
+any number of cores.  Where processes cannot be forked (Windows), everything is made in
+this process, and a few previews may differ in the anti-aliasing of their text."""
+
+
+def _worker_pools(jobs: list[OutputFile]) -> list[ProcessPoolExecutor]:
+    """One single-process pool per worker; none (make everything here) for fewer than two
+    jobs or where processes cannot be forked."""
+    if len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return []  # spawned workers would import the caller's main module again
+    # Heavy, imported here before the workers are forked so that they share them.
+    if any(f.path.endswith(".png") for f in jobs):
+        import cairosvg  # noqa: F401  (cairo through cffi)
+    if any(f.path.endswith(".dxf") for f in jobs):
+        import ezdxf  # noqa: F401
+    # fork: each worker is a copy of this process made at its first job; it only turns SVG
+    # text into PNG bytes with cairo, or a cut plan into DXF text, so threads here (the
+    # progress bar) and their locks do not concern it.
+    context = multiprocessing.get_context("fork")
+    return [ProcessPoolExecutor(1, mp_context=context) for _ in range(WORKERS)]

@@ -29,6 +29,7 @@ from pdfread import (
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from printkit.draw.cutfile import cut_paths
 from printkit.draw.model import (
     MIDLINE,
     Affine,
@@ -42,7 +43,7 @@ from printkit.draw.model import (
     Text,
 )
 from printkit.draw.pdf import pdf_bytes, save_pdf
-from printkit.draw.png import page_png, png_size, save_png
+from printkit.draw.png import page_png, png_size, save_png, svg_png
 from printkit.draw.svg import fmt, page_svg, save_svg
 from printkit.draw.text import baseline_start, fit_size, text_width
 
@@ -578,3 +579,59 @@ def test_text_metrics():
     assert fit_size("x", 20, 3) == 3
     with pytest.raises(ValueError, match="width of 0"):
         fit_size("x", 0, 3)
+
+
+# -- builds ------------------------------------------------------------------------------
+
+
+def test_png_of_the_svg_file_text_is_the_page_png():
+    page = sample_document().pages[1]
+    assert svg_png(page_svg(page, "a title is not drawn"), 30) == page_png(page, 30)
+
+
+def _build_bytes(out: Path, formats: tuple[str, ...]) -> dict[str, bytes]:
+    from printkit.build import build_kits
+    from printkit.kits import find_kit
+    from printkit.layout.config import load_layout
+
+    build_kits([find_kit("tripod")], load_layout(None, {}), out, formats)
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*.*"))}
+
+
+def test_build_previews_are_the_same_run_to_run_and_cut_plans_are_made_once(tmp_path, monkeypatch):
+    import printkit.build as build
+
+    planned = []
+
+    def counting(page):
+        planned.append(page.label)
+        return cut_paths(page)
+
+    monkeypatch.setattr(build, "cut_paths", counting)
+    first = _build_bytes(tmp_path / "a", ("png", "cut"))
+    # one plan per sheet with cut lines, shared by the manifest, the SVG and the DXF
+    cut_sheets = [name for name in first if name.endswith("-cut.svg")]
+    assert len(planned) == len(set(planned)) == len(cut_sheets) == 3
+    pngs = [name for name in first if name.endswith(".png")]
+    assert len(pngs) == 5
+    second = _build_bytes(tmp_path / "b", ("png", "cut"))
+    assert second == first
+    for name in pngs:  # each a PNG of its page's size
+        image = cv2.imdecode(np.frombuffer(first[name], np.uint8), cv2.IMREAD_UNCHANGED)
+        assert image is not None and image.shape[0] > image.shape[1] > 500
+
+
+def test_build_without_worker_processes_writes_the_same_files(tmp_path, monkeypatch):
+    import printkit.build as build
+
+    pooled = _build_bytes(tmp_path / "a", ("pdf", "svg", "png", "cut"))
+    monkeypatch.setattr(build, "_worker_pools", lambda jobs: [])
+    here = _build_bytes(tmp_path / "b", ("pdf", "svg", "png", "cut"))
+    assert here.keys() == pooled.keys()
+    for name, data in here.items():
+        if name.endswith(".png"):  # drawn by one process: the text's anti-aliasing may vary
+            a = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+            b = cv2.imdecode(np.frombuffer(pooled[name], np.uint8), cv2.IMREAD_GRAYSCALE)
+            assert a.shape == b.shape and np.mean(np.abs(a.astype(int) - b)) < 0.5
+        else:
+            assert data == pooled[name], name

@@ -1,5 +1,9 @@
 """Layout files and paper sizes."""
 
+import dataclasses
+import re
+import typing
+
 import pytest
 
 from printkit.errors import LayoutError
@@ -90,7 +94,7 @@ def test_an_out_of_range_setting_names_the_file_line_and_range(tmp_path):
     with pytest.raises(LayoutError) as info:
         layout.check()
     assert str(info.value) == f"{path}:3: paper.margin must be from 0 to 50, not 75.0"
-    with pytest.raises(LayoutError, match="print.preview_dpi must be from 10 to 600, not 5"):
+    with pytest.raises(LayoutError, match="print.preview_dpi must be from 10 to 200, not 5"):
         load_layout(overrides={"print.preview_dpi": 5}).check()
     with pytest.raises(LayoutError, match="command line: print.back_offset must be from -20"):
         load_layout(overrides={"print.back_offset": [0, 25]}).check()
@@ -109,3 +113,53 @@ def test_a_section_read_as_a_dataclass_refuses_keys_it_does_not_know():
 
     with pytest.raises(LayoutError, match="unknown key paper.margin"):
         load_layout().section(Narrow)
+
+
+def _settings_classes():
+    from printkit.games import GAMES
+    from printkit.layout.config import COMMON_SECTIONS
+
+    return [*COMMON_SECTIONS, *(game.settings for game in GAMES.values())]
+
+
+def test_every_number_setting_has_a_range():
+    for cls in _settings_classes():
+        for f in dataclasses.fields(cls):
+            hint = typing.get_type_hints(cls)[f.name]
+            kinds = typing.get_args(hint) if typing.get_origin(hint) is tuple else (hint,)
+            if any(k in (int, float) for k in kinds):
+                assert f.metadata["lo"] is not None, f"{cls.SECTION}.{f.name}"
+                assert f.metadata["hi"] is not None, f"{cls.SECTION}.{f.name}"
+                assert f.metadata["lo"] < f.metadata["hi"]
+
+
+def test_the_ranges_in_default_toml_are_the_settings_ranges():
+    """Each number key's comment in layouts/default.toml ends its first line with
+    ``[LO to HI]``, the range its dataclass field declares; no other key has one."""
+    from printkit.layout.config import DEFAULT_LAYOUT_FILE
+
+    classes = {cls.SECTION: cls for cls in _settings_classes()}
+    printed: dict[tuple[str, str], str | None] = {}
+    section = None
+    for line in DEFAULT_LAYOUT_FILE.read_text(encoding="utf-8").splitlines():
+        if m := re.match(r"^\[(\w+)\]", line):
+            section = m.group(1)
+        elif (m := re.match(r"^(\w+)\s*=", line)) and section in classes:
+            found = re.search(r"\[(-?[\d.]+) to (-?[\d.]+)\]", line)
+            printed[(section, m.group(1))] = found and f"{found.group(1)} to {found.group(2)}"
+    expected = {
+        (cls.SECTION, f.name): (
+            f"{f.metadata['lo']:g} to {f.metadata['hi']:g}"
+            if f.metadata.get("lo") is not None
+            else None
+        )
+        for cls in classes.values()
+        for f in dataclasses.fields(cls)
+    }
+    assert printed == expected
+
+
+def test_custom_paper_is_bounded_so_a_page_stays_small():
+    assert paper_size("1200x841") == (841.0, 1200.0)
+    with pytest.raises(LayoutError, match="each side must be 50 to 1200 mm"):
+        paper_size("5000x5000")

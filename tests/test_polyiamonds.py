@@ -94,3 +94,13 @@ def test_bad_order_is_rejected():
             count_free(bad)
     with pytest.raises(ValueError, match="order"):
         free_polyiamonds(0)
+
+
+def test_free_counts_stream_order_by_order_within_bounded_batches():
+    from printkit.geometry.polyiamonds import BATCH, MAX_ORDER, iter_free_counts
+
+    counts = iter_free_counts(MAX_ORDER)
+    assert next(counts) == (1, 1)  # yielded before any larger order is searched
+    assert next(counts) == (2, 1)
+    assert list(iter_free_counts(14)) == list(enumerate(A000577, start=1))
+    assert BATCH <= 1 << 16  # 12 images of a batch of order-16 shapes: a few tens of MB

@@ -71,3 +71,21 @@ def test_two_photos_of_the_tripod_halves_make_one_checked_position(tmp_path, cap
         monkeypatch,
     )
     assert code == 0 and "only one half was read" in text
+
+
+def test_read_to_an_unwritable_place_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    photo = tmp_path / "board.jpg"
+    code, _, err = run(["demo-photo", "tripod", "--out", str(photo)], capsys, monkeypatch)
+    assert code == 0, err
+    afile = tmp_path / "afile"
+    afile.write_text("a file\n")
+    before = sorted(tmp_path.rglob("*"))
+    for out, debug in [
+        (afile / "pos.json", tmp_path / "seen" / "deeper"),
+        (tmp_path / "p.json", afile),
+    ]:
+        args = ["read", str(photo), "--game", "tripod", "--out", str(out), "--debug", str(debug)]
+        code, text, err = run(args, capsys, monkeypatch)
+        assert code == 2 and err.count("\n") == 1, err
+        assert "is a file, not a folder" in err and "Traceback" not in err
+        assert sorted(tmp_path.rglob("*")) == before  # no record, no debug picture, no folder

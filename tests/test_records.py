@@ -409,6 +409,36 @@ def test_a_tripod_position_counts_stones_and_finds_the_winner():
 
 
 @pytest.mark.parametrize(
+    "text, words",
+    [
+        ("Game: tripitz\nPlayers: a, b\n1. a: ZZZ@35\n", "unknown Tripitz pid 'ZZZ'"),
+        ("Game: tripitz\nPlayers: a, b\n1. a: exchange RTW,RJW\n", "unknown Tripitz pid 'RJW'"),
+        ("Game: tripitz\nPlayers: a, b\nCentre: RTW YCK GSL BCN\n1. a: RCW@999\n", "no cavity 999"),
+        ("Game: triominoes\nPlayers: a, b\n1. a: 9-9-9 @ (0,0)\n", "unknown Triominoes tile"),
+        ("Game: triominoes\nPlayers: a, b\n1. a: 1-0-2 @ (0,0)\n", "the tile is 0-1-2"),
+        ("Game: triominoes\nPlayers: a, b\n1. a: draw 6-6-6\n", "unknown Triominoes tile"),
+        ("Game: tripakus\nPlayers: r, y\n1. r: banana (0,0)\n", "unknown TriPakus piece"),
+        ("Game: tripod\nOption: size = 11\n1. a12\n", "not a cell of the size-11 board"),
+        ("Game: tripod\nOption: size = 5\n1. z99\n", "'z99' is not a cell of the size-5 board"),
+    ],
+)
+def test_a_well_formed_name_not_in_the_game_is_a_finding(
+    tmp_path, capsys, monkeypatch, text, words
+):
+    """A cell, pid, tile or piece written well but not on this board or in this set is an
+    illegal move (exit 1) in every game, in plain words without internal type names."""
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    code, out, err = run(["check", str(path)], capsys, monkeypatch)
+    assert (code, err) == (1, ""), err
+    assert words in out and "move 1 (line" in out and "stopped at move 1" in out, out
+    assert "Colour" not in out and "Error" not in out
+    picture = tmp_path / "game.svg"
+    code, _, err = run(["show", str(path), "--out", str(picture)], capsys, monkeypatch)
+    assert code == 0 and picture.exists(), err
+
+
+@pytest.mark.parametrize(
     "text, fragment",
     [
         ("Players: a, b\n", "no 'Game:' line"),
@@ -418,7 +448,8 @@ def test_a_tripod_position_counts_stones_and_finds_the_winner():
         ("Game: tripod\nRules: fast\n1. a1\n", "unknown tripod rules 'fast'"),
         ("Game: tripod\n1. zz99\n", "move 1"),
         ("Game: tripakus\n1. crown (1,1) banana\n", "move 1"),
-        ("Game: tripitz\n1. QQQ@4\n", "move 1"),
+        ("Game: tripitz\n1. QQ@4\n", "move 1"),
+        ("Game: triominoes\n1. 1-2 @ (0,0)\n", "move 1"),
         ("Game: tripitz\nOption: colour = blue\n1. pass\n", "unknown tripitz option 'colour'"),
         ("Game: tripod\nKind: position\nX: a1 a1x\n", "a1x"),
         ("Game: tripakus\nResult: red twelve\n", "whole number"),

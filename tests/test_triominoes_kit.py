@@ -501,7 +501,9 @@ def test_settings_match_the_default_layout_file():
     assert set(fields) == set(defaults)
     section = text.split(f"[{Settings.SECTION}]\n", 1)[1].split("\n[", 1)[0]
     comments = {
-        line.split("=")[0].strip(): line.split("#", 1)[1].strip()
+        line.split("=")[0].strip(): re.sub(
+            r"\s*\[[-\d.]+ to [-\d.]+\]$", "", line.split("#", 1)[1].strip()
+        )
         for line in section.splitlines()
         if "#" in line
     }

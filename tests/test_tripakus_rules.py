@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 from printkit.errors import PrintkitError
 from printkit.games.base import Game, IllegalMoveError, InvalidMoveError, Outcome
 from printkit.games.tripakus import pieces as pieces_module
+from printkit.games.tripakus import rules as rules_module
 from printkit.games.tripakus.notation import (
     PASS,
     Pass,
@@ -37,6 +40,7 @@ from printkit.geometry.tri import (
     Cell,
     board_corners,
     canonical,
+    edge_neighbours,
     normalise,
     touching,
     transform,
@@ -213,6 +217,63 @@ def test_placement_count_on_side_19_board():
 @pytest.mark.parametrize("n", [2, 3, 6, 19])
 def test_placements_match_brute_force(n):
     assert {(m.piece, m.cells) for m in placements(n)} == _brute_force_placements(n)
+
+
+@pytest.mark.parametrize("n", [2, 5, 19])
+def test_tables_agree_with_the_geometry(n):
+    """The shifted bit masks say what the lattice says: each placement's cells, the board
+    cells sharing an edge or a corner with it, and which placements cover each cell."""
+    t = rules_module._tables(n)
+    board = triangle_board(n)
+
+    def cells(mask: int) -> set[Cell]:
+        return {t.cells[b] for b in rules_module._bits(mask)}
+
+    covering: dict[Cell, list[int]] = {}
+    for pid, move in enumerate(t.moves):
+        assert cells(t.mask[pid]) == move.cells
+        assert PIECES[t.piece[pid]].name == move.piece
+        near_edge = {x for c in move.cells for x in edge_neighbours(c)} & board - move.cells
+        near = {x for c in move.cells for x in touching(c)} & board - move.cells
+        assert cells(t.edge[pid]) == near_edge and cells(t.touch[pid]) == near
+        assert t.placement_id(t.piece[pid], move.cells) == pid
+        for c in move.cells:
+            covering.setdefault(c, []).append(pid)
+    for cell in board:
+        got = [pid for per_piece in t.covering_at(t.index[cell]) for _, pid in per_piece]
+        assert sorted(got) == covering.get(cell, [])
+        for per_piece in t.covering_at(t.index[cell]):
+            assert [pid for _, pid in per_piece] == sorted(pid for _, pid in per_piece)
+            assert all(m == t.mask[pid] for m, pid in per_piece)
+    # not placements: off the board, the wrong piece, or no piece
+    assert t.placement_id(0, [Cell(n, 0)]) is None
+    assert t.placement_id(1, [Cell(0, 0)]) is None
+    assert t.placement_id(1, [Cell(0, 0), Cell(1, 1)]) is None
+
+
+def test_placement_ids_follow_board_order():
+    """Ids run by piece, then orientation, then the board order of the first cell, so that
+    ``legal_moves`` and the example in a refused pass stay as they were."""
+    t = rules_module._tables(6)
+    keys = []
+    for pid, move in enumerate(t.moves):
+        shape = tuple(sorted(normalise(move.cells)))
+        orientation = PIECES[t.piece[pid]].orientations().index(shape)
+        keys.append((t.piece[pid], orientation, min(move.cells)))
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_checking_a_record_imports_no_numpy():
+    code = (
+        "import sys; from pathlib import Path; "
+        "from printkit.records.check import check_record; "
+        "from printkit.records.io import load_record; "
+        "check_record(load_record(Path('examples/tripakus-game.txt')), None); "
+        "assert 'numpy' not in sys.modules, 'numpy imported'"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 # --------------------------------------------------------------------------- random games

@@ -1,7 +1,8 @@
 """The README's photo example: a seeded synthetic phone photo of a game, what the reader
-saw (its debug picture) and the check's verdict, written to docs/previews/.
+saw (its debug picture) and the check's verdict, written to docs/previews/ (for maintainers;
+a user makes a photo to try with ``printkit demo-photo GAME --out photo.jpg``).
 
-Usage: python tools/photo_example.py [GAME ...]   (default: every game that can be read)
+Usage: .venv/bin/python tools/photo_example.py [GAME ...]   (default: every game)
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-import cv2
+try:
+    import cv2
+except ModuleNotFoundError:  # run with a Python that lacks the project's packages
+    sys.exit("photo_example: run it with the project's Python: .venv/bin/python " + __file__)
 
 from printkit.errors import PhotoError
 from printkit.games import GAMES

@@ -14,7 +14,7 @@ from printkit.draw.model import Page
 from printkit.draw.svg import page_svg
 from printkit.fileio import write_atomic
 
-__all__ = ["page_png", "png_size", "save_png"]
+__all__ = ["page_png", "png_size", "save_png", "svg_png"]
 
 
 def png_size(page: Page, dpi: float = 100) -> tuple[int, int]:
@@ -26,10 +26,16 @@ def page_png(page: Page, dpi: float = 100) -> bytes:
     """The page as PNG bytes at ``dpi`` pixels per inch, white where nothing is drawn."""
     if not dpi > 0:
         raise ValueError(f"page {page.label!r}: dpi must be positive, not {dpi}")
+    return svg_png(page_svg(page), dpi)
+
+
+def svg_png(svg: str, dpi: float = 100) -> bytes:
+    """A page's SVG text (from :func:`page_svg`, with or without a title: the title is not
+    drawn) rasterised as PNG bytes at ``dpi``, white where nothing is drawn.  A plain
+    function of plain values, so that a pool of processes can render previews."""
     import cairosvg  # heavy (cairo through cffi): loaded only when a PNG is made
 
-    svg = page_svg(page).encode("utf-8")
-    png = cairosvg.svg2png(bytestring=svg, dpi=dpi, background_color="white")
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi, background_color="white")
     assert png is not None  # only None when writing to a file object
     return png
 

@@ -128,7 +128,9 @@ class PrintSettings(Settings):
     )
     registration_marks: bool = setting(True, doc="marks that line up Side A and Side B")
     crop_marks: bool = setting(False, doc="corner marks around the printed area")
-    preview_dpi: int = setting(100, lo=10, hi=600, doc="resolution of PNG previews")
+    preview_dpi: int = setting(
+        100, lo=10, hi=200, doc="resolution of PNG previews (an A0 page at 200 dpi: 300 MB)"
+    )
     bleed: float = setting(1.0, lo=0.0, hi=5.0, doc="colour carried past every cut line, mm")
     colour_space: str = setting("rgb", choices=("rgb", "cmyk"), doc="rgb or cmyk")
 

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import re
 
-from printkit.errors import LayoutError
+from printkit.errors import FitError, LayoutError
 
-__all__ = ["PAPER_SIZES", "ISO_PAPERS", "US_PAPERS", "paper_size", "smallest_paper"]
+__all__ = [
+    "PAPER_SIZES",
+    "ISO_PAPERS",
+    "US_PAPERS",
+    "CUSTOM_RANGE",
+    "paper_size",
+    "smallest_paper",
+]
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a5": (148.0, 210.0),
@@ -24,6 +31,10 @@ ISO_PAPERS = ("a5", "a4", "a3", "a2", "a1", "a0")
 US_PAPERS = ("letter", "legal", "tabloid", "a3", "a2", "a1", "a0")
 """Paper families to look in for a larger sheet; A3 and up serve both."""
 
+CUSTOM_RANGE = (50.0, 1200.0)
+"""Each side of a WIDTHxHEIGHT paper, mm: up to A0's long side, so that a page (and its PNG
+preview, at most 200 dpi) stays within a few hundred MB."""
+
 _CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*$", re.IGNORECASE)
 
 
@@ -35,9 +46,10 @@ def paper_size(name: str) -> tuple[float, float]:
     m = _CUSTOM.match(key)
     if m:
         w, h = float(m.group(1)), float(m.group(2))
-        if w < 50 or h < 50 or w > 5000 or h > 5000:
+        lo, hi = CUSTOM_RANGE
+        if not (lo <= w <= hi and lo <= h <= hi):
             raise LayoutError(
-                f"paper size {name!r} is out of range: each side must be 50 to 5000 mm"
+                f"paper size {name!r} is out of range: each side must be {lo:g} to {hi:g} mm"
             )
         return (min(w, h), max(w, h))
     names = ", ".join(PAPER_SIZES)
@@ -62,6 +74,6 @@ def smallest_paper(
             if width + 2 * margin <= pw and height + 2 * margin <= ph:
                 fits.append((w * h, name, landscape))
     if not fits:
-        raise LayoutError(f"nothing up to A0 holds {width:.0f} x {height:.0f} mm")
+        raise FitError(f"nothing up to A0 holds {width:.0f} x {height:.0f} mm")
     _, name, landscape = min(fits)
     return name, landscape

@@ -8,7 +8,9 @@ sides line up when printed double-sided or glued back to back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from printkit.draw.cutfile import cut_stats
 from printkit.draw.model import (
@@ -27,6 +29,7 @@ from printkit.layout.config import Layout
 
 __all__ = [
     "Sheet",
+    "Fit",
     "HEADER",
     "FOOTER",
     "page_size",
@@ -76,10 +79,39 @@ class Sheet:
     copies: int = 1
     stock: str = "plain paper"
     steps: list[str] = field(default_factory=list)
+    notice: str | None = None
+    """Something the person building the kit must know (a sheet that needs a larger paper
+    than the chosen settings' defaults give); also one of ``steps``."""
 
     @property
     def pages(self) -> list[Page]:
         return [self.front] if self.back is None else [self.front, self.back]
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The setting a kit's size follows, so that a kit that does not fit its paper can name a
+    value with which the whole kit builds (``printkit.kits``).
+
+    ``settings`` is the game's section dataclass and ``key`` a number field of it (smaller is
+    assumed to fit better); ``largest(layout)``, when given, is a quick upper bound (the
+    largest value at which the kit's own sheets fit); ``with_value(layout, value)`` gives the
+    section's values to set for ``value`` (by default ``{key: value}``).
+    """
+
+    settings: type
+    key: str
+    largest: Callable[[Layout], float] | None = None
+    with_value: Callable[[Layout, float], dict[str, Any]] | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.settings.SECTION}.{self.key}"  # type: ignore[attr-defined]
+
+    def values(self, layout: Layout, value: float) -> dict[str, Any]:
+        if self.with_value is not None:
+            return self.with_value(layout, value)
+        return {self.key: value}
 
 
 def page_size(layout: Layout, landscape: bool = False) -> tuple[float, float]:

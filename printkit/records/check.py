@@ -57,6 +57,9 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
     standing: dict[str, int] | None = None
+    standing_means: str | None = None
+    """What the standing's numbers count, in words (e.g. "points, most wins"), when it
+    is not the usual score."""
     winner: str | None = None
     over: bool | None = None
     summary: list[str] = field(default_factory=list)
@@ -103,7 +106,10 @@ class Report:
         out += [f"  not checked: {u}" for u in self.unchecked]
         out += [f"  {s}" for s in self.summary]
         if self.standing:
-            out.append("  standing: " + ", ".join(f"{p} {s}" for p, s in self.standing.items()))
+            means = f" ({self.standing_means})" if self.standing_means else ""
+            out.append(
+                f"  standing{means}: " + ", ".join(f"{p} {s}" for p, s in self.standing.items())
+            )
         if self.winner:
             out.append(f"  winner: {self.winner}")
         problems = len(self.findings)

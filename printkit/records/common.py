@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from printkit.errors import RecordError
 from printkit.records.check import Report
 from printkit.records.model import MoveEntry, Record
 
 __all__ = [
+    "Unplayable",
     "parse_moves",
     "parse_setup_list",
     "check_claimed_player",
@@ -20,13 +22,35 @@ __all__ = [
 _TRI_CELL = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
 
+@dataclass(frozen=True, slots=True)
+class Unplayable:
+    """A move written well that names a piece, pid, tile or cell the game does not have.
+
+    The check reports it as an illegal move (a finding, exit code 1) at its place in the
+    record, as it does for a placement off the board; unreadable text is exit code 2.
+    """
+
+    text: str
+    reason: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
 def parse_moves(record: Record, parse) -> list:
-    """Every move of the record through ``parse(text)``; RecordError at the first unreadable."""
-    moves = []
+    """Every move of the record through ``parse(text)``; RecordError at the first unreadable.
+
+    An error whose class sets ``not_in_game`` (well-formed text naming something the game
+    does not have) becomes an :class:`Unplayable` move, for the checker to report.
+    """
+    moves: list = []
     for k, entry in enumerate(record.moves, start=1):
         try:
             moves.append(parse(entry.move))
         except ValueError as e:
+            if getattr(e, "not_in_game", False):
+                moves.append(Unplayable(entry.move, getattr(e, "message", str(e))))
+                continue
             raise RecordError(f"move {k}: {e}", source=record.path, line=entry.line) from None
     return moves
 

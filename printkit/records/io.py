@@ -20,7 +20,15 @@ from printkit.games import GAMES
 from printkit.records.model import FORMAT, VERSION, MoveEntry, Record
 from printkit.records.text import format_text, parse_text
 
-__all__ = ["schema", "parse_json", "record_from_json", "load_record", "dumps_json", "save_record"]
+__all__ = [
+    "schema",
+    "parse_json",
+    "record_from_json",
+    "load_record",
+    "dumps_json",
+    "save_record",
+    "record_text",
+]
 
 
 @cache
@@ -149,8 +157,11 @@ def dumps_json(record: Record) -> str:
     return json.dumps(record.to_json(), indent=2, ensure_ascii=False) + "\n"
 
 
+def record_text(record: Record, path: str | Path) -> str:
+    """``record`` as the file ``path`` holds it: JSON for ``.json`` files, text otherwise."""
+    return dumps_json(record) if Path(path).suffix.lower() == ".json" else format_text(record)
+
+
 def save_record(record: Record, path: str | Path) -> Path:
     """Write ``record`` atomically, as JSON for ``.json`` files and as text otherwise."""
-    p = Path(path)
-    text = dumps_json(record) if p.suffix.lower() == ".json" else format_text(record)
-    return write_atomic(p, text)
+    return write_atomic(Path(path), record_text(record, path))

@@ -13,6 +13,7 @@ from printkit.draw.model import Affine, Document, Drawing, Page, Role, Text
 from printkit.draw.pdf import save_pdf
 from printkit.draw.png import save_png
 from printkit.draw.svg import save_svg
+from printkit.draw.text import text_width
 from printkit.errors import RecordError
 from printkit.games import find_game
 from printkit.layout.config import Layout, load_layout
@@ -25,6 +26,10 @@ HIGHLIGHT = "#111111"
 OFFENDING = "#e0007a"
 MARGIN = 10.0
 CAPTION = 4.0
+SLACK = 1.2
+"""Room for fonts wider than Helvetica (a PNG's text uses whatever font stands in for it)."""
+MIN_CAPTION_WIDTH = 100.0
+"""Captions wrap at the board's width, or this many mm for a smaller board."""
 
 
 def _caption(record: Record, upto: int, offending: bool, report) -> list[str]:
@@ -53,6 +58,24 @@ def _caption(record: Record, upto: int, offending: bool, report) -> list[str]:
     return lines
 
 
+def _wrap(caption: list[str], width: float) -> list[tuple[str, bool, bool]]:
+    """The caption's lines wrapped to ``width`` mm (so a long finding is never cut off), each
+    with whether it belongs to an ILLEGAL line and to the (bold) title."""
+    out: list[tuple[str, bool, bool]] = []
+    for k, text in enumerate(caption):
+        illegal = text.startswith("ILLEGAL")
+        line = ""
+        for word in text.split():
+            candidate = f"{line} {word}" if line else word
+            if line and SLACK * text_width(candidate, CAPTION, k == 0) > width:
+                out.append((line, illegal, k == 0))
+                line = word
+            else:
+                line = candidate
+        out.append((line, illegal, k == 0))
+    return out
+
+
 def picture_page(
     record: Record, upto: int | None = None, rules: str | None = None, layout: Layout | None = None
 ) -> Page:
@@ -68,11 +91,14 @@ def picture_page(
         n = report.stopped_at
     drawing: Drawing = find_game(record.game).picture.picture(record, n, rules, layout, offending)
     x0, y0, x1, y1 = drawing.bbox()
-    lines = _caption(record, n, offending, report)
+    caption = _caption(record, n, offending, report)
+    lines = _wrap(caption, max(x1 - x0, MIN_CAPTION_WIDTH))
+    text_width_mm = max(SLACK * text_width(line, CAPTION, bold) for line, _, bold in lines)
     top = MARGIN + CAPTION * 1.6 * len(lines)
-    page = Page(width=x1 - x0 + 2 * MARGIN, height=y1 - y0 + top + MARGIN, label=lines[0])
-    for k, line in enumerate(lines):
-        colour = OFFENDING if line.startswith("ILLEGAL") else "#222222"
+    width = max(x1 - x0, text_width_mm) + 2 * MARGIN
+    page = Page(width=width, height=y1 - y0 + top + MARGIN, label=caption[0])
+    for k, (line, illegal, bold) in enumerate(lines):
+        colour = OFFENDING if illegal else "#222222"
         page.add(
             Text(
                 (MARGIN, MARGIN + CAPTION * (1.6 * k + 1)),
@@ -80,7 +106,7 @@ def picture_page(
                 CAPTION,
                 anchor="start",
                 fill=colour,
-                bold=k == 0,
+                bold=bold,
                 role=Role.INFO,
             )
         )

@@ -7,14 +7,23 @@ from pathlib import Path
 
 import cv2
 
-from printkit.fileio import write_atomic
+from printkit.errors import PhotoError, PrintkitError
+from printkit.fileio import write_all, write_atomic
 from printkit.layout.config import Layout
-from printkit.records.io import save_record
+from printkit.records.io import record_text
 from printkit.records.model import Record
 from printkit.records.position import position_record
 from printkit.vision.read import Reading, debug_image, read_photo
+from printkit.vision.scenes import synthetic_photo
 
-__all__ = ["ReadResult", "read_to_record", "read_photos", "reading_cells", "merge_records"]
+__all__ = [
+    "demo_photo",
+    "ReadResult",
+    "read_to_record",
+    "read_photos",
+    "reading_cells",
+    "merge_records",
+]
 
 
 @dataclass
@@ -99,9 +108,35 @@ def read_photos(
     debug: Path | None = None,
 ) -> ReadResult:
     """Read one photo, or several of parts of one board merged into one position."""
-    results = [read_to_record(photo, game, layout, debug) for photo in photos]
+    results = [read_to_record(photo, game, layout) for photo in photos]
     record = results[0].record if len(results) == 1 else merge_records([r.record for r in results])
-    written = [p for r in results for p in r.written]
+    files: list[tuple[Path, bytes | str]] = []
+    if debug is not None:
+        for photo, result in zip(photos, results, strict=True):
+            ok, png = cv2.imencode(".png", debug_image(result.reading))
+            if ok:
+                files.append((Path(debug) / f"{Path(photo).stem}-read.png", png.tobytes()))
     if out is not None:
-        written.append(save_record(record, out))
+        files.append((Path(out), record_text(record, out)))
+    written = write_all(files)  # all or none
     return ReadResult(record, results[0].reading, written)
+
+
+def demo_photo(game: str, layout: Layout, seed: int, out: Path) -> tuple[Path, str]:
+    """Write a seeded synthetic phone photo of a random position of ``game`` to ``out``
+    (JPEG or PNG by its suffix), for ``printkit read`` to try; returns the path and the
+    board variant photographed."""
+    suffix = Path(out).suffix.lower()
+    if suffix not in (".jpg", ".jpeg", ".png"):
+        raise PrintkitError(f"--out {out}: the photo is .jpg or .png")
+    if not 0 <= seed < 2**63:
+        raise PrintkitError(f"--seed {seed}: a seed is a whole number from 0 to 2**63 - 1")
+    try:
+        photo = synthetic_photo(game, layout, seed, "hard")
+    except (ModuleNotFoundError, AttributeError):
+        raise PhotoError(f"{game} boards cannot be read from photos yet") from None
+    params = [cv2.IMWRITE_JPEG_QUALITY, 90] if suffix != ".png" else []
+    ok, data = cv2.imencode(".png" if suffix == ".png" else ".jpg", photo.image, params)
+    if not ok:
+        raise PhotoError(f"{out}: the photo could not be encoded")
+    return write_atomic(out, data.tobytes()), str(photo.truth.get("variant", ""))

@@ -46,7 +46,7 @@ from printkit.games.triominoes.components import (
     tile_corners,
     tile_front,
 )
-from printkit.games.triominoes.mat import KIT, mat_drawing, mat_plan
+from printkit.games.triominoes.mat import KIT, largest_mat_tile, mat_drawing, mat_plan
 from printkit.games.triominoes.rules import (
     PRESETS,
     BlockedRule,
@@ -58,6 +58,7 @@ from printkit.geometry.tri import Cell, edges, straight_runs
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     CUT,
+    Fit,
     Sheet,
     back_transform,
     content_box,
@@ -577,3 +578,11 @@ def inventory(layout: Layout) -> dict[str, int]:
 def sheets(layout: Layout) -> list[Sheet]:
     """Every Triominoes sheet for this layout: the tiles, the play mat, the score sheet."""
     return [*tile_sheets(layout), *mat_sheets(layout), score_sheet(layout)]
+
+
+def _largest(layout: Layout) -> float:
+    return min(largest_tile(layout), largest_mat_tile(layout))
+
+
+FIT = Fit(Settings, "tile", _largest)
+"""The kit's size follows ``triominoes.tile`` (the hint when a sheet does not fit)."""

@@ -25,6 +25,7 @@ from printkit.geometry.graph import component
 from printkit.geometry.tri import edge_neighbours
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import (
+    Unplayable,
     compare_result,
     note_uncertain,
     parse_moves,
@@ -174,6 +175,10 @@ def _run(
             report.add(
                 "illegal", f"{entry.player} is not a player ({', '.join(names)})", k, entry.line
             )
+            report.stop(k)
+            break
+        if isinstance(move, Unplayable):
+            report.add("illegal", move.reason, k, entry.line)
             report.stop(k)
             break
         if not known and not game.layout:

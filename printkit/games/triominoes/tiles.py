@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from printkit.errors import PrintkitError
 
-__all__ = ["HIGHEST", "Tile", "TILES", "parse_tile", "tile_kind"]
+__all__ = ["HIGHEST", "Tile", "TILES", "UnknownTileError", "parse_tile", "tile_kind"]
 
 HIGHEST = 5
 """The largest number on a tile."""
@@ -68,23 +68,31 @@ TILES: tuple[Tile, ...] = _tiles()
 """The 56 tiles, ordered by their numbers."""
 
 
+class UnknownTileError(PrintkitError):
+    """Three numbers that are no tile of the set (``9-9-9``, or ``1-0-2``, the mirror image of
+    ``0-1-2``): written well, but not a tile of this game."""
+
+
 def parse_tile(text: str) -> Tile:
     """A tile from its code (``0-2-5``, also ``025`` or ``0 2 5``), in any rotation.
 
-    Raises ``PrintkitError`` (a ``ValueError``) naming the problem when no tile has those
-    numbers in that clockwise order.
+    Raises ``PrintkitError`` (a ``ValueError``) naming the problem when the text is not three
+    numbers, and ``UnknownTileError`` when no tile has those numbers in that clockwise order.
     """
     digits = [ch for ch in text if not ch.isspace() and ch not in "-/,"]
-    if len(digits) != 3 or not all(ch.isdigit() for ch in digits):
+    if len(digits) != 3 or not all(ch in "0123456789" for ch in digits):
         raise PrintkitError(f"{text!r} is not a tile: write its three numbers, like 0-2-5")
     numbers = tuple(int(ch) for ch in digits)
+    code = "-".join(map(str, numbers))
     if max(numbers) > HIGHEST:
-        raise PrintkitError(f"{text!r} is not a tile: numbers go from 0 to {HIGHEST}")
+        raise UnknownTileError(
+            f"unknown Triominoes tile {code!r}: not a tile, numbers go from 0 to {HIGHEST}"
+        )
     for reading in Tile(*numbers).rotations():
         if reading[0] <= reading[1] <= reading[2]:
             return Tile(*reading)
     smallest_first = "-".join(map(str, sorted(numbers)))
-    raise PrintkitError(
-        f"{text!r} is not a tile: read clockwise, the numbers must rise from "
+    raise UnknownTileError(
+        f"unknown Triominoes tile {code!r}: not a tile, read clockwise the numbers rise from "
         f"the smallest (the tile is {smallest_first})"
     )

@@ -41,6 +41,7 @@ from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_p
 from printkit.layout.sheet import (
     FOOTER,
     HEADER,
+    Fit,
     Sheet,
     content_box,
     cut_bbox,
@@ -65,6 +66,9 @@ __all__ = [
 ]
 
 WASTE = Style(fill="#ffffff", stroke="#b0b0b0", width=0.15)
+MAX_BLOCK_ROWS, MAX_BLOCK_COLS = 40, 80
+"""The largest lattice block tried for the 22 pieces (110 triangles; 10 x 11 packs them
+without waste): bounds the search when tiny triangles sit on large paper."""
 
 
 def _best_orientation(cells: Iterable[Cell], side: float) -> frozenset[Cell]:
@@ -107,8 +111,8 @@ def _lattice_block(
     """The 22 pieces packed edge to edge on the lattice: each cut line serves two pieces."""
     found = smallest_block(
         [p.orientations() for p in PIECES],
-        max_rows=int(height / (side * ROW_HEIGHT)),
-        max_cols=int(2 * width / side) - 1,
+        max_rows=min(int(height / (side * ROW_HEIGHT)), MAX_BLOCK_ROWS),
+        max_cols=min(int(2 * width / side) - 1, MAX_BLOCK_COLS),
     )
     if found is None:
         return None
@@ -265,17 +269,40 @@ def full_board_sheet(layout: Layout) -> Sheet:
     for marker in markers:
         page.extend(marker_items(marker))
     page.extend(strip_items(patches))
+    steps = [
+        f"For a print shop or large-format printer: print on {paper.upper()}"
+        f"{' landscape' if landscape else ''} at actual size instead of the "
+        "three sections."
+    ]
+    notice = _paper_notice(layout, paper)
+    if notice:
+        steps.append(notice)
     return Sheet(
         KIT,
         "board-full",
         title,
         page,
         stock=f"{paper.upper()} paper or card",
-        steps=[
-            f"For a print shop or large-format printer: print on {paper.upper()}"
-            f"{' landscape' if landscape else ''} at actual size instead of the "
-            "three sections."
-        ],
+        steps=steps,
+        notice=notice,
+    )
+
+
+def _paper_notice(layout: Layout, paper: str) -> str | None:
+    """A note when the full board needs another paper than at the default cell and board size
+    (so that a size change never silently moves it to a larger sheet)."""
+    cfg, default = layout.section(Settings), Settings()
+    if (cfg.cell, cfg.board_size) == (default.cell, default.board_size):
+        return None
+    usual = full_board(
+        layout.with_values(tripakus={"cell": default.cell, "board_size": default.board_size})
+    )[1]
+    if usual == paper:
+        return None
+    return (
+        f"Note: at tripakus.cell={cfg.cell:g} and tripakus.board_size={cfg.board_size} the "
+        f"full board needs {paper.upper()} paper, not {usual.upper()} as at the defaults "
+        f"({default.cell:g} mm, {default.board_size})."
     )
 
 
@@ -317,3 +344,7 @@ def sheets(layout: Layout) -> list[Sheet]:
     out.append(section_sheet(layout))
     out.append(full_board_sheet(layout))
     return out
+
+
+FIT = Fit(Settings, "cell", largest_cell)
+"""The kit's size follows ``tripakus.cell`` (the hint when a sheet does not fit)."""

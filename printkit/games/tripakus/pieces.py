@@ -1,7 +1,9 @@
 """The 22 TriPakus pieces: every free polyiamond of order 1 to 6, each with its printed name.
 
-The shapes come from the enumerator (:func:`printkit.geometry.polyiamonds.free_polyiamonds`);
-only the names are a table, keyed by canonical form.  Names follow the polyiamond literature:
+Shapes and names are one table, keyed by canonical form.  A test proves its keys are exactly
+the free polyiamonds of orders 1 to 6 that the enumerator finds
+(:func:`printkit.geometry.polyiamonds.free_polyiamonds`), so the pieces need no enumeration
+(nor numpy) here, and checking a record stays quick.  Names follow the polyiamond literature:
 moniamond, diamond and triamond for orders 1-3; the letter codes of the tetriamonds and
 pentiamonds used by polyform puzzle solvers (I4, C4, T4; I5, C5, L5, P5), written lowercase;
 and T. H. O'Beirne's names for the twelve hexiamonds.
@@ -14,15 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.errors import PrintkitError
-from printkit.geometry.polyiamonds import free_polyiamonds
 from printkit.geometry.tri import Cell, normalise, transform
 
 __all__ = ["Piece", "PIECES", "NAMES", "piece_by_name", "picture", "pieces_markdown"]
 
 MAX_ORDER = 6
 
-# Canonical form (as tri.canonical gives it) -> name.  A test proves the keys are exactly the
-# enumerated free polyiamonds of orders 1..6, so the table cannot name a wrong or missing shape.
+# Canonical form (as tri.canonical gives it) -> name: the pieces.  A test proves the keys are
+# exactly the enumerated free polyiamonds of orders 1..6, so no shape is wrong or missing.
 _NAME_OF_SHAPE: dict[tuple[tuple[int, int], ...], str] = {
     ((0, 0),): "moniamond",
     ((0, 0), (0, 1)): "diamond",
@@ -98,11 +99,10 @@ class Piece:
 
 
 def _build() -> tuple[Piece, ...]:
-    found = []
-    for order in range(1, MAX_ORDER + 1):
-        for shape in free_polyiamonds(order):
-            name = _NAME_OF_SHAPE[tuple((c.r, c.c) for c in shape)]
-            found.append(Piece(name, order, shape))
+    found = [
+        Piece(name, len(shape), tuple(Cell(r, c) for r, c in shape))
+        for shape, name in _NAME_OF_SHAPE.items()
+    ]
     return tuple(sorted(found, key=lambda p: (p.order, NAMES.index(p.name))))
 
 

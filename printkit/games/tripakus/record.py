@@ -32,6 +32,9 @@ __all__ = [
     "position_cells",
 ]
 
+STANDING = "triangles left, fewest wins"
+"""What a TriPakus standing counts, for ``printkit check``'s report."""
+
 
 def options_for(record: Record, rules: str | None = None) -> tuple[str, TriPakusOptions]:
     """The rules of a record; its ``players`` (colours, in turn order) replace the default."""
@@ -91,6 +94,7 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
                     computed,
                 )
     report.standing = game.scores()
+    report.standing_means = STANDING
     report.over = game.is_over()
     if report.stopped_at is None:
         if report.over:
@@ -137,6 +141,7 @@ def check_position(record: Record, report: Report, rules: str | None = None) -> 
         "pieces on the board: "
         + (", ".join(f"{p} {n}" for p, n in sorted(pieces.items())) or "none")
     )
+    report.standing_means = STANDING
     report.standing = {
         p: sum(piece.order for piece in PIECES) - sum(len(m.cells) for m in placed.get(p, []))
         for p in options.players

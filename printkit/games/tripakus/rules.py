@@ -30,6 +30,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import overload
 
 from printkit.errors import IllegalMoveError, InvalidMoveError, PrintkitError
 from printkit.games.base import Outcome
@@ -49,6 +50,7 @@ from printkit.geometry.tri import (
     canonical,
     edge_neighbours,
     is_connected,
+    normalise,
     touching,
     triangle_board,
 )
@@ -132,22 +134,98 @@ def new_game(rules: str | None = None, **options) -> TriPakusGame:
 # --------------------------------------------------------------------------- tables
 
 
+class _Moves(Sequence[Placement]):
+    """Placement id -> the move, made on first use: a record checks a few dozen of the
+    twenty thousand placements, so building them all would cost more than the check."""
+
+    def __init__(self, cells: list[Cell | None], mask: list[int], piece: list[int]) -> None:
+        self._cells = cells
+        self._mask = mask
+        self._piece = piece
+        self._made: dict[int, Placement] = {}
+
+    def __len__(self) -> int:
+        return len(self._mask)
+
+    @overload
+    def __getitem__(self, pid: int) -> Placement: ...
+    @overload
+    def __getitem__(self, pid: slice) -> list[Placement]: ...
+    def __getitem__(self, pid: int | slice) -> Placement | list[Placement]:
+        if isinstance(pid, slice):
+            return [self[k] for k in range(*pid.indices(len(self)))]
+        move = self._made.get(pid)
+        if move is None:
+            if pid < 0:
+                return self[pid + len(self)]
+            cells = self._cells
+            name = PIECES[self._piece[pid]].name
+            move = self._made[pid] = Placement(
+                name,
+                frozenset(cells[b] for b in _bits(self._mask[pid])),  # type: ignore[misc]
+            )
+        return move
+
+
+@dataclass(frozen=True)
+class _Orientation:
+    """One fixed orientation of a piece and where it fits: the bits of its cells at the
+    shape's own position, and every shift of those bits that keeps it on the board, with
+    the placement id it makes."""
+
+    piece: int  # index in PIECES
+    base: tuple[int, ...]  # the bits of the shape's cells (sorted) where it lies
+    pids: dict[int, int]  # shift -> placement id
+
+
 @dataclass(frozen=True)
 class _Tables:
-    """Everything about one board size that does not change during a game."""
+    """Everything about one board size that does not change during a game.
+
+    Cell bits are laid out row by row with a margin (``_bit``), so that moving a piece by
+    ``dr`` rows and ``dc`` columns shifts all its bits, and those of the cells around it,
+    by the same ``dr * width + dc``; bit order is still board order (row, then column).
+    """
 
     n: int
-    cells: tuple[Cell, ...]  # bit index -> cell
+    cells: list[Cell | None]  # bit index -> cell (None in the margin)
     index: dict[Cell, int]
     corner_mask: int
     mask: list[int]  # placement id -> cells
     edge: list[int]  # placement id -> cells outside it sharing an edge with it
     touch: list[int]  # placement id -> cells outside it sharing a vertex with it
     piece: list[int]  # placement id -> index in PIECES
-    moves: list[Placement]  # placement id -> the move
-    by_key: dict[tuple[int, int], int]  # (piece index, mask) -> placement id
-    # cell -> piece index -> [(mask, placement id)] of the placements covering the cell
-    covering: list[list[list[tuple[int, int]]]] = field(repr=False)
+    moves: _Moves  # placement id -> the move
+    # (piece index, shape normalised and sorted) -> the orientation
+    orientations: dict[tuple[int, tuple[Cell, ...]], _Orientation] = field(repr=False)
+    # cell bit -> piece index -> [(mask, placement id)] of the placements covering the
+    # cell, sorted by id; None until first asked for (see ``covering_at``)
+    covering: list[list[list[tuple[int, int]]] | None] = field(repr=False)
+
+    def placement_id(self, piece: int, cells: Iterable[Cell]) -> int | None:
+        """The id of the placement of ``PIECES[piece]`` on ``cells``; None if it is none."""
+        shape = tuple(sorted(cells))
+        if not shape or any(c not in self.index for c in shape):
+            return None
+        orientation = self.orientations.get((piece, tuple(sorted(normalise(shape)))))
+        if orientation is None:
+            return None
+        return orientation.pids.get(self.index[shape[0]] - orientation.base[0])
+
+    def covering_at(self, bit: int) -> list[list[tuple[int, int]]]:
+        """Piece index -> [(mask, placement id)] of the placements covering cell ``bit``."""
+        found = self.covering[bit]
+        if found is None:
+            found = [[] for _ in PIECES]
+            for o in self.orientations.values():
+                for b in o.base:
+                    pid = o.pids.get(bit - b)
+                    if pid is not None:
+                        found[o.piece].append((self.mask[pid], pid))
+            for entries in found:
+                entries.sort(key=lambda entry: entry[1])
+            self.covering[bit] = found
+        return found
 
 
 def _mask(index: Mapping[Cell, int], cells: Iterable[Cell]) -> int:
@@ -157,47 +235,66 @@ def _mask(index: Mapping[Cell, int], cells: Iterable[Cell]) -> int:
     return m
 
 
+def _bit(n: int, r: int, c: int) -> int:
+    """The bit of cell ``(r, c)`` on the side-``n`` board's tables: rows ``width = 2n + 5``
+    bits apart, a row of margin above, two columns of margin either side (room for every
+    cell touching a board cell, so that none wraps onto another row)."""
+    return (r + 1) * (2 * n + 5) + c + n + 2
+
+
 @cache
 def _tables(n: int) -> _Tables:
-    cells = tuple(sorted(triangle_board(n)))
-    index = {c: i for i, c in enumerate(cells)}
-    board = set(cells)
+    width = 2 * n + 5
+    size = (n + 2) * width
+    cells: list[Cell | None] = [None] * size
+    for cell in sorted(triangle_board(n)):
+        cells[_bit(n, *cell)] = cell
+    index = {c: b for b, c in enumerate(cells) if c is not None}
+    board = _mask(index, index)
     corner_mask = _mask(index, set(board_corners(n)))
     masks: list[int] = []
     edge: list[int] = []
     touch: list[int] = []
     piece: list[int] = []
-    moves: list[Placement] = []
-    by_key: dict[tuple[int, int], int] = {}
-    covering: list[list[list[tuple[int, int]]]] = [[[] for _ in PIECES] for _ in cells]
-    # Per cell: the bits of its edge neighbours and of all cells sharing a vertex with it.
-    cell_edge = [_mask(index, [x for x in edge_neighbours(c) if x in board]) for c in cells]
-    cell_touch = [_mask(index, [x for x in touching(c) if x in board]) for c in cells]
+    orientations: dict[tuple[int, tuple[Cell, ...]], _Orientation] = {}
     for pi, p in enumerate(PIECES):
         for shape in p.orientations():
-            r0, c0 = shape[0]
-            for target in cells:
-                dr, dc = target.r - r0, target.c - c0
-                if (dr + dc) % 2:
-                    continue  # a translation must keep every cell's orientation
-                bits = [index.get((r + dr, c + dc)) for r, c in shape]  # type: ignore[call-overload]
-                if None in bits:
-                    continue
-                m = e = tch = 0
-                for b in bits:
-                    m |= 1 << b
-                    e |= cell_edge[b]
-                    tch |= cell_touch[b]
-                pid = len(masks)
-                masks.append(m)
-                edge.append(e & ~m)
-                touch.append(tch & ~m)
-                piece.append(pi)
-                moves.append(Placement(p.name, frozenset(cells[b] for b in bits)))
-                by_key[(pi, m)] = pid
-                for b in bits:
-                    covering[b][pi].append((m, pid))
-    return _Tables(n, cells, index, corner_mask, masks, edge, touch, piece, moves, by_key, covering)
+            # The shape where it lies (top row 0): its bits and those of the cells around it.
+            base = tuple(_bit(n, r, c) for r, c in shape)
+            around_edge = {x for cell in shape for x in edge_neighbours(cell)} - set(shape)
+            around = {x for cell in shape for x in touching(cell)} - set(shape)
+            high = max(r for r, _ in shape)
+            left = max(-r - c for r, c in shape)
+            right = min(r - c for r, c in shape)
+            # Moves in board order of the shape's first cell: rows down, then columns right,
+            # keeping every cell's orientation ((dr + dc) even) and every cell on the board
+            # (row r + dr holds the columns -(r + dr) to r + dr).
+            runs = []
+            for dr in range(n - high):
+                lo, hi = left - dr, right + dr
+                run = range(dr * width + lo + (lo + dr) % 2, dr * width + hi + 1, 2)
+                if run:
+                    runs.append(run)
+            # The bits at the least shift, so that every placement is a left shift of them
+            # (the cells around a placement on the board all have bits of 0 or more).
+            first = runs[0].start if runs else 0
+            s0 = sum(1 << (b + first) for b in base)
+            e0 = sum(1 << (_bit(n, r, c) + first) for r, c in around_edge)
+            t0 = sum(1 << (_bit(n, r, c) + first) for r, c in around)
+            pids: dict[int, int] = {}
+            for run in runs:
+                rel = range(run.start - first, run.stop - first, run.step)
+                pids.update(zip(run, range(len(masks), len(masks) + len(run)), strict=True))
+                masks += [s0 << k for k in rel]
+                edge += [(e0 << k) & board for k in rel]
+                touch += [(t0 << k) & board for k in rel]
+                piece += [pi] * len(run)
+            orientations[(pi, shape)] = _Orientation(pi, base, pids)
+    moves = _Moves(cells, masks, piece)
+    covering: list[list[list[tuple[int, int]]] | None] = [None] * size
+    return _Tables(
+        n, cells, index, corner_mask, masks, edge, touch, piece, moves, orientations, covering
+    )
 
 
 def placements(board_size: int = 19) -> list[Placement]:
@@ -302,8 +399,9 @@ class TriPakusGame:
         free = [i for i in range(len(PIECES)) if not used >> i & 1]
         found: set[int] = set()
         covering = self._t.covering
+        covering_at = self._t.covering_at
         for cell in _bits(self._anchors[p] & ~blocked):
-            per_piece = covering[cell]
+            per_piece = covering[cell] or covering_at(cell)
             for i in free:
                 for m, pid in per_piece[i]:
                     if not m & blocked:
@@ -385,9 +483,12 @@ class TriPakusGame:
         t = self._t
         try:
             pi = PIECES.index(piece_by_name(move.piece))
-            return t.by_key[(pi, _mask(t.index, move.cells))]
+            pid = t.placement_id(pi, move.cells)
         except (KeyError, ValueError):
-            raise IllegalMoveError(f"{move} is not a placement on the board") from None
+            pid = None
+        if pid is None:
+            raise IllegalMoveError(f"{move} is not a placement on the board")
+        return pid
 
     def _player_index(self, player: str) -> int:
         try:
@@ -428,8 +529,7 @@ class TriPakusGame:
         pi = PIECES.index(piece)
         if self._used[p] >> pi & 1:
             return f"{what} was already played"
-        bits = [t.index.get(c) for c in move.cells]
-        pid = None if None in bits else t.by_key.get((pi, _mask(t.index, move.cells)))
+        pid = t.placement_id(pi, move.cells)
         if pid is None:  # not one of the precomputed placements: say why
             problem = _shape_problem(piece, move.cells)
             if problem:

@@ -125,7 +125,7 @@ class Settings(config.Settings):
         1.5, lo=0.0, hi=10.0, doc="the board's cavities are this much wider than a token"
     )
     board_sides: tuple[int, ...] = setting(
-        (6, 6, 7), lo=2, hi=30, doc="hexagon side lengths of the cavity board (102 cavities)"
+        (6, 6, 7), lo=2, hi=12, doc="hexagon side lengths of the cavity board (102 cavities)"
     )
     racks: bool = setting(True, doc="print a 7-slot rack per player")
     numbers: bool = setting(True, doc="print each cavity's number small on the board")

@@ -45,6 +45,7 @@ from printkit.geometry.hexgrid import Hex, hex_corners, unique_edges
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     CUT,
+    Fit,
     Sheet,
     content_box,
     duplex_step,
@@ -505,3 +506,7 @@ def sheets(layout: Layout) -> list[Sheet]:
         out.append(rack_sheet(layout))
     out.append(score_sheet(layout))
     return out
+
+
+FIT = Fit(Settings, "token_size", largest_token)
+"""The kit's size follows ``tripitz.token_size`` (the hint when a sheet does not fit)."""

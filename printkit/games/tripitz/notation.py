@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass
 
 from printkit.errors import InvalidMoveError
-from printkit.games.tripitz.pids import Pid, parse_pid
+from printkit.games.tripitz.pids import Pid, UnknownPidError, parse_pid
 
 __all__ = [
+    "NotInSetError",
     "Place",
     "Exchange",
     "JokerSwap",
@@ -24,6 +25,16 @@ __all__ = [
     "cavity_name",
     "parse_cavity",
 ]
+
+
+class NotInSetError(InvalidMoveError):
+    """A move written well that names a pid the set does not have (``ZZZ@35``).
+
+    A record's check reports it as a finding at that move (exit code 1), not as an
+    unreadable record: ``printkit.records.common.parse_moves`` looks for ``not_in_game``.
+    """
+
+    not_in_game = True
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -94,6 +105,8 @@ def _pid_list(text: str, move: str) -> tuple[Pid, ...]:
     codes = [c for c in re.split(r"[\s,]+", text.strip()) if c]
     try:
         return tuple(parse_pid(c) for c in codes)
+    except UnknownPidError as err:
+        raise NotInSetError(f"{move!r}: {err}") from None
     except ValueError as err:
         raise InvalidMoveError(f"bad Tripitz move {move!r}: {err}") from None
 
@@ -108,6 +121,8 @@ def parse_move(text: str) -> TripitzMove:
         try:
             pid = parse_pid(m[1])
             drawn = parse_pid(m[3]) if m[3] else None
+        except UnknownPidError as err:
+            raise NotInSetError(f"{text.strip()!r}: {err}") from None
         except ValueError as err:
             raise InvalidMoveError(f"bad Tripitz move {text!r}: {err}") from None
         if pid.is_joker:

@@ -28,6 +28,7 @@ from typing import NamedTuple
 from printkit.errors import PrintkitError
 
 __all__ = [
+    "UnknownPidError",
     "TokenColour",
     "Symbol",
     "SymbolColour",
@@ -121,21 +122,31 @@ _BY_CODE = {p.code: p for p in PIDS + JOKERS}
 _PROPERTIES: tuple[type[Enum], type[Enum], type[Enum]] = (TokenColour, Symbol, SymbolColour)
 
 
+class UnknownPidError(PrintkitError):
+    """Three letters that name no pid of the set (e.g. ``ZZZ``): written well, but not a
+    token of this game."""
+
+
+_WORDS = {TokenColour: "token colour", Symbol: "symbol", SymbolColour: "symbol colour"}
+
+
 def parse_pid(code: str) -> Pid:
-    """The pid with the printed ``code`` (any letter case); ``PrintkitError`` naming it if none."""
+    """The pid with the printed ``code`` (any letter case); ``PrintkitError`` naming it if none
+    (``UnknownPidError`` for three letters that are no pid)."""
     pid = _BY_CODE.get(code.strip().upper())
     if pid is not None:
         return pid
     text = code.strip().upper()
-    if len(text) != 3:
+    if len(text) != 3 or not text.isalpha():
         raise PrintkitError(f"bad pid code {code!r}: a code has three letters, like 'RTW'")
     hints = []
     for letter, prop in zip(text, _PROPERTIES, strict=True):
         allowed = "".join(v.value for v in prop)  # type: ignore[attr-defined]
-        if letter not in allowed:
-            hints.append(f"{letter!r} is not a {prop.__name__} letter ({', '.join(allowed)})")
-    detail = "; ".join(hints) if hints else "not a pid"
-    raise PrintkitError(f"bad pid code {code!r}: {detail}")
+        if letter not in allowed and not (letter == "J" and prop is not TokenColour):
+            hints.append(f"{letter!r} is not a {_WORDS[prop]} letter ({', '.join(allowed)})")
+    if not hints:
+        hints.append(f"'J' marks a joker, written {text[0]}{JOKER_MARK}")
+    raise UnknownPidError(f"unknown Tripitz pid {code.strip()!r}: {'; '.join(hints)}")
 
 
 def is_valid_set(pids: Sequence[Pid]) -> bool:

@@ -22,6 +22,7 @@ from printkit.games.tripitz.rules import (
 from printkit.geometry.graph import component
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import (
+    Unplayable,
     check_claimed_player,
     compare_result,
     note_uncertain,
@@ -154,6 +155,8 @@ def replay(record: Record, upto: int | None = None, rules: str | None = None) ->
     _, options = options_for(record, rules)
     game, known = new_game(record, options)
     for move in parse_moves(record, parse_move)[:upto]:
+        if isinstance(move, Unplayable):
+            break
         player = game.turn_index
         if not known:
             _prepare_open(game, move, player)
@@ -174,6 +177,10 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
     ):
         player = game.turn_index
         if not check_claimed_player(report, k, entry, names[player]):
+            report.stop(k)
+            break
+        if isinstance(move, Unplayable):
+            report.add("illegal", move.reason, k, entry.line)
             report.stop(k)
             break
         if not known:

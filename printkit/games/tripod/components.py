@@ -335,7 +335,8 @@ def _half_local(board: TripodBoard, half: int, layout: Layout) -> Drawing:
     d.extend(strip_items(list(patches)))
     title = f"{TITLE} \u00b7 {HALF_NAMES[half]}"
     room = 2 * (abs(title_at[0]) - QUIET - 2.0)
-    d.add(Text(title_at, title, fit_size(title, room, 3.2), fill=FRAME_INK, role=Role.LABEL))
+    if room > 0:  # a small board leaves no room between its markers: the page title names it
+        d.add(Text(title_at, title, fit_size(title, room, 3.2), fill=FRAME_INK, role=Role.LABEL))
     d.add(Polygon(half_cut(n, cell), CUT, Role.CUT))
     return d
 

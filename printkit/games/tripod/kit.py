@@ -28,6 +28,7 @@ from printkit.games.tripod.components import (
 )
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
+    Fit,
     Sheet,
     content_box,
     duplex_step,
@@ -277,3 +278,12 @@ def sheets(layout: Layout) -> list[Sheet]:
     board_size(layout)
     cell_sizes(layout)
     return board_sheets(layout) + stone_sheets(layout)
+
+
+def _cell_and_stone(layout: Layout, cell: float) -> dict[str, float]:
+    return {"cell": cell, "stone": min(layout.section(Settings).stone, cell)}
+
+
+FIT = Fit(Settings, "cell", largest_cell, _cell_and_stone)
+"""The kit's size follows ``tripod.cell`` (``tripod.stone`` no larger), the hint when a sheet
+does not fit."""

@@ -20,7 +20,7 @@ def picture(record: Record, upto: int, rules: str | None, layout, offending: boo
     marked = []
     if upto:
         move = record_moves(record, options.size)[upto - 1]
-        if move.cell is not None:
+        if getattr(move, "cell", None) is not None:  # not for an Unplayable move
             marked = [move.cell]
     return position_drawing(
         options.size, game.position(), marked, OFFENDING if offending else HIGHLIGHT, layout

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from printkit.errors import RecordError
+import re
+
+from printkit.errors import InvalidMoveError, RecordError
 from printkit.games.tripod.board import HALF_VARIANTS, parse_cell
 from printkit.games.tripod.notation import parse_move
 from printkit.games.tripod.rules import (
@@ -17,7 +19,7 @@ from printkit.games.tripod.rules import (
     check_position as tripod_position,
 )
 from printkit.records.check import Report, resolve_options
-from printkit.records.common import note_uncertain, parse_moves
+from printkit.records.common import Unplayable, note_uncertain, parse_moves
 from printkit.records.model import Record
 
 __all__ = [
@@ -52,9 +54,27 @@ def _engine_names(record: Record) -> tuple[str, str]:
     return players if len(players) == 2 and len(set(players)) == 2 else PLAYERS
 
 
+_CELL_LIKE = re.compile(r"[a-z][0-9]{1,3}'?")
+
+
+def _record_move(text: str, size: int):
+    """A move of a record: a cell name that no board of ``size`` has (``z99``, ``a20``) is a
+    move the rules refuse (a finding), as ``a12`` on size 11 is, not unreadable text."""
+    try:
+        return parse_move(text, size)
+    except InvalidMoveError:
+        word = text.strip()
+        if _CELL_LIKE.fullmatch(word):
+            try:
+                parse_cell(word.rstrip("'"), size)
+            except InvalidMoveError:
+                return Unplayable(text, f"{word!r} is not a cell of the size-{size} board")
+        raise
+
+
 def record_moves(record: Record, size: int) -> list:
     """The record's moves on the size-``size`` board; RecordError at the first unreadable."""
-    return parse_moves(record, lambda t: parse_move(t, size))
+    return parse_moves(record, lambda t: _record_move(t, size))
 
 
 def replay(record: Record, upto: int | None = None, rules: str | None = None) -> TripodGame:
@@ -62,6 +82,8 @@ def replay(record: Record, upto: int | None = None, rules: str | None = None) ->
     _, options = options_for(record, rules)
     game = TripodGame(options, _engine_names(record))
     for move in record_moves(record, options.size)[:upto]:
+        if isinstance(move, Unplayable):
+            break
         if game.is_over() or game.why_illegal(move):
             break
         game.push(move)
@@ -74,6 +96,10 @@ def check_game(record: Record, report: Report, rules: str | None = None) -> None
     game = TripodGame(options, _engine_names(record))
     moves = record_moves(record, options.size)
     for k, (entry, move) in enumerate(zip(record.moves, moves, strict=True), start=1):
+        if isinstance(move, Unplayable):
+            report.add("illegal", move.reason, k, entry.line)
+            report.stop(k)
+            break
         stone = game.stone_to_move
         mover = names[game.player_of(stone)] if not move.is_swap else names[Player.SECOND]
         if (

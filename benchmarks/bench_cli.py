@@ -1,0 +1,99 @@
+"""Time whole ``printkit`` commands as a user runs them: a fresh process each time.
+
+Figures (median of ``--runs`` runs, wall and CPU time of the subprocess and its children):
+``printkit check examples/tripakus-game.txt`` (target <= 0.3 s), ``printkit --help``
+(target <= 0.15 s) and a plain ``printkit build --out DIR`` of every default kit in the
+default formats pdf, svg, png and cut (target <= 4 s).  Wall time counts what else the
+machine is doing, so the load average is printed with the figures; CPU time does not.
+
+``--bytecode`` first compiles printkit's modules into a temporary bytecode cache
+(``PYTHONPYCACHEPREFIX``), as an installed package has them; without it, the environment
+decides (``PYTHONDONTWRITEBYTECODE=1`` makes every run compile every module it imports).
+
+    .venv/bin/python benchmarks/bench_cli.py [--runs 5] [--bytecode] [--only check,help,build]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = ROOT / "examples" / "tripakus-game.txt"
+
+
+def printkit_command() -> list[str]:
+    """The ``printkit`` script beside this Python, or ``python -m printkit``."""
+    script = Path(sys.executable).with_name("printkit")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "printkit"]
+
+
+def run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, children included) of one run; exit 0 or 1."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        sys.exit(f"{' '.join(argv)} exited {done.returncode}:\n{done.stderr.decode()}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per command (median)")
+    parser.add_argument("--bytecode", action="store_true", help="use a warm bytecode cache")
+    parser.add_argument("--only", default="check,help,build", help="commands to time")
+    args = parser.parse_args()
+
+    env = dict(os.environ)
+    work = Path(tempfile.mkdtemp(prefix="bench_cli_"))
+    if args.bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(ROOT / "printkit")], env=env, check=True
+        )
+    pk = printkit_command()
+    out = work / "out"
+    commands = {
+        "check": ("printkit check examples/tripakus-game.txt", [*pk, "check", str(RECORD)], 0.3),
+        "help": ("printkit --help", [*pk, "--help"], 0.15),
+        "build": (f"printkit build --out {out} -q", [*pk, "build", "--out", str(out), "-q"], 4.0),
+    }
+    chosen = [c.strip() for c in args.only.split(",") if c.strip()]
+    print(
+        f"{args.runs} runs each, {os.cpu_count()} cores, load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
+        f"bytecode cache: {'warm' if args.bytecode else 'as the environment has it'}"
+    )
+    for name in chosen:
+        label, argv, target = commands[name]
+        run(argv, env)  # warm the file cache (and the bytecode cache)
+        walls, cpus = [], []
+        for _ in range(args.runs):
+            if name == "build":
+                subprocess.run(["rm", "-rf", str(out)], check=True)
+            wall, cpu = run(argv, env)
+            walls.append(wall)
+            cpus.append(cpu)
+        wall, cpu = statistics.median(walls), statistics.median(cpus)
+        verdict = "ok" if wall <= target else "OVER"
+        print(
+            f"{label:60s} wall {wall:6.2f} s (target <= {target:g}: {verdict}), "
+            f"cpu {cpu:6.2f} s, runs {min(walls):.2f}-{max(walls):.2f} s"
+        )
+    subprocess.run(["rm", "-rf", str(work)], check=True)
+
+
+if __name__ == "__main__":
+    main()
