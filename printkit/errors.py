@@ -9,6 +9,7 @@ __all__ = [
     "FitError",
     "RecordError",
     "InvalidMoveError",
+    "NotInGameError",
     "IllegalMoveError",
     "PhotoError",
 ]
@@ -61,6 +62,12 @@ class PhotoError(PrintkitError):
 
 class InvalidMoveError(PrintkitError):
     """Text that is not a move of the game (the move may still be legal once written right)."""
+
+
+class NotInGameError(InvalidMoveError):
+    """A move written well that names a piece, pid, tile or cell the game does not have
+    (``ZZZ@35``, ``9-9-9 @ (0,0)``, ``a20`` on a size-11 board): a record's check reports it
+    as an illegal move at its place (exit code 1), not as an unreadable record."""
 
 
 class IllegalMoveError(PrintkitError):

@@ -89,8 +89,7 @@ def _resized(layout: Layout, fit: Fit, value: float) -> Layout:
 def largest_fitting(kit: Kit, layout: Layout, fit: Fit) -> float | None:
     """The largest value of ``fit``'s setting (to 0.1, not above the layout's own value) with
     which the whole kit builds on the layout's paper; None if not even the smallest does."""
-    meta = {f.name: f.metadata for f in dataclasses.fields(fit.settings)}[fit.key]
-    lowest = float(meta["lo"])
+    lowest, _ = fit.range
     current = float(getattr(layout.section(fit.settings), fit.key))
     top = current
     if fit.largest is not None:
@@ -144,8 +143,8 @@ def fit_hint(kit: Kit, layout: Layout, problem: str) -> str:
                 f"{what}; the largest that fits is {value:g} mm: with --set {fit.name}={value:g} "
                 f"the whole {kit.title} kit builds on {paper}"
             )
-        meta = {f.name: f.metadata for f in dataclasses.fields(fit.settings)}[fit.key]
-        cannot += f" at any {fit.name} from {meta['lo']:g} to {meta['hi']:g}"
+        lo, hi = fit.range
+        cannot += f" at any {fit.name} from {lo:g} to {hi:g}"
     smallest = smallest_paper_for(kit, layout)
     if smallest is None:
         return f"{what}; {cannot}, nor on any paper up to A0 with these settings"

@@ -48,11 +48,6 @@ def _find_default() -> Path:
 
 DEFAULT_LAYOUT_FILE = _find_default()
 
-_CHOICES = {
-    ("print", "ink"): ("fill", "outline"),
-    ("print", "flip"): ("long", "short"),
-    ("print", "colour_space"): ("rgb", "cmyk"),
-}
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -145,6 +140,14 @@ class CardSettings(Settings):
 
 COMMON_SECTIONS = (PaperSettings, PrintSettings, CardSettings)
 """The typed sections every layout has besides ``[colours]`` and the games' own."""
+
+_CHOICES = {
+    (cls.SECTION, f.name): f.metadata["choices"]
+    for cls in COMMON_SECTIONS
+    for f in dataclasses.fields(cls)
+    if f.metadata.get("choices")
+}
+"""Common keys with a fixed set of values, checked (and lower-cased) as a layout is merged."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ sides line up when printed double-sided or glued back to back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from printkit.draw.cutfile import cut_stats
@@ -107,6 +107,12 @@ class Fit:
     @property
     def name(self) -> str:
         return f"{self.settings.SECTION}.{self.key}"  # type: ignore[attr-defined]
+
+    @property
+    def range(self) -> tuple[float, float]:
+        """The lowest and highest value the setting accepts."""
+        (f,) = (f for f in fields(self.settings) if f.name == self.key)
+        return float(f.metadata["lo"]), float(f.metadata["hi"])
 
     def values(self, layout: Layout, value: float) -> dict[str, Any]:
         if self.with_value is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from printkit.errors import RecordError
+from printkit.errors import NotInGameError, RecordError
 from printkit.records.check import Report
 from printkit.records.model import MoveEntry, Record
 
@@ -40,17 +40,16 @@ class Unplayable:
 def parse_moves(record: Record, parse) -> list:
     """Every move of the record through ``parse(text)``; RecordError at the first unreadable.
 
-    An error whose class sets ``not_in_game`` (well-formed text naming something the game
-    does not have) becomes an :class:`Unplayable` move, for the checker to report.
+    A ``NotInGameError`` (well-formed text naming something the game does not have)
+    becomes an :class:`Unplayable` move, for the checker to report.
     """
     moves: list = []
     for k, entry in enumerate(record.moves, start=1):
         try:
             moves.append(parse(entry.move))
+        except NotInGameError as e:
+            moves.append(Unplayable(entry.move, e.message))
         except ValueError as e:
-            if getattr(e, "not_in_game", False):
-                moves.append(Unplayable(entry.move, getattr(e, "message", str(e))))
-                continue
             raise RecordError(f"move {k}: {e}", source=record.path, line=entry.line) from None
     return moves
 

@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from printkit.errors import InvalidMoveError
+from printkit.errors import InvalidMoveError, NotInGameError
 from printkit.games.triominoes.tiles import Tile, UnknownTileError, parse_tile
 from printkit.geometry.tri import Cell, Vertex, is_up, vertices
 
 __all__ = [
-    "NotInSetError",
     "Place",
     "Draw",
     "Pass",
@@ -29,16 +28,6 @@ __all__ = [
     "parse_cell",
     "clockwise_corners",
 ]
-
-
-class NotInSetError(InvalidMoveError):
-    """A move written well that names a tile the set does not have (``9-9-9 @ (0,0)``).
-
-    A record's check reports it as a finding at that move (exit code 1), not as an
-    unreadable record: ``printkit.records.common.parse_moves`` looks for ``not_in_game``.
-    """
-
-    not_in_game = True
 
 
 def cell_name(cell: tuple[int, int]) -> str:
@@ -150,7 +139,7 @@ def parse_move(text: str) -> TriominoesMove:
         try:
             return Draw(parse_tile(m[1]))
         except UnknownTileError as err:
-            raise NotInSetError(f"{text.strip()!r}: {err}") from None
+            raise NotInGameError(f"{text.strip()!r}: {err}") from None
         except ValueError as err:
             raise InvalidMoveError(f"bad Triominoes move {text!r}: {err}") from None
     m = _PLACE.fullmatch(s)
@@ -158,7 +147,7 @@ def parse_move(text: str) -> TriominoesMove:
         try:
             return Place.reading_at(tuple(int(m[k]) for k in (1, 2, 3)), (int(m[4]), int(m[5])))
         except UnknownTileError as err:
-            raise NotInSetError(f"{text.strip()!r}: {err}") from None
+            raise NotInGameError(f"{text.strip()!r}: {err}") from None
         except ValueError as err:
             raise InvalidMoveError(f"bad Triominoes move {text!r}: {err}") from None
     raise InvalidMoveError(

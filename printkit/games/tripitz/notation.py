@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from printkit.errors import InvalidMoveError
+from printkit.errors import InvalidMoveError, NotInGameError
 from printkit.games.tripitz.pids import Pid, UnknownPidError, parse_pid
 
 __all__ = [
-    "NotInSetError",
     "Place",
     "Exchange",
     "JokerSwap",
@@ -25,16 +24,6 @@ __all__ = [
     "cavity_name",
     "parse_cavity",
 ]
-
-
-class NotInSetError(InvalidMoveError):
-    """A move written well that names a pid the set does not have (``ZZZ@35``).
-
-    A record's check reports it as a finding at that move (exit code 1), not as an
-    unreadable record: ``printkit.records.common.parse_moves`` looks for ``not_in_game``.
-    """
-
-    not_in_game = True
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -106,7 +95,7 @@ def _pid_list(text: str, move: str) -> tuple[Pid, ...]:
     try:
         return tuple(parse_pid(c) for c in codes)
     except UnknownPidError as err:
-        raise NotInSetError(f"{move!r}: {err}") from None
+        raise NotInGameError(f"{move!r}: {err}") from None
     except ValueError as err:
         raise InvalidMoveError(f"bad Tripitz move {move!r}: {err}") from None
 
@@ -122,7 +111,7 @@ def parse_move(text: str) -> TripitzMove:
             pid = parse_pid(m[1])
             drawn = parse_pid(m[3]) if m[3] else None
         except UnknownPidError as err:
-            raise NotInSetError(f"{text.strip()!r}: {err}") from None
+            raise NotInGameError(f"{text.strip()!r}: {err}") from None
         except ValueError as err:
             raise InvalidMoveError(f"bad Tripitz move {text!r}: {err}") from None
         if pid.is_joker:

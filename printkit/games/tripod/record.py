@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from printkit.errors import InvalidMoveError, RecordError
+from printkit.errors import InvalidMoveError, NotInGameError, RecordError
 from printkit.games.tripod.board import HALF_VARIANTS, parse_cell
 from printkit.games.tripod.notation import parse_move
 from printkit.games.tripod.rules import (
@@ -68,7 +68,7 @@ def _record_move(text: str, size: int):
             try:
                 parse_cell(word.rstrip("'"), size)
             except InvalidMoveError:
-                return Unplayable(text, f"{word!r} is not a cell of the size-{size} board")
+                raise NotInGameError(f"{word!r} is not a cell of the size-{size} board") from None
         raise
 
 
