@@ -15,7 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.draw.cutfile import CutPlan, cut_dxf, cut_paths, cut_stats, cut_svg
+from printkit.draw.cutfile import cut_dxf, cut_paths, cut_stats, cut_svg
 from printkit.draw.model import Document, Page, Role
 from printkit.draw.pdf import pdf_bytes
 from printkit.draw.png import svg_png
@@ -57,25 +57,17 @@ class OutputFile:
 
 
 class _PageCache:
-    """Each page's SVG text and cut plan, made on first use.  Entries hold their page, so
-    an ``id`` names one page for as long as the cache lives."""
+    """Each page's SVG text, made on first use (the SVG file and the PNG preview share it).
+    Entries hold their page, so an ``id`` names one page for as long as the cache lives."""
 
     def __init__(self) -> None:
         self._svg: dict[int, tuple[Page, str]] = {}
-        self._cuts: dict[int, tuple[Page, CutPlan]] = {}
 
     def svg(self, page: Page) -> str:
         """The page's SVG file text, titled with its label."""
         entry = self._svg.get(id(page))
         if entry is None:
             entry = self._svg[id(page)] = (page, page_svg(page, page.label))
-        return entry[1]
-
-    def cuts(self, page: Page) -> CutPlan:
-        """The page's cut plan."""
-        entry = self._cuts.get(id(page))
-        if entry is None:
-            entry = self._cuts[id(page)] = (page, cut_paths(page))
         return entry[1]
 
 
@@ -106,16 +98,16 @@ def _png(page: Page, dpi: float, cache: _PageCache) -> Callable[[], bytes]:
     return lambda: svg_png(cache.svg(page), dpi)
 
 
-def _cut(page: Page, kind: str, cache: _PageCache) -> Callable[[], str]:
-    return lambda: (cut_svg if kind == "svg" else cut_dxf)(page, cache.cuts(page))
+def _cut(page: Page, kind: str) -> Callable[[], str]:
+    return lambda: (cut_svg if kind == "svg" else cut_dxf)(page, cut_paths(page))
 
 
 def _png_job(page: Page, dpi: float, cache: _PageCache) -> Callable[[], tuple]:
     return lambda: (svg_png, (cache.svg(page), dpi))
 
 
-def _dxf_job(page: Page, cache: _PageCache) -> Callable[[], tuple]:
-    return lambda: (cut_dxf, (page, cache.cuts(page)))
+def _dxf_job(page: Page) -> Callable[[], tuple]:
+    return lambda: (cut_dxf, (page, cut_paths(page)))
 
 
 def _has_cuts(page: Page) -> bool:
@@ -157,9 +149,8 @@ def sheet_files(
             OutputFile(f"{base}-duplex.pdf", _pdf(sheet.pages, sheet.title, layout, layout.flip))
         )
     if "cut" in formats and _has_cuts(sheet.front):
-        files.append(OutputFile(f"{base}-cut.svg", _cut(sheet.front, "svg", cache)))
-        dxf = _dxf_job(sheet.front, cache)
-        files.append(OutputFile(f"{base}-cut.dxf", _cut(sheet.front, "dxf", cache), dxf))
+        files.append(OutputFile(f"{base}-cut.svg", _cut(sheet.front, "svg")))
+        files.append(OutputFile(f"{base}-cut.dxf", _cut(sheet.front, "dxf"), _dxf_job(sheet.front)))
     return files
 
 
@@ -172,11 +163,11 @@ def _how_to_print(sheet: Sheet, layout: Layout) -> str:
     )
 
 
-def _cutting(sheet: Sheet, cache: _PageCache) -> dict | None:
+def _cutting(sheet: Sheet) -> dict | None:
     """Side A's cut length and straight cuts, for the manifest."""
     if not _has_cuts(sheet.front):
         return None
-    stats = cut_stats(sheet.front, cache.cuts(sheet.front))
+    stats = cut_stats(sheet.front)
     return {
         "cut_length_mm": round(stats.cut_length, 1),
         "straight_cuts": stats.straight_cuts,
@@ -209,7 +200,7 @@ def manifest(
                 "print": _how_to_print(sheet, layout),
                 "flip": layout.flip if sheet.back is not None else None,
                 "steps": list(sheet.steps),
-                "cutting": _cutting(sheet, cache),
+                "cutting": _cutting(sheet),
             }
         )
     return {

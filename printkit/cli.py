@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from printkit.errors import PrintkitError
-from printkit.games import GAMES
+from printkit.games import GAMES, find_game
 
 try:  # recent typer releases carry their own copy of click
     from typer._click import exceptions as parser_errors
@@ -317,9 +317,7 @@ def demo_photo(
     from printkit.layout.config import load_layout
     from printkit.vision.command import demo_photo as make  # numpy and OpenCV
 
-    name = game.strip().lower()
-    if name not in GAMES:
-        _fail(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+    name = find_game(game).name
     path, _ = make(name, load_layout(layout), seed, out)
     typer.echo(f"wrote {path}")
     typer.echo(f"try: printkit read {path} --game {name}")

@@ -29,7 +29,9 @@ from pdfread import (
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printkit.draw.cutfile import cut_paths
+import printkit.build as build
+from printkit.build import build_kits
+from printkit.draw import cutfile
 from printkit.draw.model import (
     MIDLINE,
     Affine,
@@ -46,6 +48,8 @@ from printkit.draw.pdf import pdf_bytes, save_pdf
 from printkit.draw.png import page_png, png_size, save_png, svg_png
 from printkit.draw.svg import fmt, page_svg, save_svg
 from printkit.draw.text import baseline_start, fit_size, text_width
+from printkit.kits import find_kit
+from printkit.layout.config import load_layout
 
 PT = 72 / 25.4
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -590,28 +594,22 @@ def test_png_of_the_svg_file_text_is_the_page_png():
 
 
 def _build_bytes(out: Path, formats: tuple[str, ...]) -> dict[str, bytes]:
-    from printkit.build import build_kits
-    from printkit.kits import find_kit
-    from printkit.layout.config import load_layout
-
     build_kits([find_kit("tripod")], load_layout(None, {}), out, formats)
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*.*"))}
 
 
 def test_build_previews_are_the_same_run_to_run_and_cut_plans_are_made_once(tmp_path, monkeypatch):
-    import printkit.build as build
-
-    planned = []
-
-    def counting(page):
-        planned.append(page.label)
-        return cut_paths(page)
-
-    monkeypatch.setattr(build, "cut_paths", counting)
+    cutfile._plan.cache_clear()
     first = _build_bytes(tmp_path / "a", ("png", "cut"))
-    # one plan per sheet with cut lines, shared by the manifest, the SVG and the DXF
+    # one plan per sheet with cut lines, shared by the footer's cutting note, the manifest,
+    # the SVG and the DXF
     cut_sheets = [name for name in first if name.endswith("-cut.svg")]
-    assert len(planned) == len(set(planned)) == len(cut_sheets) == 3
+    fronts = [s.front for s in find_kit("tripod").build(load_layout(None, {}))]
+    distinct = {cutfile.plan_key(p) for p in fronts if cutfile.plan_key(p)[2]}
+    assert len(cut_sheets) == 3 and len(distinct) == 2  # both board halves: the same cuts
+    info = cutfile._plan.cache_info()
+    assert info.misses == len(distinct)
+    assert info.hits >= 3 * len(cut_sheets) - len(distinct)
     pngs = [name for name in first if name.endswith(".png")]
     assert len(pngs) == 5
     second = _build_bytes(tmp_path / "b", ("png", "cut"))
@@ -622,8 +620,6 @@ def test_build_previews_are_the_same_run_to_run_and_cut_plans_are_made_once(tmp_
 
 
 def test_build_without_worker_processes_writes_the_same_files(tmp_path, monkeypatch):
-    import printkit.build as build
-
     pooled = _build_bytes(tmp_path / "a", ("pdf", "svg", "png", "cut"))
     monkeypatch.setattr(build, "_worker_pools", lambda jobs: [])
     here = _build_bytes(tmp_path / "b", ("pdf", "svg", "png", "cut"))

@@ -27,6 +27,7 @@ import os
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import svgwrite
@@ -669,9 +670,27 @@ def _entry(c: Cut, here: Point) -> tuple[float, Cut]:
 
 
 def cut_paths(page: Page) -> CutPlan:
-    """The page's score and cut lines, each piece once, chained and ordered for a cutter."""
-    cut_items = [i for i in page.items if i.role == Role.CUT]
-    score_items = [i for i in page.items if i.role == Role.SCORE]
+    """The page's score and cut lines, each piece once, chained and ordered for a cutter.
+
+    Planning is the slow part of a cut file; a plan is kept for its next use (the footer's
+    cutting note, the manifest, the SVG and the DXF all ask for it), and pages with the same
+    size and lines share one.
+    """
+    return _plan(*plan_key(page))
+
+
+def plan_key(page: Page) -> tuple[float, float, tuple[Item, ...], tuple[Item, ...]]:
+    """What a page's cut plan depends on: its size, its cut items and its score items."""
+    cut_items = tuple(i for i in page.items if i.role == Role.CUT)
+    score_items = tuple(i for i in page.items if i.role == Role.SCORE)
+    return page.width, page.height, cut_items, score_items
+
+
+@lru_cache(maxsize=32)
+def _plan(
+    width: float, height: float, cut_items: tuple[Item, ...], score_items: tuple[Item, ...]
+) -> CutPlan:
+    """The cut plan of these cut and score items on a page of this size."""
     cut_runs, score_runs = _merged(_segments_of(cut_items), _segments_of(score_items))
     cut_circles = _circles_of(cut_items, Role.CUT, [])
     score_circles = _circles_of(score_items, Role.SCORE, cut_circles)
@@ -685,7 +704,7 @@ def cut_paths(page: Page) -> CutPlan:
         part, distance, here = _ordered([*_paths(runs, role), *circles], here)
         ordered.extend(part)
         travel += distance
-    return CutPlan(page.width, page.height, tuple(ordered), travel, len(cut_runs))
+    return CutPlan(width, height, tuple(ordered), travel, len(cut_runs))
 
 
 def cut_stats(page: Page, plan: CutPlan | None = None) -> CutStats:
