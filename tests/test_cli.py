@@ -185,3 +185,23 @@ def test_show_wraps_a_long_caption_instead_of_cutting_it():
     assert "unknown TriPakus piece 'banana'" in words and "moniamond" in words
     for t in caption:
         assert MARGIN + SLACK * text_width(t.text, CAPTION, t.bold) <= page.width - MARGIN + 1e-6
+
+
+@pytest.mark.parametrize(
+    "setting,message",
+    [
+        ("tripakus.cell=0.001", "tripakus.cell must be from 1 to 60, not 0.001"),
+        ("tripakus.cell=0", "tripakus.cell must be from 1 to 60, not 0.0"),
+        ("tripitz.token_size=0", "tripitz.token_size must be from 4 to 100, not 0.0"),
+        ("tripakus.board_size=0", "tripakus.board_size must be from 4 to 40, not 0"),
+        ("tripakus.board_size=2", "tripakus.board_size must be from 4 to 40, not 2"),
+    ],
+)
+def test_a_setting_out_of_range_is_one_line_naming_key_value_and_range(
+    setting, message, tmp_path, capsys, monkeypatch
+):
+    out = tmp_path / "out"
+    code, _, err = run(["build", "--set", setting, "--out", str(out), "-q"], capsys, monkeypatch)
+    assert code == 2
+    assert err == f"printkit: error: command line: {message}\n"
+    assert not out.exists()
