@@ -139,8 +139,15 @@ def fit_hint(kit: Kit, layout: Layout, problem: str) -> str:
     if fit is not None:
         value = largest_fitting(kit, layout, fit)
         if value is not None:
+            current = layout.section(fit.settings)
+            changed = {
+                k: v
+                for k, v in fit.values(layout, value).items()
+                if k == fit.key or v != getattr(current, k)
+            }
+            flags = " ".join(f"--set {fit.settings.SECTION}.{k}={v:g}" for k, v in changed.items())
             return (
-                f"{what}; the largest that fits is {value:g} mm: with --set {fit.name}={value:g} "
+                f"{what}; the largest that fits is {value:g} mm: with {flags} "
                 f"the whole {kit.title} kit builds on {paper}"
             )
         lo, hi = fit.range

@@ -13,7 +13,10 @@ from printkit.layout.paper import CUSTOM_RANGE
 
 SMALLEST = f"{CUSTOM_RANGE[0]:g}x{CUSTOM_RANGE[0]:g}"
 PAPERS = ("a5", "a4", "letter", SMALLEST, "60x60", "100x100")
-SET = re.compile(r"the largest that fits is [\d.]+ mm: with --set (\w+)\.(\w+)=([\d.]+) the whole")
+SET = re.compile(
+    r"the largest that fits is ([\d.]+) mm: with ((?:--set \w+\.\w+=[\d.]+ )+)the whole"
+)
+PAIR = re.compile(r"--set (\w+)\.(\w+)=([\d.]+)")
 PAPER = re.compile(
     r"cannot be built on \S+ at any \S+ from [\d.]+ to [\d.]+: "
     r"the smallest paper it builds on is (\w+) \(--paper \1\)"
@@ -32,9 +35,15 @@ def test_every_kit_builds_or_its_hint_leads_to_a_build(kit):
             message = e.message
         assert "\n" not in message
         if m := SET.search(message):
-            section, key, value = m.groups()
-            assert float(value) < getattr(layout.section(kit.fit.settings), key)
-            kit.build(layout.with_values(**{section: kit.fit.values(layout, float(value))}))
+            # exactly what the message tells the user to set, and nothing else
+            pairs = PAIR.findall(m.group(2))
+            assert pairs[0][:2] == tuple(kit.fit.name.split("."))
+            assert float(pairs[0][2]) == float(m.group(1))
+            assert float(m.group(1)) < getattr(layout.section(kit.fit.settings), kit.fit.key)
+            values: dict[str, dict[str, float]] = {}
+            for section, key, value in pairs:
+                values.setdefault(section, {})[key] = float(value)
+            kit.build(layout.with_values(**values))
         else:
             m = PAPER.search(message)
             assert m, f"{kit.name} on {paper}: no hint in {message!r}"
@@ -47,7 +56,7 @@ def test_the_suggested_value_is_close_to_the_largest_that_builds():
     kit, layout = find_kit("tripakus"), load_layout(overrides={"paper.size": "a5"})
     with pytest.raises(FitError, match="with --set tripakus.cell=") as info:
         kit.build(layout)
-    value = float(SET.search(info.value.message).group(3))
+    value = float(SET.search(info.value.message).group(1))
     kit.build(layout.with_values(tripakus={"cell": value}))
     with pytest.raises(FitError):
         kit.build(layout.with_values(tripakus={"cell": round(value + 0.2, 1)}))
