@@ -15,8 +15,9 @@ import time
 
 from timing import median_ms
 
-from printkit.games.tripakus import rules
 from printkit.games.tripakus.rules import TriPakusGame
+from printkit.polyiamond_games import engine
+from printkit.polyiamond_games.boards import triangle
 
 
 def self_play(seed: int) -> TriPakusGame:
@@ -29,7 +30,7 @@ def self_play(seed: int) -> TriPakusGame:
 
 def main() -> None:
     start = time.perf_counter()
-    tables = rules._tables(19)
+    tables = engine._tables(triangle(19))
     print(
         f"placement tables: {len(tables.mask)} placements built in "
         f"{1000 * (time.perf_counter() - start):.0f} ms (once per board size)"

@@ -20,7 +20,7 @@ from printkit.games.base import ROLES
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "printkit"
-COMMON = ("draw", "layout", "records", "vision", "cards", "geometry")
+COMMON = ("draw", "layout", "records", "vision", "cards", "geometry", "polyiamond_games")
 LAZY_ALLOWED = {"cv2", "cairosvg", "pypdfium2", "ezdxf", "jsonschema", "rich", "tomllib"}
 """Heavy third-party libraries a function may import when it runs (with a comment)."""
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.games.tripakus.pieces import PIECES
 from printkit.geometry.packing import pack_block, smallest_block
 from printkit.geometry.tri import (
     Cell,
@@ -14,6 +13,7 @@ from printkit.geometry.tri import (
     straight_runs,
     triangle_board,
 )
+from printkit.polyiamond_games.pieces import PIECES
 
 SHAPES = [p.orientations() for p in PIECES]
 

@@ -19,10 +19,10 @@ from printkit.games import GAMES
 from printkit.games.tripakus import kit as tripakus_kit
 from printkit.games.tripakus.components import Settings
 from printkit.games.tripakus.kit import inventory
-from printkit.games.tripakus.pieces import PIECES
 from printkit.layout.config import DEFAULT_LAYOUT_FILE, load_layout
 from printkit.layout.paper import PAPER_SIZES
 from printkit.layout.sheet import back_transform
+from printkit.polyiamond_games.pieces import PIECES
 
 RED = (0xD6 / 255, 0x28 / 255, 0x28 / 255)
 

@@ -14,8 +14,6 @@ from hypothesis import strategies as st
 
 from printkit.errors import PrintkitError
 from printkit.games.base import Game, IllegalMoveError, InvalidMoveError, Outcome
-from printkit.games.tripakus import pieces as pieces_module
-from printkit.games.tripakus import rules as rules_module
 from printkit.games.tripakus.notation import (
     PASS,
     Pass,
@@ -24,7 +22,6 @@ from printkit.games.tripakus.notation import (
     parse_cell,
     parse_move,
 )
-from printkit.games.tripakus.pieces import NAMES, PIECES, piece_by_name, pieces_markdown
 from printkit.games.tripakus.rules import (
     PRESETS,
     TriPakusGame,
@@ -47,6 +44,10 @@ from printkit.geometry.tri import (
     triangle_board,
     vertices,
 )
+from printkit.polyiamond_games import engine as engine_module
+from printkit.polyiamond_games import pieces as pieces_module
+from printkit.polyiamond_games.boards import triangle
+from printkit.polyiamond_games.pieces import NAMES, PIECES, piece_by_name, pieces_markdown
 
 A000577 = [1, 1, 1, 3, 4, 12]
 A001420 = [2, 3, 6, 14, 36, 94]  # fixed polyiamonds
@@ -223,11 +224,11 @@ def test_placements_match_brute_force(n):
 def test_tables_agree_with_the_geometry(n):
     """The shifted bit masks say what the lattice says: each placement's cells, the board
     cells sharing an edge or a corner with it, and which placements cover each cell."""
-    t = rules_module._tables(n)
+    t = engine_module._tables(triangle(n))
     board = triangle_board(n)
 
     def cells(mask: int) -> set[Cell]:
-        return {t.cells[b] for b in rules_module._bits(mask)}
+        return {t.cells[b] for b in engine_module._bits(mask)}
 
     covering: dict[Cell, list[int]] = {}
     for pid, move in enumerate(t.moves):
@@ -254,7 +255,7 @@ def test_tables_agree_with_the_geometry(n):
 def test_placement_ids_follow_board_order():
     """Ids run by piece, then orientation, then the board order of the first cell, so that
     ``legal_moves`` and the example in a refused pass stay as they were."""
-    t = rules_module._tables(6)
+    t = engine_module._tables(triangle(6))
     keys = []
     for pid, move in enumerate(t.moves):
         shape = tuple(sorted(normalise(move.cells)))

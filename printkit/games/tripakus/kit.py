@@ -26,7 +26,6 @@ from printkit.games.tripakus.components import (
     reference_patches,
     section_drawing,
 )
-from printkit.games.tripakus.pieces import PIECES
 from printkit.geometry.packing import smallest_block
 from printkit.geometry.tri import (
     Cell,
@@ -53,6 +52,7 @@ from printkit.layout.sheet import (
     place_centred,
     two_sided_block,
 )
+from printkit.polyiamond_games.pieces import PIECES
 
 __all__ = [
     "sheets",

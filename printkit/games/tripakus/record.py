@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from printkit.errors import RecordError
 from printkit.games.tripakus.notation import Placement, parse_move
-from printkit.games.tripakus.pieces import PIECES
 from printkit.games.tripakus.rules import (
     PRESETS,
     TriPakusGame,
@@ -14,6 +13,7 @@ from printkit.games.tripakus.rules import (
 from printkit.games.tripakus.rules import (
     check_position as tripakus_position,
 )
+from printkit.polyiamond_games.pieces import PIECES
 from printkit.records.check import Report, resolve_options
 from printkit.records.common import (
     check_claimed_player,
