@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from printkit.errors import InvalidMoveError, PrintkitError
+from printkit.errors import InvalidMoveError, NotInGameError, PrintkitError
 from printkit.geometry.tri import Cell, board_corners
 
 __all__ = ["BoardShape", "triangle", "hexagon", "column_letters", "column_index"]
@@ -124,7 +124,8 @@ class BoardShape:
         return f"{column_letters(x)}{self.height - y}"
 
     def parse_pentobi(self, text: str) -> Cell:
-        """The cell Pentobi names ``text`` (any case); InvalidMoveError if it is no cell here."""
+        """The cell Pentobi names ``text`` (any case); InvalidMoveError if it is no cell name,
+        NotInGameError if the name is off this board."""
         m = _NAME.fullmatch(text.strip().lower())
         if m is None:
             raise InvalidMoveError(
@@ -132,7 +133,7 @@ class BoardShape:
             )
         cell = self._from_xy(column_index(m[1]), self.height - int(m[2]))
         if cell not in self.cells:
-            raise InvalidMoveError(f"{text!r} is not a cell of the {self} board")
+            raise NotInGameError(f"{text!r} is not a cell of the {self} board")
         return cell
 
 

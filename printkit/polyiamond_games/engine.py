@@ -240,13 +240,13 @@ def _tables(board: BoardShape) -> _Tables:
             around = {x for cell in shape for x in touching(cell)} - set(shape)
             high = max(r for r, _ in shape)
             # Moves in board order of the shape's first cell: rows down, then columns right,
-            # keeping every cell's orientation ((dr + dc) even) and every cell within the
-            # columns of its row.
+            # keeping every cell's orientation ((top + dr + dc) even: the shape's rows start
+            # at 0, the board's at top) and every cell within the columns of its row.
             runs = []
             for dr in range(len(board.rows) - high):
                 lo = max(span[r + top + dr][0] - c for r, c in shape)
                 hi = min(span[r + top + dr][1] - c for r, c in shape)
-                run = range(dr * width + lo + (lo + dr) % 2, dr * width + hi + 1, 2)
+                run = range(dr * width + lo + (lo + dr + top) % 2, dr * width + hi + 1, 2)
                 if run:
                     runs.append(run)
             # The bits at the least shift, so that every placement is a left shift of them

@@ -1,0 +1,18 @@
+"""Trigon: the 22 polyiamonds in four colours on a hexagonal board, as in Blokus Trigon and
+Pentobi (whose game files printkit reads and writes)."""
+
+from printkit.games.base import GameInfo, KitInfo
+
+GAME = GameInfo(
+    "trigon",
+    "Trigon",
+    __name__,
+    players="2-4",
+    kits=(
+        KitInfo(
+            "trigon",
+            "Trigon",
+            "2-4 players: 22 pieces in each of 4 colours, the edge-9 hexagon in 6 sections",
+        ),
+    ),
+)
