@@ -235,6 +235,42 @@ def check(
 
 
 @app.command()
+def convert(
+    record: Annotated[
+        Path, typer.Argument(help="A game record: printkit's .json or text, or a Pentobi .blksgf.")
+    ],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to", help="The form to write: json, txt, or another program's (blksgf for Trigon)."
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="File to write; default: the record's name with the new suffix."
+        ),
+    ] = None,
+) -> None:
+    """Convert a record between printkit's forms and other programs' game files."""
+    from printkit.fileio import write_atomic  # the records layer only
+    from printkit.records.io import load_record, record_text
+
+    kind = to.strip().lower().lstrip(".")
+    suffixes = {"json": ".json", "txt": ".txt", "text": ".txt"}
+    suffixes |= {f.suffix.lstrip("."): f.suffix for g in GAMES.values() for f in g.formats}
+    if kind not in suffixes:
+        _fail(f"--to {to!r}: choose from {', '.join(sorted(set(suffixes) - {'text'}))}")
+    target = out or record.with_suffix(suffixes[kind])
+    if out is not None and target.suffix.lower() != suffixes[kind]:
+        _fail(f"--out {target}: a {kind} file ends in {suffixes[kind]}")
+    if target.resolve() == record.resolve():
+        _fail(f"--out {target}: would overwrite the record being converted")
+    text = record_text(load_record(record), target)
+    typer.echo(f"wrote {write_atomic(target, text)}")
+
+
+@app.command()
 def show(
     record: Annotated[Path, typer.Argument(help="A game record or position.")],
     out: Annotated[Path, typer.Option("--out", help="Picture to write: .svg, .png or .pdf.")],

@@ -29,6 +29,7 @@ __all__ = [
     "Game",
     "Outcome",
     "GameInfo",
+    "FileFormat",
     "KitInfo",
     "ROLES",
     "IllegalMoveError",
@@ -119,6 +120,16 @@ class KitInfo:
     default: bool = True  # built by a plain `printkit build`
 
 
+@dataclass(frozen=True)
+class FileFormat:
+    """Another program's game files a game reads and writes: ``<game package>.<module>``
+    has ``read(text, path) -> Record`` and ``write(record) -> str``."""
+
+    suffix: str  # ".blksgf"
+    title: str  # "Pentobi game file"
+    module: str
+
+
 @dataclass(frozen=True, eq=False)
 class GameInfo:
     """A game's registry entry: its names, its folder and its kits.
@@ -133,6 +144,8 @@ class GameInfo:
     kits: tuple[KitInfo, ...]
     players: str = ""
     """How many play, as printed in listings ("3", "2-6")."""
+    formats: tuple[FileFormat, ...] = ()
+    """Other programs' game files the game reads and writes."""
 
     def module(self, role: str) -> ModuleType:
         """The game's module for ``role`` (one of ``ROLES``)."""

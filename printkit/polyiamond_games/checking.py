@@ -82,7 +82,7 @@ def replay(
 ) -> PolyiamondGame:
     """The game after ``upto`` moves (all by default), moves pushed unchecked, left-out
     passes filled in."""
-    game = make_game(options)
+    game = start(record, options, make_game)
     moves = zip(record.moves, parse_moves(record, game.parse_move), strict=True)
     for entry, move in list(moves)[:upto]:
         if game.is_over() or isinstance(move, Unplayable):
@@ -93,9 +93,35 @@ def replay(
     return game
 
 
+def start(record: Record, options: Any, make_game: MakeGame, report: Report | None = None):
+    """The game before the record's first move: its setup pieces laid down (each problem of
+    that position a finding in ``report``) and its colour to play."""
+    game = make_game(options)
+    pieces = record.setup.get("pieces") or {}
+    for colour, texts in pieces.items():
+        line = record.where(f"pieces {colour.lower()}") or record.where("setup")
+        for text in texts:
+            try:
+                game.place(colour.strip().lower(), game.parse_move(text))
+            except ValueError as e:
+                raise RecordError(
+                    f"setup piece {text!r} for {colour}: {e}", source=record.path, line=line
+                ) from None
+    if pieces and report is not None:
+        for problem in game.problems():
+            report.add("position", f"setup: {problem.message}", line=record.where("setup"))
+    to_play = record.setup.get("to_play")
+    if to_play:
+        try:
+            game.set_turn(to_play.strip().lower())
+        except ValueError as e:
+            raise RecordError(str(e), source=record.path, line=record.where("to play")) from None
+    return game
+
+
 def check_game(record: Record, report: Report, options: Any, make_game: MakeGame) -> None:
     """Replay ``record`` with the engine: the first illegal move and every wrong score."""
-    game = make_game(options)
+    game = start(record, options, make_game, report)
     for k, (entry, move) in enumerate(
         zip(record.moves, parse_moves(record, game.parse_move), strict=True), start=1
     ):

@@ -442,6 +442,16 @@ class PolyiamondGame:
         self._used[p] |= 1 << t.piece[pid]
         self._placed[p].append(pid)
 
+    def place(self, player: str, move: Placement) -> None:
+        """Lay ``move`` down for ``player`` outside the turn order (a record's setup), without
+        checking the rules; IllegalMoveError if it is no placement on the board."""
+        self._put(self._player_index(player), self._placement_id(move))
+        self._can_move.clear()
+
+    def set_turn(self, player: str) -> None:
+        """Make ``player`` the colour to move (a record's setup)."""
+        self._turn = self._player_index(player)
+
     def play(self, move: Move) -> None:
         """Apply ``move`` after checking it; IllegalMoveError says which rule it breaks."""
         reason = self.why_illegal(move)

@@ -28,6 +28,7 @@ __all__ = [
     "dumps_json",
     "save_record",
     "record_text",
+    "file_format",
 ]
 
 
@@ -134,6 +135,20 @@ def parse_json(text: str, path: str | None = None) -> Record:
     return record_from_json(data, text, path)
 
 
+def file_format(path: str | Path, text: str = ""):
+    """The registered game and file format that reads ``path`` (by its suffix, or an SGF
+    file by its opening ``(;``), or None for printkit's own forms."""
+    suffix = Path(path).suffix.lower()
+    found = [(g, f) for g in GAMES.values() for f in g.formats]
+    for game, fmt in found:
+        if fmt.suffix == suffix:
+            return game, fmt
+    sgf = [(g, f) for g, f in found if f.suffix.endswith("sgf")]
+    if text.lstrip().startswith("(;") and len(sgf) == 1:
+        return sgf[0]
+    return None
+
+
 def load_record(path: str | Path) -> Record:
     """Read a record file in either form."""
     p = Path(path)
@@ -150,6 +165,10 @@ def load_record(path: str | Path) -> Record:
         raise RecordError("the file is binary, not a record", source=str(p))
     if text.lstrip().startswith("{") or p.suffix.lower() == ".json":
         return parse_json(text, str(p))
+    other = file_format(p, text)
+    if other is not None:
+        game, fmt = other
+        return game.module(fmt.module).read(text, str(p))
     return parse_text(text, str(p))
 
 
@@ -158,8 +177,20 @@ def dumps_json(record: Record) -> str:
 
 
 def record_text(record: Record, path: str | Path) -> str:
-    """``record`` as the file ``path`` holds it: JSON for ``.json`` files, text otherwise."""
-    return dumps_json(record) if Path(path).suffix.lower() == ".json" else format_text(record)
+    """``record`` as the file ``path`` holds it: JSON for ``.json`` files, another program's
+    form for its suffix (``.blksgf``), text otherwise."""
+    if Path(path).suffix.lower() == ".json":
+        return dumps_json(record)
+    other = file_format(path)
+    if other is not None:
+        game, fmt = other
+        if game.name != record.game:
+            raise RecordError(
+                f"a {fmt.suffix} file ({fmt.title}) holds {game.title} games, not {record.game}",
+                source=record.path,
+            )
+        return game.module(fmt.module).write(record)
+    return format_text(record)
 
 
 def save_record(record: Record, path: str | Path) -> Path:

@@ -120,6 +120,13 @@ def _header(record: Record, key: str, value: str, path: str | None, line: int) -
         record.setup[k] = _TOKEN.findall(value)
     elif k == "seed":
         record.setup["seed"] = _int(value.strip(), "the seed", path, line)
+    elif k.startswith("pieces "):
+        colour = key.strip()[7:].strip()
+        record.setup.setdefault("pieces", {})[colour] = [
+            m.strip() for m in value.split(";") if m.strip()
+        ]
+    elif k == "to play":
+        record.setup["to_play"] = value.strip()
     elif k.startswith("hand "):
         player = key.strip()[5:].strip()
         record.setup.setdefault("hands", {})[player] = _TOKEN.findall(value)
@@ -219,6 +226,10 @@ def format_text(record: Record) -> str:
         out.append(f"Seed: {record.setup['seed']}")
     for player, hand in record.setup.get("hands", {}).items():
         out.append(f"Hand {player}: " + " ".join(hand))
+    for colour, pieces in record.setup.get("pieces", {}).items():
+        out.append(f"Pieces {colour}: " + "; ".join(pieces))
+    if "to_play" in record.setup:
+        out.append(f"To play: {record.setup['to_play']}")
     out.append("")
     if record.kind == "position":
         by_content: dict[str, list[str]] = {}

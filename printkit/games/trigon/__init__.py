@@ -1,13 +1,14 @@
 """Trigon: the 22 polyiamonds in four colours on a hexagonal board, as in Blokus Trigon and
 Pentobi (whose game files printkit reads and writes)."""
 
-from printkit.games.base import GameInfo, KitInfo
+from printkit.games.base import FileFormat, GameInfo, KitInfo
 
 GAME = GameInfo(
     "trigon",
     "Trigon",
     __name__,
     players="2-4",
+    formats=(FileFormat(".blksgf", "Pentobi game file", "pentobi"),),
     kits=(
         KitInfo(
             "trigon",
