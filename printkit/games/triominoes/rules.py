@@ -7,7 +7,8 @@ number carries the same one.  It scores the tile's sum, plus a bonus for each he
 closes and for a bridge (see ``BridgeRule``).  A player who cannot lay a tile draws (with a
 penalty, up to a limit) and passes when the pool is empty; a round ends when a player goes
 out or when everyone has passed in succession with the pool empty (blocked).  The rules of
-the two source texts are the presets in ``PRESETS``; docs/rules-triominoes.md has them all.
+the two source texts and of the published commercial rules are the presets in ``PRESETS``;
+docs/rules-triominoes.md has them all.
 
 Orientation: a tile's numbers go clockwise *as seen on paper* (y grows downwards).  The
 *reference corner* of a cell is its apex when it points up and its top-left corner when it
@@ -45,6 +46,7 @@ __all__ = [
     "TriominoesOptions",
     "SPANISH",
     "ENGLISH",
+    "PRESSMAN",
     "PRESETS",
     "preset",
     "new_game",
@@ -93,6 +95,10 @@ class BlockedRule(Enum):
     """The lowest hand total scores the sum of its differences to every other hand (002)."""
     EACH_LOSES_OWN = "each-loses-own"
     """Every player loses the total of their own hand (003)."""
+    LOWEST_WINS_OTHERS = "lowest-wins-others-minus-own"
+    """The lowest hand total scores the other hands' totals less its own (Pressman/Goliath).
+
+    With two players this equals ``LOWEST_WINS_DIFFERENCES``; with more it pays more."""
 
 
 class EndRule(Enum):
@@ -118,6 +124,8 @@ class TriominoesOptions:
     """Does the bonus also go to an opening tile that is not a triple?"""
     zero_triple_opening: int | None = 40
     """What opening with 0-0-0 scores in all (bonus included); ``None``: the usual 0 + bonus."""
+    zero_triple_may_open: bool = False
+    """May the opener lay 0-0-0 instead of the higher triple that makes them opener?"""
     draw_penalty: int = 5
     max_draws: int | None = 3
     """Draws per turn; ``None``: draw until a tile fits or the pool is empty."""
@@ -128,6 +136,10 @@ class TriominoesOptions:
     draw_when_able: bool = False
     """May a player draw while holding a tile that fits?"""
     hexagon_bonus: int = 50
+    """The bonus for each hexagon a tile closes (unless ``hexagon_bonuses`` is set)."""
+    hexagon_bonuses: tuple[int, int, int] | None = None
+    """The bonus for closing 1, 2 and 3 hexagons with one tile; ``None``: ``hexagon_bonus``
+    for each one."""
     bridge_bonus: int = 40
     bridge_rule: BridgeRule = BridgeRule.GAP
     going_out_bonus: int = 25
@@ -136,6 +148,10 @@ class TriominoesOptions:
     blocked_rule: BlockedRule = BlockedRule.LOWEST_WINS_DIFFERENCES
     target: int = 400
     end_rule: EndRule = EndRule.REACH_THEN_FINISH_ROUND
+    round_winner_breaks_tie: bool = False
+    """When the game ends with two or more players at or above ``target``, does the winner
+    of the last round (who went out, or the lowest hand of a blocked round) win if among
+    them, rather than the highest score?"""
 
     def __post_init__(self) -> None:
         for n, size in self.hand_sizes:
@@ -143,6 +159,18 @@ class TriominoesOptions:
                 raise PrintkitError(f"cannot deal {size} tiles to each of {n} players")
         if self.max_draws is not None and self.max_draws < 0:
             raise PrintkitError(f"max_draws must be at least 0 (or None), got {self.max_draws}")
+        table = self.hexagon_bonuses
+        if table is not None:
+            if (
+                not isinstance(table, tuple | list)
+                or len(table) != 3
+                or not all(isinstance(b, int) and not isinstance(b, bool) for b in table)
+            ):
+                raise PrintkitError(
+                    "hexagon_bonuses gives three whole numbers (the bonus for 1, 2 and 3 "
+                    f"hexagons closed at once), or None; got {table!r}"
+                )
+            object.__setattr__(self, "hexagon_bonuses", tuple(table))
         # Accept the enum values as text too ("gap", "each-loses-own"), as records give them.
         try:
             object.__setattr__(self, "bridge_rule", BridgeRule(self.bridge_rule))
@@ -150,6 +178,14 @@ class TriominoesOptions:
             object.__setattr__(self, "end_rule", EndRule(self.end_rule))
         except ValueError as err:
             raise PrintkitError(str(err)) from None
+
+    def hexagon_points(self, count: int) -> int:
+        """The bonus for closing ``count`` hexagons (0 to 3) with one tile."""
+        if count == 0:
+            return 0
+        if self.hexagon_bonuses is None:
+            return count * self.hexagon_bonus
+        return self.hexagon_bonuses[count - 1]
 
     def hand_size(self, players: int) -> int:
         for n, size in self.hand_sizes:
@@ -173,8 +209,24 @@ ENGLISH = TriominoesOptions(
 )
 """Seed 003 (the English description); hand sizes, which 003 leaves open, as in 002."""
 
-PRESETS: dict[str, TriominoesOptions] = {"spanish": SPANISH, "english": ENGLISH}
-"""The rule sets by name, each named after its source text."""
+PRESSMAN = TriominoesOptions(
+    zero_triple_may_open=True,
+    exhausted_penalty=10,
+    hexagon_bonuses=(50, 60, 70),
+    blocked_rule=BlockedRule.LOWEST_WINS_OTHERS,
+    round_winner_breaks_tie=True,
+)
+"""The published rules of the commercial game (Pressman Tri-Ominos, Goliath Triominos):
+two hexagons at once 60, three 70; at most 3 draws, then 10 more on passing; a blocked
+round pays the lowest hand the others' totals less its own; 400 ends the game after the
+round, whose winner wins if several passed 400.  Sources: docs/rules-triominoes.md."""
+
+PRESETS: dict[str, TriominoesOptions] = {
+    "spanish": SPANISH,
+    "english": ENGLISH,
+    "pressman": PRESSMAN,
+}
+"""The rule sets by name, each named after its source."""
 
 
 def preset(name: str) -> TriominoesOptions:
@@ -234,22 +286,26 @@ class Score:
     bridges: int = 0
     hexagon_bonus: int = 50
     bridge_bonus: int = 40
+    hexagon_bonuses: tuple[int, int, int] | None = None
+    """As ``TriominoesOptions.hexagon_bonuses``: the bonus by hexagons closed at once."""
+
+    @property
+    def hexagon_points(self) -> int:
+        """The bonus for the hexagons closed."""
+        if self.hexagons and self.hexagon_bonuses is not None:
+            return self.hexagon_bonuses[self.hexagons - 1]
+        return self.hexagons * self.hexagon_bonus
 
     @property
     def points(self) -> int:
-        return (
-            self.tile
-            + self.opening
-            + self.hexagons * self.hexagon_bonus
-            + self.bridges * self.bridge_bonus
-        )
+        return self.tile + self.opening + self.hexagon_points + self.bridges * self.bridge_bonus
 
     def __str__(self) -> str:
         parts = [f"tile {self.tile}"]
         if self.opening:
             parts.append(f"opening {self.opening}")
         if self.hexagons:
-            parts.append(f"{self.hexagons} hexagon(s) {self.hexagons * self.hexagon_bonus}")
+            parts.append(f"{self.hexagons} hexagon(s) {self.hexagon_points}")
         if self.bridges:
             parts.append(f"bridge {self.bridges * self.bridge_bonus}")
         return " + ".join(parts) + f" = {self.points}"
@@ -301,7 +357,13 @@ def score_placement(
     else:
         bridge = touched == 3 and hexagons == 0
     return Score(
-        move.tile.total, 0, hexagons, int(bridge), options.hexagon_bonus, options.bridge_bonus
+        move.tile.total,
+        0,
+        hexagons,
+        int(bridge),
+        options.hexagon_bonus,
+        options.bridge_bonus,
+        options.hexagon_bonuses,
     )
 
 
@@ -328,6 +390,8 @@ def _distinct_rotations(tile: Tile) -> tuple[int, ...]:
             out.append(k)
     return tuple(out)
 
+
+_ZERO_TRIPLE = Tile(0, 0, 0)
 
 _ROTATIONS: dict[Tile, tuple[tuple[int, tuple[int, int, int]], ...]] = {
     t: tuple((k, t.rotations()[k]) for k in _distinct_rotations(t)) for t in TILES
@@ -390,6 +454,8 @@ class TriominoesGame:
         self.round = 0
         self.round_ends: list[str] = []
         """How each finished round ended: ``out`` or ``blocked``."""
+        self.round_winners: tuple[str, ...] = ()
+        """Who won the last finished round: the player who went out, or the lowest hand(s)."""
         self._over = False
         self.start_round(hands, pool)
 
@@ -466,15 +532,27 @@ class TriominoesGame:
     def _end_round(self, how: str, out: int | None = None) -> None:
         o = self.options
         totals = [sum(t.total for t in h) for h in self.hands]
+        low = min(totals)
+        if out is not None:
+            self.round_winners = (self._names[out],)
+        else:
+            self.round_winners = tuple(
+                n for n, t in zip(self._names, totals, strict=True) if t == low
+            )
         if out is not None:
             others = sum(totals) - totals[out] if o.going_out_adds_hands else 0
             self._credit(out, o.going_out_bonus + others, "going out")
         elif o.blocked_rule is BlockedRule.LOWEST_WINS_DIFFERENCES:
-            low = min(totals)
             gain = sum(t - low for t in totals)
             for p, t in enumerate(totals):
                 if t == low:
                     self._credit(p, gain, "blocked round: lowest hand")
+        elif o.blocked_rule is BlockedRule.LOWEST_WINS_OTHERS:
+            # Each player tied for lowest scores the hands of the players who are not.
+            others = sum(t for t in totals if t != low)
+            for p, t in enumerate(totals):
+                if t == low:
+                    self._credit(p, others - low, "blocked round: lowest hand")
         else:
             for p, t in enumerate(totals):
                 self._credit(p, -t, "blocked round: own hand")
@@ -535,6 +613,16 @@ class TriominoesGame:
             reason = f"a score reached {target} and round {self.round}, the last, ended"
         else:
             reason = f"round {self.round} ended with a score of {target} or more"
+        scores = self.scores()
+        at_target = [n for n in self._names if scores[n] >= target]
+        if self.options.round_winner_breaks_tie and len(at_target) >= 2:
+            round_winners = tuple(n for n in self.round_winners if n in at_target)
+            if round_winners:
+                winners = round_winners
+                reason += (
+                    f"; of the {len(at_target)} players at {target} or more, "
+                    "the round's winner wins"
+                )
         return Outcome(winners, reason)
 
     def can_draw_more(self) -> bool:
@@ -552,13 +640,29 @@ class TriominoesGame:
         """The canonical text of ``move``."""
         return move_text(move)
 
+    def _may_open_with(self, tile: Tile, hand: Sequence[Tile]) -> bool:
+        """May a round open with ``tile`` from ``hand``: the opening tile, or 0-0-0 in its
+        stead when the rules allow it (the opener holds both)."""
+        if tile == self.opening:
+            return tile in hand
+        return (
+            self.options.zero_triple_may_open
+            and tile == _ZERO_TRIPLE
+            and self.opening.is_triple
+            and self.opening in hand
+            and tile in hand
+        )
+
     def placements(self, player: int | None = None) -> Iterator[Place]:
         """Every tile of a hand (default: the one to move) that fits somewhere, every way."""
         hand = self.hands[self.turn_index if player is None else player]
         if not self.layout:
-            if self.opening in hand:
-                for k, _ in _ROTATIONS[self.opening]:
-                    yield Place(self.opening, Cell(0, 0), k)
+            for tile in (self.opening, _ZERO_TRIPLE):
+                if self._may_open_with(tile, hand):
+                    for k, _ in _ROTATIONS[tile]:
+                        yield Place(tile, Cell(0, 0), k)
+                if tile == self.opening == _ZERO_TRIPLE:
+                    break
             return
         numbers = self.numbers
         for cell in sorted(self._frontier):
@@ -605,8 +709,9 @@ class TriominoesGame:
                 return f"{who}: {move.tile} is not in the hand ({' '.join(map(str, hand))})"
             if move.rotation not in (k for k, _ in _ROTATIONS[move.tile]):
                 return f"{who}: rotation {move.rotation} of {move.tile} (use 0-2, triples 0)"
-            if not self.layout and move.tile != self.opening:
-                return f"{who}: the round opens with {self.opening}, the highest tile dealt"
+            if not self.layout and not self._may_open_with(move.tile, hand):
+                also = " (or 0-0-0)" if self._may_open_with(_ZERO_TRIPLE, hand) else ""
+                return f"{who}: the round opens with {self.opening}{also}, the highest tile dealt"
             problem = placement_problem(self.layout, self.numbers, move)
             return f"{who}: {problem}" if problem else None
         if isinstance(move, Draw):
@@ -663,7 +768,7 @@ class TriominoesGame:
             if opening:
                 t = move.tile
                 bonus = o.opening_bonus if t.is_triple or o.opening_bonus_without_triple else 0
-                if t == Tile(0, 0, 0) and o.zero_triple_opening is not None:
+                if t == _ZERO_TRIPLE and o.zero_triple_opening is not None:
                     bonus = o.zero_triple_opening - t.total
                 score = Score(t.total, bonus, 0, 0, o.hexagon_bonus, o.bridge_bonus)
             else:
