@@ -501,7 +501,7 @@ def test_end_rules_reach_then_finish_round_versus_at_round_end():
 
 
 def test_presets_differ_where_the_sources_differ():
-    assert set(PRESETS) == {"spanish", "english"}
+    assert set(PRESETS) == {"spanish", "english", "pressman"}
     differ = {
         f
         for f in TriominoesOptions.__dataclass_fields__
@@ -590,7 +590,7 @@ def test_random_self_play_is_legal_and_the_scores_add_up(name, players, seed):
             hexes = sum(1 for v in vertices(m.cell) if all(c in after for c in cells_around(v)))
             shared = sum(1 for n in edge_neighbours(m.cell) if n in before.layout)
             touched = sum(1 for v in vertices(m.cell) if v in before.numbers)
-            bonus = points - m.tile.total - hexes * 50
+            bonus = points - m.tile.total - options.hexagon_points(hexes)
             assert bonus in (0, 40)
             if options.bridge_rule is BridgeRule.GAP:
                 assert (bonus == 40) == (shared == 1 and touched == 3)

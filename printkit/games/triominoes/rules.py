@@ -284,17 +284,9 @@ class Score:
     opening: int = 0
     hexagons: int = 0
     bridges: int = 0
-    hexagon_bonus: int = 50
+    hexagon_points: int = 0
+    """The bonus for the hexagons closed (``TriominoesOptions.hexagon_points``)."""
     bridge_bonus: int = 40
-    hexagon_bonuses: tuple[int, int, int] | None = None
-    """As ``TriominoesOptions.hexagon_bonuses``: the bonus by hexagons closed at once."""
-
-    @property
-    def hexagon_points(self) -> int:
-        """The bonus for the hexagons closed."""
-        if self.hexagons and self.hexagon_bonuses is not None:
-            return self.hexagon_bonuses[self.hexagons - 1]
-        return self.hexagons * self.hexagon_bonus
 
     @property
     def points(self) -> int:
@@ -361,9 +353,8 @@ def score_placement(
         0,
         hexagons,
         int(bridge),
-        options.hexagon_bonus,
+        options.hexagon_points(hexagons),
         options.bridge_bonus,
-        options.hexagon_bonuses,
     )
 
 
@@ -770,7 +761,7 @@ class TriominoesGame:
                 bonus = o.opening_bonus if t.is_triple or o.opening_bonus_without_triple else 0
                 if t == _ZERO_TRIPLE and o.zero_triple_opening is not None:
                     bonus = o.zero_triple_opening - t.total
-                score = Score(t.total, bonus, 0, 0, o.hexagon_bonus, o.bridge_bonus)
+                score = Score(t.total, bonus, bridge_bonus=o.bridge_bonus)
             else:
                 score = score_placement(self.layout, self.numbers, move, o)
             self._lay(move)
