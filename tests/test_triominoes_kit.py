@@ -558,9 +558,11 @@ def test_score_sheet_has_a_column_pair_per_player_and_numbered_turns():
 
 
 def _table(runs):
-    """The scoring table read back: event -> (Spanish rules cell, English rules cell)."""
-    spanish = next(r for r in runs if r.text == "Spanish rules" and r.font.endswith("Bold"))
-    english = next(r for r in runs if r.text == "English rules" and r.font.endswith("Bold"))
+    """The scoring table read back: event -> (one cell per rule set, in RULE_SETS order)."""
+    heads = [
+        next(r for r in runs if r.text == name and r.font.endswith("Bold"))
+        for name in tkit.RULE_SETS
+    ]
     event = next(r for r in runs if r.text == "Event")
     out = {}
     rows = [
@@ -572,10 +574,9 @@ def _table(runs):
     ]
     for row in rows:
         cells = [r for r in runs if abs(r.origin[1] - row.origin[1]) < 0.3 and r is not row]
-        es = [c.text for c in cells if abs(c.origin[0] - spanish.origin[0]) < 0.01]
-        en = [c.text for c in cells if abs(c.origin[0] - english.origin[0]) < 0.01]
-        assert len(es) == len(en) == 1, row.text
-        out[row.text] = (es[0], en[0])
+        columns = [[c.text for c in cells if abs(c.origin[0] - h.origin[0]) < 0.01] for h in heads]
+        assert all(len(c) == 1 for c in columns), row.text
+        out[row.text] = tuple(c[0] for c in columns)
     return out
 
 
@@ -603,17 +604,24 @@ def test_scoring_table_lists_each_event_for_both_rule_sets():
     assert "400" in cell("end of the game", 0) and "500" in cell("end of the game", 1)
     assert "500" not in cell("end of the game", 0) and "400" not in cell("end of the game", 1)
     assert "lowest" in cell("blocked", 0) and "own hand" in cell("blocked", 1)
+    # The published Pressman rules (column 2): more for hexagons closed at once.
+    assert cell("hexagon", 2) == "+50 / 60 / 70 for 1 / 2 / 3"
+    assert "other hands - own" in cell("blocked", 2)
 
 
 def test_scoring_table_is_made_from_the_presets():
-    assert tkit.SCORED_PRESETS == ("spanish", "english")
-    assert tkit.RULE_SETS == ("Spanish rules", "English rules")
+    assert tkit.SCORED_PRESETS == ("spanish", "english", "pressman")
+    assert tkit.RULE_SETS == ("Spanish rules", "English rules", "Pressman rules")
     assert [row[0] for row in tkit.SCORING] == list(tkit.EVENTS)
     for column, name in enumerate(tkit.SCORED_PRESETS, start=1):
         o = PRESETS[name]
         rows = {row[0]: row[column] for row in tkit.SCORING}
         assert rows["Opening with the highest triple"] == f"sum + {o.opening_bonus}"
-        assert rows["Closing a hexagon (each one)"] == f"+{o.hexagon_bonus}"
+        hexagons = rows["Closing hexagons with one tile"]
+        if o.hexagon_bonuses is None:
+            assert hexagons == f"+{o.hexagon_bonus} each"
+        else:
+            assert hexagons == "+{} / {} / {} for 1 / 2 / 3".format(*o.hexagon_bonuses)
         assert rows["Bridge"] == f"+{o.bridge_bonus}"
         assert rows["Drawing a tile"] == f"-{o.draw_penalty} each"
         assert rows["Cannot play, pool empty"] == f"-{o.empty_pool_penalty}"
@@ -624,7 +632,7 @@ def test_scoring_table_is_made_from_the_presets():
             o.end_rule is EndRule.REACH_THEN_FINISH_ROUND
         )
         assert ("lowest" in rows["Blocked round"]) == (
-            o.blocked_rule is BlockedRule.LOWEST_WINS_DIFFERENCES
+            o.blocked_rule is not BlockedRule.EACH_LOSES_OWN
         )
         zero = o.zero_triple_opening if o.zero_triple_opening is not None else o.opening_bonus
         assert rows["Opening with 0-0-0"].split()[0] == str(zero)
@@ -638,11 +646,11 @@ def test_scoring_table_is_made_from_the_presets():
     changed = tkit.scoring_column(dataclasses.replace(SPANISH, hexagon_bonus=60, max_draws=2))
     base = tkit.scoring_column(SPANISH)
     assert [k for k in range(len(base)) if changed[k] != base[k]] == [3, 6]
-    assert changed[3] == "+60" and changed[6].startswith("2 a turn")
+    assert changed[3] == "+60 each" and changed[6].startswith("2 a turn")
 
 
 def test_rows_where_the_rule_sets_differ_are_shaded():
     _, sheets = kit()
     page = read_pages([next(s for s in sheets if s.stem == "score-sheet").front]).pages[0]
     shaded = [p for p in drawn_paths(page) if same_colour(p.fill, hex_rgb(tkit.DIFFERS.fill))]
-    assert len(shaded) == sum(1 for _, es, en in tkit.SCORING if es != en) >= 4
+    assert len(shaded) == sum(1 for row in tkit.SCORING if len(set(row[1:])) > 1) >= 4

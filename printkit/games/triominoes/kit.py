@@ -317,7 +317,7 @@ EVENTS = (
     "Laying a tile",
     "Opening with the highest triple",
     "Opening with 0-0-0",
-    "Closing a hexagon (each one)",
+    "Closing hexagons with one tile",
     "Bridge",
     "Drawing a tile",
     "Drawing limit",
@@ -327,11 +327,12 @@ EVENTS = (
     "End of the game",
 )
 """The score events of the score sheet's table, one row each."""
-SCORED_PRESETS = ("spanish", "english")
+SCORED_PRESETS = ("spanish", "english", "pressman")
 """The rule sets the score sheet's table compares, one column each."""
 BLOCKED = {
     BlockedRule.LOWEST_WINS_DIFFERENCES: "lowest hand: + its difference to each",
     BlockedRule.EACH_LOSES_OWN: "everyone: - own hand",
+    BlockedRule.LOWEST_WINS_OTHERS: "lowest hand: + other hands - own",
 }
 
 
@@ -360,7 +361,9 @@ def scoring_column(o: TriominoesOptions) -> tuple[str, ...]:
         "sum of its 3 numbers",
         f"sum + {o.opening_bonus}",
         zero,
-        f"+{o.hexagon_bonus}",
+        f"+{o.hexagon_bonus} each"
+        if o.hexagon_bonuses is None
+        else "+" + " / ".join(map(str, o.hexagon_bonuses)) + " for 1 / 2 / 3",
         f"+{o.bridge_bonus}",
         f"-{o.draw_penalty} each",
         limit,
@@ -374,7 +377,7 @@ def scoring_column(o: TriominoesOptions) -> tuple[str, ...]:
 SCORING: tuple[tuple[str, ...], ...] = tuple(
     zip(EVENTS, *(scoring_column(PRESETS[name]) for name in SCORED_PRESETS), strict=True)
 )
-"""Score events and what each rule set gives: (event, Spanish rules, English rules)."""
+"""Score events and what each rule set gives: (event, then one cell per ``SCORED_PRESETS``)."""
 RULE_SETS = tuple(f"{name.capitalize()} rules" for name in SCORED_PRESETS)
 PLAYERS = 6
 DIFFERS = Style(fill="#f3e6c4")
@@ -412,12 +415,12 @@ def score_sheet(layout: Layout) -> Sheet:
     table_h = head_t + len(SCORING) * row_t
     table_top = y1 - table_h
     event_w = 0.34 * (x1 - x0)
-    rule_w = (x1 - x0 - event_w) / 2
-    lefts = (x0, x0 + event_w, x0 + event_w + rule_w)
+    rule_w = (x1 - x0 - event_w) / len(RULE_SETS)
+    lefts = (x0, *(x0 + event_w + k * rule_w for k in range(len(RULE_SETS))))
     page.add(
         Text(
             (x0, table_top - 2.5),
-            "Scoring: the two rule sets (shaded where they differ)",
+            f"Scoring: the {len(RULE_SETS)} rule sets (shaded where they differ)",
             3.0,
             fill=ink,
             anchor="start",
@@ -438,7 +441,7 @@ def score_sheet(layout: Layout) -> Sheet:
         )
     for k, row in enumerate(SCORING):
         top = table_top + head_t + k * row_t
-        if row[1] != row[2]:
+        if len(set(row[1:])) > 1:
             bottom_t = top + row_t
             page.add(
                 Polygon(
@@ -447,7 +450,8 @@ def score_sheet(layout: Layout) -> Sheet:
                     Role.FILL,
                 )
             )
-        for text, left, width in zip(row, lefts, (event_w, rule_w, rule_w), strict=True):
+        widths = (event_w, *(rule_w for _ in RULE_SETS))
+        for text, left, width in zip(row, lefts, widths, strict=True):
             page.add(
                 Text(
                     (left + 1.5, top + row_t / 2),
