@@ -4,11 +4,9 @@ times) and the full board on the smallest paper that holds it."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 
 from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
-from printkit.draw.lattice import ROW_HEIGHT, tri_point, tri_polygon
-from printkit.draw.model import Affine, Drawing, Polygon, Polyline, Role, Style
+from printkit.draw.model import Affine, Drawing
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripakus.components import (
     FULL_MARKERS,
@@ -20,19 +18,10 @@ from printkit.games.tripakus.components import (
     TITLE,
     Settings,
     board_drawing,
-    edge_style,
-    mm_bbox,
-    piece_drawing,
     reference_patches,
     section_drawing,
 )
-from printkit.geometry.packing import smallest_block
 from printkit.geometry.tri import (
-    Cell,
-    boundary_edges,
-    normalise,
-    straight_runs,
-    transform,
     triangle_board,
 )
 from printkit.layout.config import Layout
@@ -44,14 +33,14 @@ from printkit.layout.sheet import (
     Sheet,
     content_box,
     cut_bbox,
-    duplex_step,
     inner_box,
     new_page,
     orient_to_fit,
     page_size,
     place_centred,
-    two_sided_block,
 )
+from printkit.polyiamond_games import drawing
+from printkit.polyiamond_games.drawing import pack_pieces, pieces_block
 from printkit.polyiamond_games.pieces import PIECES
 
 __all__ = [
@@ -65,126 +54,12 @@ __all__ = [
     "pack_pieces",
 ]
 
-WASTE = Style(fill="#ffffff", stroke="#b0b0b0", width=0.15)
-MAX_BLOCK_ROWS, MAX_BLOCK_COLS = 40, 80
-"""The largest lattice block tried for the 22 pieces (110 triangles; 10 x 11 packs them
-without waste): bounds the search when tiny triangles sit on large paper."""
-
-
-def _best_orientation(cells: Iterable[Cell], side: float) -> frozenset[Cell]:
-    """The orientation of a piece with the lowest, then narrowest, bounding box."""
-    best = None
-    for k in range(12):
-        shape = normalise(transform(cells, k))
-        x0, y0, x1, y1 = mm_bbox(shape, side)
-        key = (round(y1 - y0, 6), round(x1 - x0, 6), tuple(sorted(shape)))
-        if best is None or key < best[0]:
-            best = (key, shape)
-    assert best is not None
-    return best[1]
-
-
-def pack_pieces(drawings: list[Drawing], width: float, gap: float) -> list[Affine] | None:
-    """Shelf packing: rows left to right, tallest first; None if a piece is wider than ``width``.
-
-    Returns one translation per drawing, in the given order.
-    """
-    order = sorted(range(len(drawings)), key=lambda i: (-drawings[i].height, -drawings[i].width, i))
-    placed: dict[int, Affine] = {}
-    x = y = shelf = 0.0
-    for i in order:
-        d = drawings[i]
-        if d.width > width + 1e-9:
-            return None
-        if x > 0 and x + d.width > width + 1e-9:
-            y += shelf + gap
-            x = shelf = 0.0
-        placed[i] = Affine.translate(x, y)
-        x += d.width + gap
-        shelf = max(shelf, d.height)
-    return [placed[i] for i in range(len(drawings))]
-
-
-def _lattice_block(
-    layout: Layout, side: float, fill: str | None, cut: bool, width: float, height: float
-) -> Drawing | None:
-    """The 22 pieces packed edge to edge on the lattice: each cut line serves two pieces."""
-    found = smallest_block(
-        [p.orientations() for p in PIECES],
-        max_rows=min(int(height / (side * ROW_HEIGHT)), MAX_BLOCK_ROWS),
-        max_cols=min(int(2 * width / side) - 1, MAX_BLOCK_COLS),
-    )
-    if found is None:
-        return None
-    rows, cols, placed = found
-    used = {cell for cells in placed for cell in cells}
-    x0, y0, x1, y1 = mm_bbox(used, side)
-    block = Drawing(x1 - x0, y1 - y0)
-    shift = Affine.translate(-x0, -y0)
-    outlines: set = set()
-    for piece, cells in zip(PIECES, placed, strict=True):
-        px0, py0, _, _ = mm_bbox(cells, side)
-        block.place(
-            piece_drawing(cells, piece.name, side, fill, cut, layout.bleed, edge=False),
-            Affine.translate(px0 - x0, py0 - y0),
-        )
-        outlines |= boundary_edges(cells)
-    for cell in sorted({Cell(r, c) for r in range(rows) for c in range(cols)} - used):
-        block.add(Polygon(tuple(shift(p) for p in tri_polygon(cell, side)), WASTE, Role.FILL))
-    style, role = edge_style(cut)
-    for a, b in straight_runs(outlines):
-        block.add(Polyline((shift(tri_point(a, side)), shift(tri_point(b, side))), style, role))
-    return block
-
-
-def _pieces_block(
-    layout: Layout, side: float, fill: str | None, cut: bool, width: float, height: float
-) -> Drawing | None:
-    """The 22 pieces: edge to edge when ``tripakus.gap`` is 0, else spaced by the gap."""
-    gap = layout.section(Settings).gap
-    if gap == 0:
-        return _lattice_block(layout, side, fill, cut, width, height)
-    shapes = [(_best_orientation(p.cells, side), p.name) for p in PIECES]
-    drawings = [piece_drawing(s, name, side, fill, cut, layout.bleed) for s, name in shapes]
-    moves = pack_pieces(drawings, width, gap)
-    if moves is None:
-        return None
-    block = Drawing()
-    for d, t in zip(drawings, moves, strict=True):
-        block.place(d, t)
-    block.width = max(t.e + d.width for d, t in zip(drawings, moves, strict=True))
-    block.height = max(t.f + d.height for d, t in zip(drawings, moves, strict=True))
-    return block
-
 
 def pieces_sheet(layout: Layout, player: str) -> Sheet:
     """Side A with the 22 pieces in the player's colour and Side B with their backs."""
-    side = layout.section(Settings).cell
-    size = page_size(layout)
-    box = inner_box(content_box(size, layout.margin))
-    colour = layout.colour(player)
-    fill = colour if layout.ink == "fill" else None
-    width, height = box[2] - box[0], box[3] - box[1]
-    front_block = _pieces_block(layout, side, fill, True, width, height)
-    back_block = _pieces_block(layout, side, fill, False, width, height)
-    title = f"{TITLE} · pieces · {player}"
-    if front_block is None or back_block is None or front_block.height > height:
-        raise FitError(
-            f"the {TITLE} pieces at {side:g} mm triangles do not fit on "
-            f"{layout.paper_name}; the largest that fits is "
-            f"{largest_cell(layout):.1f} mm (set tripakus.cell)"
-        )
-    front, back = two_sided_block(layout, size, title, front_block, back_block, box, "the pieces")
-    stock = "white card" if layout.ink == "fill" else f"{player} card"
-    return Sheet(
-        KIT,
-        f"pieces-{player}",
-        title,
-        front,
-        back,
-        copies=1,
-        stock=stock,
-        steps=[duplex_step(layout), "Cut out the 22 pieces along the black lines."],
+    cfg = layout.section(Settings)
+    return drawing.pieces_sheet(
+        layout, KIT, TITLE, player, cfg.cell, cfg.gap, largest_cell, "tripakus.cell"
     )
 
 
@@ -323,7 +198,7 @@ def _fits(layout: Layout, side: float) -> bool:
     box = content_box(page_size(trial), trial.margin)
     inner = inner_box(box)
     width, height = inner[2] - inner[0], inner[3] - inner[1]
-    block = _pieces_block(trial, side, None, True, width, height)
+    block = pieces_block(trial, side, trial.section(Settings).gap, None, True, width, height)
     if block is None or block.height > height:
         return False
     return orient_to_fit(section_drawing(trial, side), box) is not None

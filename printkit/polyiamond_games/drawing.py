@@ -1,0 +1,382 @@
+"""Drawing what every polyiamond game prints: its pieces (one by one or packed edge to edge
+on the lattice, sharing cut lines), a sheet of one colour's 22 pieces, and boards of
+triangles (grid, starting cells, glue strips and seam ticks of a sectioned board)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+from shapely.geometry import Polygon as ShapelyPolygon
+from shapely.ops import unary_union
+
+from printkit.draw.bleed import bleed_polygon
+from printkit.draw.colour import ink_on
+from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
+from printkit.draw.model import (
+    Affine,
+    Circle,
+    Drawing,
+    Point,
+    Polygon,
+    Polyline,
+    Role,
+    Style,
+    Text,
+)
+from printkit.draw.text import fit_size
+from printkit.errors import FitError
+from printkit.geometry.packing import smallest_block
+from printkit.geometry.tri import (
+    Cell,
+    boundary_edges,
+    edges,
+    normalise,
+    outline,
+    straight_runs,
+    transform,
+)
+from printkit.layout.config import Layout
+from printkit.layout.sections import SectionPlan
+from printkit.layout.sheet import (
+    CUT,
+    Sheet,
+    content_box,
+    duplex_step,
+    inner_box,
+    page_size,
+    two_sided_block,
+)
+from printkit.polyiamond_games.pieces import PIECES
+
+__all__ = [
+    "mm_bbox",
+    "piece_drawing",
+    "edge_style",
+    "board_drawing",
+    "pack_pieces",
+    "pieces_block",
+    "pieces_sheet",
+    "GRID",
+    "GLUE",
+    "TRIM",
+    "PLAY_EDGE",
+]
+
+GRID = Style(stroke="#8a8a8a", width=0.15)
+GLUE = Style(fill="#d9d9d9")
+TRIM = Style(stroke="#000000", width=0.3, dash=(1.2, 1.0))
+PLAY_EDGE = Style(stroke="#000000", width=0.5)
+WASTE = Style(fill="#ffffff", stroke="#b0b0b0", width=0.15)
+MAX_BLOCK_ROWS, MAX_BLOCK_COLS = 40, 80
+"""The largest lattice block tried for the 22 pieces (110 triangles; 10 x 11 packs them
+without waste): bounds the search when tiny triangles sit on large paper."""
+
+
+def mm_bbox(cells: Iterable[Cell], side: float) -> tuple[float, float, float, float]:
+    """The bounding box (mm) of cells drawn with triangles of ``side``."""
+    pts = [p for cell in cells for p in tri_polygon(cell, side)]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _label_cell(cells: frozenset[Cell], side: float) -> Cell:
+    """The cell nearest the middle of the shape: where its name is printed."""
+    centres = {c: tri_centroid(c, side) for c in cells}
+    mx = sum(p[0] for p in centres.values()) / len(cells)
+    my = sum(p[1] for p in centres.values()) / len(cells)
+    return min(sorted(cells), key=lambda c: (centres[c][0] - mx) ** 2 + (centres[c][1] - my) ** 2)
+
+
+def piece_drawing(
+    cells: frozenset[Cell],
+    name: str,
+    side: float,
+    fill: str | None,
+    cut: bool = True,
+    bleed: float = 0.0,
+    edge: bool = True,
+) -> Drawing:
+    """One piece in its own box: outline (a cut line when ``cut``), inner grid, name.
+
+    With a fill colour and ``bleed`` > 0 the colour also reaches ``bleed`` mm past the
+    outline (outside the box).  ``edge=False`` leaves the outline to the caller (pieces
+    packed edge to edge share it).
+    """
+    x0, y0, x1, y1 = mm_bbox(cells, side)
+    shift = Affine.translate(-x0, -y0)
+    d = Drawing(x1 - x0, y1 - y0)
+    rings = [tuple(shift(tri_point(v, side)) for v in loop) for loop in outline(cells)]
+    body = Style(fill=fill) if fill else Style()
+    face = Polygon(rings[0], body, Role.FILL, holes=tuple(rings[1:]))
+    grown = bleed_polygon(face, bleed)
+    if grown is not None:
+        d.add(grown)
+    d.add(face)
+    inner = _inner_edges(cells)
+    line = Style(
+        stroke=ink_on(fill) if fill else "#9a9a9a", width=0.12, opacity=0.35 if fill else 1.0
+    )
+    for a, b in inner:
+        d.add(Polyline((shift(tri_point(a, side)), shift(tri_point(b, side))), line, Role.LINE))
+    if edge:
+        style, role = edge_style(cut)
+        for ring in rings:
+            d.add(Polygon(ring, style, role))
+    d.add(_label(cells, name, side, ink_on(fill) if fill else "#000000", shift))
+    return d
+
+
+def edge_style(cut: bool) -> tuple[Style, Role]:
+    """A piece's outline: a cut line on Side A, a light line on Side B."""
+    return (CUT, Role.CUT) if cut else (Style(stroke="#b0b0b0", width=0.15), Role.LINE)
+
+
+def _inner_edges(cells: frozenset[Cell]) -> list:
+    count: dict = {}
+    for cell in cells:
+        for e in edges(cell):
+            count[e] = count.get(e, 0) + 1
+    return sorted(e for e, k in count.items() if k == 2)
+
+
+def _label(cells: frozenset[Cell], name: str, side: float, colour: str, shift: Affine) -> Text:
+    cell = _label_cell(cells, side)
+    # At the centroid an equilateral triangle is 2/3 of its side wide; keep a margin.
+    size = fit_size(name, 0.55 * side, 0.16 * side)
+    return Text(shift(tri_centroid(cell, side)), name, size, fill=colour)
+
+
+def board_drawing(
+    cells: frozenset[Cell],
+    side: float,
+    starts: Iterable[Cell],
+    label: Callable[[Cell], str] | None = None,
+    plan: SectionPlan | None = None,
+    flap: tuple[Point, ...] | None = None,
+) -> Drawing:
+    """Board cells in lattice mm (vertex ``(0,0)`` at the origin): grid, starting cells,
+    each cell's ``label`` (if given), outline as a cut line; with a section ``plan``, its glue
+    strip, seam ticks and the trim line of a cell shared by all copies.  A ``flap`` (a
+    polygon sharing an outer edge) joins the cut outline: the strip that carries the
+    section's markers."""
+    d = Drawing()
+    glue = plan.glue if plan else frozenset()
+    for cell in sorted(cells & glue):
+        d.add(Polygon(tri_polygon(cell, side), GLUE, Role.GLUE))
+    corners = set(starts)
+    for cell in sorted(cells & corners):
+        cx, cy = tri_centroid(cell, side)
+        d.add(Polygon(tri_polygon(cell, side), Style(fill="#eeeeee"), Role.FILL))
+        d.add(Circle((cx, cy), 0.13 * side, Style(stroke="#000000", width=0.35), Role.LABEL))
+        d.add(Circle((cx, cy), 0.05 * side, Style(fill="#000000"), Role.LABEL))
+    for a, b in _all_edges(cells):
+        d.add(Polyline((tri_point(a, side), tri_point(b, side)), GRID, Role.LINE))
+    for cell in sorted(cells):
+        cx, cy = tri_centroid(cell, side)
+        if cell in glue and (plan is None or cell not in plan.shared_by_all):
+            d.add(Text((cx, cy), "glue", 0.11 * side, fill="#555555"))
+        elif label is not None and cell not in corners:
+            text = label(cell)
+            d.add(Text((cx, cy), text, fit_size(text, 0.5 * side, 0.1 * side), fill="#9a9a9a"))
+    if plan is not None:
+        d.extend(_seam_ticks(plan, side))
+        for cell in sorted(plan.shared_by_all):
+            d.extend(_trim_lines(cell, cells, side))
+    loops = [tuple(tri_point(v, side) for v in loop) for loop in outline(cells)]
+    if flap is not None:
+        merged = unary_union([ShapelyPolygon(loops[0]), ShapelyPolygon(flap)]).simplify(1e-9)
+        for ring in (loops[0], flap):
+            d.add(Polygon(ring, PLAY_EDGE, Role.LINE))
+        loops = [tuple(merged.exterior.coords)[:-1]]
+    for loop in loops:
+        d.add(Polygon(loop, CUT, Role.CUT))
+    return d
+
+
+def _all_edges(cells: frozenset[Cell]) -> list:
+    seen = set()
+    out = []
+    for cell in sorted(cells):
+        for e in edges(cell):
+            if e not in seen:
+                seen.add(e)
+                out.append(e)
+    return out
+
+
+def _seam_ticks(plan: SectionPlan, side: float) -> list:
+    """Short ticks across each seam that continue from one copy onto the next when aligned.
+
+    On the glue seam they point away from the glue strip; on the outer edge of the strip
+    that lies on a neighbour they point into that strip.
+    """
+    region = plan.section - plan.glue - plan.top
+    outside = plan.board - plan.section
+    tick = Style(stroke="#000000", width=0.3)
+    items = []
+    for strip, towards_strip, other in ((plan.glue, False, region), (plan.top, True, outside)):
+        other_edges = {e: c for c in other for e in edges(c)}
+        for cell in sorted(strip):
+            for e in edges(cell):
+                if e not in other_edges:
+                    continue
+                a, b = (tri_point(v, side) for v in e)
+                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                target = tri_centroid(cell if towards_strip else other_edges[e], side)
+                dx, dy = target[0] - mid[0], target[1] - mid[1]
+                k = 0.6 * side * ROW_HEIGHT / 3 / math.hypot(dx, dy)
+                items.append(
+                    Polyline((mid, (mid[0] + dx * k * 1.5, mid[1] + dy * k * 1.5)), tick, Role.MARK)
+                )
+    return items
+
+
+def _trim_lines(cell: Cell, cells: frozenset[Cell], side: float) -> list:
+    """Dashed lines around a cell where it joins the rest of the print, and a 'trim' note.
+
+    They are guides (``Role.MARK``), not cut lines: only two of the three copies are
+    trimmed, so a cutting machine must not cut them on every copy.
+    """
+    neighbours = {e for c in cells - {cell} for e in edges(c)}
+    items: list = [
+        Polyline(tuple(tri_point(v, side) for v in e), TRIM, Role.MARK)
+        for e in edges(cell)
+        if e in neighbours
+    ]
+    cx, cy = tri_centroid(cell, side)
+    items.append(Text((cx, cy - 0.03 * side), "trim on", 0.085 * side, fill="#000000"))
+    items.append(Text((cx, cy + 0.09 * side), "2 copies", 0.085 * side, fill="#000000"))
+    return items
+
+
+def _best_orientation(cells: Iterable[Cell], side: float) -> frozenset[Cell]:
+    """The orientation of a piece with the lowest, then narrowest, bounding box."""
+    best = None
+    for k in range(12):
+        shape = normalise(transform(cells, k))
+        x0, y0, x1, y1 = mm_bbox(shape, side)
+        key = (round(y1 - y0, 6), round(x1 - x0, 6), tuple(sorted(shape)))
+        if best is None or key < best[0]:
+            best = (key, shape)
+    assert best is not None
+    return best[1]
+
+
+def pack_pieces(drawings: list[Drawing], width: float, gap: float) -> list[Affine] | None:
+    """Shelf packing: rows left to right, tallest first; None if a piece is wider than ``width``.
+
+    Returns one translation per drawing, in the given order.
+    """
+    order = sorted(range(len(drawings)), key=lambda i: (-drawings[i].height, -drawings[i].width, i))
+    placed: dict[int, Affine] = {}
+    x = y = shelf = 0.0
+    for i in order:
+        d = drawings[i]
+        if d.width > width + 1e-9:
+            return None
+        if x > 0 and x + d.width > width + 1e-9:
+            y += shelf + gap
+            x = shelf = 0.0
+        placed[i] = Affine.translate(x, y)
+        x += d.width + gap
+        shelf = max(shelf, d.height)
+    return [placed[i] for i in range(len(drawings))]
+
+
+def _lattice_block(
+    layout: Layout, side: float, fill: str | None, cut: bool, width: float, height: float
+) -> Drawing | None:
+    """The 22 pieces packed edge to edge on the lattice: each cut line serves two pieces."""
+    found = smallest_block(
+        [p.orientations() for p in PIECES],
+        max_rows=min(int(height / (side * ROW_HEIGHT)), MAX_BLOCK_ROWS),
+        max_cols=min(int(2 * width / side) - 1, MAX_BLOCK_COLS),
+    )
+    if found is None:
+        return None
+    rows, cols, placed = found
+    used = {cell for cells in placed for cell in cells}
+    x0, y0, x1, y1 = mm_bbox(used, side)
+    block = Drawing(x1 - x0, y1 - y0)
+    shift = Affine.translate(-x0, -y0)
+    outlines: set = set()
+    for piece, cells in zip(PIECES, placed, strict=True):
+        px0, py0, _, _ = mm_bbox(cells, side)
+        block.place(
+            piece_drawing(cells, piece.name, side, fill, cut, layout.bleed, edge=False),
+            Affine.translate(px0 - x0, py0 - y0),
+        )
+        outlines |= boundary_edges(cells)
+    for cell in sorted({Cell(r, c) for r in range(rows) for c in range(cols)} - used):
+        block.add(Polygon(tuple(shift(p) for p in tri_polygon(cell, side)), WASTE, Role.FILL))
+    style, role = edge_style(cut)
+    for a, b in straight_runs(outlines):
+        block.add(Polyline((shift(tri_point(a, side)), shift(tri_point(b, side))), style, role))
+    return block
+
+
+def pieces_block(
+    layout: Layout,
+    side: float,
+    gap: float,
+    fill: str | None,
+    cut: bool,
+    width: float,
+    height: float,
+) -> Drawing | None:
+    """The 22 pieces: edge to edge when ``gap`` is 0, else spaced by the gap."""
+    if gap == 0:
+        return _lattice_block(layout, side, fill, cut, width, height)
+    shapes = [(_best_orientation(p.cells, side), p.name) for p in PIECES]
+    drawings = [piece_drawing(s, name, side, fill, cut, layout.bleed) for s, name in shapes]
+    moves = pack_pieces(drawings, width, gap)
+    if moves is None:
+        return None
+    block = Drawing()
+    for d, t in zip(drawings, moves, strict=True):
+        block.place(d, t)
+    block.width = max(t.e + d.width for d, t in zip(drawings, moves, strict=True))
+    block.height = max(t.f + d.height for d, t in zip(drawings, moves, strict=True))
+    return block
+
+
+def pieces_sheet(
+    layout: Layout,
+    kit: str,
+    title: str,
+    player: str,
+    side: float,
+    gap: float,
+    largest: Callable[[Layout], float],
+    setting: str,
+) -> Sheet:
+    """Side A with the 22 pieces in ``player``'s colour and Side B with their backs;
+    FitError naming ``largest(layout)`` and the ``setting`` to change if they do not fit."""
+    size = page_size(layout)
+    box = inner_box(content_box(size, layout.margin))
+    colour = layout.colour(player)
+    fill = colour if layout.ink == "fill" else None
+    width, height = box[2] - box[0], box[3] - box[1]
+    front_block = pieces_block(layout, side, gap, fill, True, width, height)
+    back_block = pieces_block(layout, side, gap, fill, False, width, height)
+    heading = f"{title} · pieces · {player}"
+    if front_block is None or back_block is None or front_block.height > height:
+        raise FitError(
+            f"the {title} pieces at {side:g} mm triangles do not fit on "
+            f"{layout.paper_name}; the largest that fits is "
+            f"{largest(layout):.1f} mm (set {setting})"
+        )
+    front, back = two_sided_block(layout, size, heading, front_block, back_block, box, "the pieces")
+    stock = "white card" if layout.ink == "fill" else f"{player} card"
+    return Sheet(
+        kit,
+        f"pieces-{player}",
+        heading,
+        front,
+        back,
+        copies=1,
+        stock=stock,
+        steps=[duplex_step(layout), "Cut out the 22 pieces along the black lines."],
+    )
