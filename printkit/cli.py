@@ -242,7 +242,14 @@ def convert(
     to: Annotated[
         str,
         typer.Option(
-            "--to", help="The form to write: json, txt, or another program's (blksgf for Trigon)."
+            "--to",
+            help="The form to write: json, txt"
+            + "".join(
+                f", {f.suffix[1:]} ({f.title}, {g.title})"
+                for g in GAMES.values()
+                for f in g.formats
+            )
+            + ".",
         ),
     ],
     out: Annotated[

@@ -1,6 +1,8 @@
 """Render the README's preview images into docs/previews/ (small PNGs, Side A of each sheet).
 
-Sheets that differ only by colour (pieces-red, pieces-yellow, …) are shown once.
+Sheets that differ only by colour (pieces-red, pieces-yellow, …) are shown once.  A board
+printed in sections is also shown assembled, its copies glued as they lie on the table
+(``<kit>-assembled.png``, from the game's photo-reader model of the board).
 
 Usage: python tools/previews.py [KIT ...]
 """
@@ -10,7 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from printkit.draw.model import Affine, Page, Polygon, Role, Style
 from printkit.draw.png import save_png
+from printkit.games import GAMES
 from printkit.kits import KITS, find_kit
 from printkit.layout.config import load_layout
 
@@ -29,6 +33,16 @@ def main() -> None:
                 continue
             shown.add(kind)
             path = save_png(sheet.front, OUT / f"{kit.name}-{sheet.stem}.png", DPI)
+            print(path.relative_to(OUT.parents[1]))
+        game = GAMES.get(kit.name)
+        if game is not None and hasattr(game.reader, "board_picture"):
+            picture = game.reader.board_picture(layout, "sections")
+            x0, y0, x1, y1 = picture.bbox()
+            page = Page(x1 - x0 + 10, y1 - y0 + 10)
+            corners = ((0, 0), (page.width, 0), (page.width, page.height), (0, page.height))
+            page.add(Polygon(corners, Style(fill="#e8e4dc"), Role.FILL))  # the table
+            page.place(picture, Affine.translate(5 - x0, 5 - y0))
+            path = save_png(page, OUT / f"{kit.name}-assembled.png", DPI)
             print(path.relative_to(OUT.parents[1]))
 
 

@@ -7,7 +7,7 @@ its ``GameInfo``.  Adding a game is one folder under ``printkit/games/`` and one
 from __future__ import annotations
 
 from printkit.errors import PrintkitError
-from printkit.games import triominoes, tripakus, tripitz, tripod
+from printkit.games import trigon, triominoes, tripakus, tripitz, tripod
 from printkit.games.base import GameInfo
 
 __all__ = ["GAMES", "find_game", "register"]
@@ -31,5 +31,5 @@ def find_game(name: str, error: type[PrintkitError] = PrintkitError, **where) ->
     return info
 
 
-for _game in (tripakus.GAME, tripitz.GAME, triominoes.GAME, tripod.GAME):
+for _game in (tripakus.GAME, tripitz.GAME, triominoes.GAME, tripod.GAME, trigon.GAME):
     register(_game)

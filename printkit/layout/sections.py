@@ -22,9 +22,10 @@ from printkit.geometry.tri import (
     edge_neighbours,
     rotate_about_board_centre,
     triangle_board,
+    vertices,
 )
 
-__all__ = ["SectionPlan", "triangle_sections", "two_halves", "component"]
+__all__ = ["SectionPlan", "triangle_sections", "hexagon_sections", "two_halves", "component"]
 
 CellMap = Callable[[Hashable], Hashable]
 Neighbours = Callable[[Hashable], Iterable[Hashable]]
@@ -141,6 +142,45 @@ def triangle_sections(n: int) -> SectionPlan:
     region = component(rest, Cell(centre_row + 1, centre_row + 1), edge_neighbours)
     section = frozenset(region) | seams[0] | seams[1]
     return SectionPlan(board, section, (turn(0), turn(1), turn(2)))
+
+
+def hexagon_sections(board: Iterable[Cell], n: int) -> SectionPlan:
+    """The hexagon of edge ``n`` (the side-``3n`` triangle without its corners) as three
+    copies of one rhombus, turned by 120 degrees about its centre.
+
+    The seams run from the centre vertex to three alternate corners of the hexagon.  The
+    section is the upper right rhombus (holding the whole top edge) and the straight row of
+    triangles along its seam with the next copy, on which that copy is glued; the copies
+    overlap by that one row and no cell lies in all three.
+    """
+    cells = frozenset(board)
+    centre = 2 * n  # the centre vertex is (2n, 0)
+
+    def in_rhombus(cell: Cell) -> bool:
+        # Above the middle line and right of the line from the centre to the top left
+        # corner, the vertices on which have col - row == -2n.
+        return all(row <= centre and col - row >= -centre for row, col in vertices(cell))
+
+    rhombus = frozenset(c for c in cells if in_rhombus(c))
+
+    def turn(k: int) -> CellMap:
+        return lambda cell: rotate_about_board_centre(cell, 3 * n, k)
+
+    following = frozenset(map(turn(1), rhombus))
+    seam = {v for c in rhombus for v in vertices(c)} & {v for c in following for v in vertices(c)}
+    rows = {v[0] for v in seam}
+    # The row of triangles along the seam: the cells of the next rhombus within one row's
+    # distance of the seam line (a lattice line: constant row, col - row or col + row).
+    if len(rows) == 1:
+        form = lambda v: v[0]  # noqa: E731
+    elif len({v[1] - v[0] for v in seam}) == 1:
+        form = lambda v: (v[1] - v[0]) // 2  # noqa: E731
+    else:
+        form = lambda v: (v[1] + v[0]) // 2  # noqa: E731
+    line = form(next(iter(seam)))
+    strip = frozenset(c for c in following if all(abs(form(v) - line) <= 1 for v in vertices(c)))
+    section = rhombus | strip
+    return SectionPlan(cells, section, (turn(0), turn(1), turn(2)))
 
 
 def two_halves(

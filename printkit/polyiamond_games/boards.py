@@ -27,7 +27,7 @@ __all__ = ["BoardShape", "triangle", "hexagon", "column_letters", "column_index"
 
 # Pentobi's starting points of the Trigon boards, as (x, y): x the column from the left,
 # y the row from the top (libpentobi_base/StartingPoints.cpp, board types trigon, trigon_3).
-_TRIGON_STARTS: dict[int, tuple[tuple[int, int], ...]] = {
+_HEXAGON_STARTS: dict[int, tuple[tuple[int, int], ...]] = {
     9: ((17, 3), (17, 14), (9, 6), (9, 11), (25, 6), (25, 11)),
     8: ((15, 2), (15, 13), (7, 5), (7, 10), (23, 5), (23, 10)),
 }
@@ -61,9 +61,9 @@ class BoardShape:
             raise PrintkitError(f"board shape {self.kind!r}: choose triangle or hexagon")
         if not isinstance(self.size, int) or self.size < 2:
             raise PrintkitError(f"board size must be an integer of at least 2, got {self.size!r}")
-        if self.kind == "hexagon" and self.size not in _TRIGON_STARTS:
+        if self.kind == "hexagon" and self.size not in _HEXAGON_STARTS:
             raise PrintkitError(
-                f"a hexagonal board has edge {' or '.join(map(str, sorted(_TRIGON_STARTS)))} "
+                f"a hexagonal board has edge {' or '.join(map(str, sorted(_HEXAGON_STARTS)))} "
                 f"(the boards with known starting points), not {self.size}"
             )
 
@@ -88,7 +88,7 @@ class BoardShape:
         """The cells a colour's first piece may cover (one of them, while it is free)."""
         if self.kind == "triangle":
             return board_corners(self.size)
-        return tuple(self._from_xy(x, y) for x, y in _TRIGON_STARTS[self.size])
+        return tuple(self._from_xy(x, y) for x, y in _HEXAGON_STARTS[self.size])
 
     @property
     def start_words(self) -> str:

@@ -12,6 +12,7 @@ from shapely.ops import unary_union
 
 from printkit.draw.bleed import bleed_polygon
 from printkit.draw.colour import ink_on
+from printkit.draw.fiducials import Marker, Patch
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import (
     Affine,
@@ -40,6 +41,8 @@ from printkit.layout.config import Layout
 from printkit.layout.sections import SectionPlan
 from printkit.layout.sheet import (
     CUT,
+    FOOTER,
+    HEADER,
     Sheet,
     content_box,
     duplex_step,
@@ -61,6 +64,9 @@ __all__ = [
     "GLUE",
     "TRIM",
     "PLAY_EDGE",
+    "reference_patches",
+    "page_corner_fiducials",
+    "assembled",
 ]
 
 GRID = Style(stroke="#8a8a8a", width=0.15)
@@ -380,3 +386,67 @@ def pieces_sheet(
         stock=stock,
         steps=[duplex_step(layout), "Cut out the 22 pieces along the black lines."],
     )
+
+
+def reference_patches(
+    layout: Layout, colours: Iterable[str], start: Point, step: Point, side: float
+) -> list[Patch]:
+    """White, black and ``colours`` as squares of ``side`` in a row from ``start``."""
+    names = ["white", "black", *colours]
+    fixed = {"white": "#ffffff", "black": "#000000"}
+    return [
+        Patch.square(
+            name,
+            fixed.get(name) or layout.colour(name),
+            (start[0] + k * step[0], start[1] + k * step[1]),
+            side,
+        )
+        for k, name in enumerate(names)
+    ]
+
+
+def page_corner_fiducials(
+    layout: Layout,
+    size: tuple[float, float],
+    ids: tuple[int, int, int, int],
+    colours: tuple[str, ...],
+    marker: float,
+    patch: float,
+) -> tuple[list[Marker], list[Patch]]:
+    """Markers ``ids`` in the four corners of a page beside a whole board, the colour
+    patches at the top right.  The title and footer stack across the top, so the upper
+    markers sit below them."""
+    margin, quiet = layout.margin, marker / 2 + marker / 6 + 1.0
+    w, h = size
+    top_y = margin + HEADER + FOOTER + 4.0 + quiet
+    centres = [
+        (margin + quiet, top_y),
+        (w - margin - quiet, top_y),
+        (w - margin - quiet, h - margin - quiet),
+        (margin + quiet, h - margin - quiet),
+    ]
+    markers = [Marker(i, c, marker) for i, c in zip(ids, centres, strict=True)]
+    count = 2 + len(colours)
+    start = (w - margin - 2 * quiet - 4.0 - (count - 0.5) * (patch + 1.5), top_y)
+    return markers, reference_patches(layout, colours, start, (patch + 1.5, 0.0), patch)
+
+
+def assembled(section: Drawing, turns: Iterable[Affine]) -> Drawing:
+    """The copies of a section print as they lie glued on the table, one per turn: each
+    copy's paper, grid and marks, without its glue strip and the words on it."""
+    hidden = ("glue", "trim on", "2 copies")
+    visible = [
+        item
+        for item in section.items
+        if item.role != Role.GLUE and not (isinstance(item, Text) and item.text in hidden)
+    ]
+    edge = max(
+        (item for item in section.items if item.role == Role.CUT and isinstance(item, Polygon)),
+        key=lambda item: len(item.points),
+    )
+    paper = Polygon(edge.points, Style(fill="#ffffff"), Role.FILL)
+    picture = Drawing()
+    for turn in turns:
+        picture.add(paper.transformed(turn))
+        picture.extend(item.transformed(turn) for item in visible)
+    return picture

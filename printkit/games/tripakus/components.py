@@ -102,17 +102,8 @@ FULL_MARKERS = (10, 11, 12, 13)
 
 def reference_patches(layout: Layout, start: Point, step: Point) -> list[Patch]:
     """White, black and the player colours in a row from ``start``, ``step`` apart."""
-    names = ["white", "black", *layout.section(Settings).players]
-    colours = {"white": "#ffffff", "black": "#000000"}
-    return [
-        Patch.square(
-            name,
-            colours.get(name) or layout.colour(name),
-            (start[0] + k * step[0], start[1] + k * step[1]),
-            PATCH,
-        )
-        for k, name in enumerate(names)
-    ]
+    players = layout.section(Settings).players
+    return drawing.reference_patches(layout, players, start, step, PATCH)
 
 
 def section_flap(

@@ -18,7 +18,6 @@ from printkit.games.tripakus.components import (
     TITLE,
     Settings,
     board_drawing,
-    reference_patches,
     section_drawing,
 )
 from printkit.geometry.tri import (
@@ -27,8 +26,6 @@ from printkit.geometry.tri import (
 from printkit.layout.config import Layout
 from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_paper
 from printkit.layout.sheet import (
-    FOOTER,
-    HEADER,
     Fit,
     Sheet,
     content_box,
@@ -40,7 +37,7 @@ from printkit.layout.sheet import (
     place_centred,
 )
 from printkit.polyiamond_games import drawing
-from printkit.polyiamond_games.drawing import pack_pieces, pieces_block
+from printkit.polyiamond_games.drawing import pack_pieces, page_corner_fiducials, pieces_block
 from printkit.polyiamond_games.pieces import PIECES
 
 __all__ = [
@@ -115,23 +112,9 @@ def full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float],
 def full_board_fiducials(
     layout: Layout, size: tuple[float, float]
 ) -> tuple[list[Marker], list[Patch]]:
-    """Markers in the four corners of the page beside the board, patches at the top right.
-
-    The title and footer stack across the top, so the upper markers sit below them.
-    """
-    margin, quiet = layout.margin, MARKER / 2 + MARKER / 6 + 1.0
-    w, h = size
-    top_y = margin + HEADER + FOOTER + 4.0 + quiet
-    centres = [
-        (margin + quiet, top_y),
-        (w - margin - quiet, top_y),
-        (w - margin - quiet, h - margin - quiet),
-        (margin + quiet, h - margin - quiet),
-    ]
-    markers = [Marker(i, c, MARKER) for i, c in zip(FULL_MARKERS, centres, strict=True)]
-    count = 2 + len(layout.section(Settings).players)
-    start = (w - margin - 2 * quiet - 4.0 - (count - 0.5) * (PATCH + 1.5), top_y)
-    return markers, reference_patches(layout, start, (PATCH + 1.5, 0.0))
+    """Markers in the four corners of the page beside the board, patches at the top right."""
+    players = layout.section(Settings).players
+    return page_corner_fiducials(layout, size, FULL_MARKERS, players, MARKER, PATCH)
 
 
 def full_board_sheet(layout: Layout) -> Sheet:

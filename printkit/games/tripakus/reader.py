@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from printkit.draw.lattice import ROW_HEIGHT, tri_point, tri_polygon
-from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, Text
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style
 from printkit.games.tripakus.components import (
     FLAP,
     KIT,
@@ -24,6 +24,7 @@ from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
 from printkit.geometry.tri import outline, triangle_board
 from printkit.layout.config import Layout
 from printkit.layout.sections import triangle_sections
+from printkit.polyiamond_games.drawing import assembled
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay, wobble
 
@@ -89,23 +90,8 @@ def board_picture(layout: Layout, variant: str) -> Drawing:
     side, n = cfg.cell, cfg.board_size
     picture = Drawing()
     if variant == "sections":
-        section = section_drawing(layout, side)
-        hidden = ("glue", "trim on", "2 copies")
-        visible = [
-            item
-            for item in section.items
-            if item.role != Role.GLUE and not (isinstance(item, Text) and item.text in hidden)
-        ]
-        edge = max(
-            (item for item in section.items if item.role == Role.CUT and isinstance(item, Polygon)),
-            key=lambda item: len(item.points),
-        )
-        paper = Polygon(edge.points, Style(fill="#ffffff"), Role.FILL)
-        for k in range(3):
-            turn = board_rotation(n, side, k)
-            picture.add(paper.transformed(turn))
-            picture.extend(item.transformed(turn) for item in visible)
-        return picture
+        turns = [board_rotation(n, side, k) for k in range(3)]
+        return assembled(section_drawing(layout, side), turns)
     at = full_board(layout)[4]
     sheet = full_board_sheet(layout)
     picture.place(sheet.front, Affine.translate(-at.e, -at.f))

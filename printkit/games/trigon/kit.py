@@ -1,0 +1,191 @@
+"""The Trigon kit's sheets: the 22 pieces in each colour, the board section (printed three
+times) and the whole board, named round its edge, on the smallest paper that holds it."""
+
+from __future__ import annotations
+
+import math
+
+from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
+from printkit.draw.model import Affine, Drawing
+from printkit.errors import FitError, LayoutError
+from printkit.games.trigon.components import (
+    FULL_MARKERS,
+    KIT,
+    MARKER,
+    MAX_CELL,
+    MIN_CELL,
+    PATCH,
+    TITLE,
+    Settings,
+    section_drawing,
+    whole_board_drawing,
+)
+from printkit.layout.config import Layout
+from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_paper
+from printkit.layout.sheet import (
+    Fit,
+    Sheet,
+    content_box,
+    cut_bbox,
+    inner_box,
+    new_page,
+    orient_to_fit,
+    page_size,
+    place_centred,
+)
+from printkit.polyiamond_games import drawing
+from printkit.polyiamond_games.drawing import page_corner_fiducials, pieces_block
+from printkit.polyiamond_games.pieces import PIECES
+
+__all__ = [
+    "sheets",
+    "inventory",
+    "pieces_sheet",
+    "section_sheet",
+    "full_board",
+    "full_board_fiducials",
+    "full_board_sheet",
+    "largest_cell",
+    "FIT",
+]
+
+
+def pieces_sheet(layout: Layout, colour: str) -> Sheet:
+    """Side A with the 22 pieces in ``colour`` and Side B with their backs."""
+    cfg = layout.section(Settings)
+    return drawing.pieces_sheet(
+        layout, KIT, TITLE, colour, cfg.cell, cfg.gap, largest_cell, "trigon.cell"
+    )
+
+
+def section_sheet(layout: Layout) -> Sheet:
+    """A third of the board (a rhombus) with the row its neighbour is glued on; print 3."""
+    side = layout.section(Settings).cell
+    size = page_size(layout)
+    box = content_box(size, layout.margin)
+    fitted = orient_to_fit(section_drawing(layout, side), box)
+    if fitted is None:
+        raise FitError(
+            f"the {TITLE} board section at {side:g} mm triangles does not fit on "
+            f"{layout.paper_name}; the largest that fits is "
+            f"{largest_cell(layout):.1f} mm (set trigon.cell)"
+        )
+    title = f"{TITLE} · board section (print 3)"
+    page = new_page(size, layout.margin, title)
+    page.place(fitted, place_centred(fitted, box, "the board section"))
+    return Sheet(
+        KIT,
+        "board-section",
+        title,
+        page,
+        copies=3,
+        stock="white card or paper",
+        steps=[
+            "Print this sheet 3 times and cut each copy along its outline (the marker strip "
+            "stays on).",
+            "Lay the three copies round the centre, each grey 'glue' row under the next "
+            "copy's edge, marker strips outwards; match the ticks across every seam, then "
+            "glue. The six ringed cells are the starting points.",
+        ],
+    )
+
+
+def full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float], Affine]:
+    """The whole board drawing, its paper, orientation, page size and board → page map."""
+    d = whole_board_drawing(layout)
+    x0, y0, x1, y1 = cut_bbox(d)
+    label_room = 8.0  # the letters below the board, the numbers beside it
+    family = US_PAPERS if layout.paper_name in US_PAPERS else ISO_PAPERS
+    paper, landscape = smallest_paper(
+        x1 - x0 + 2 * label_room + 2 * MARKER,
+        y1 - y0 + label_room,
+        layout.margin,
+        family,
+    )
+    w, h = PAPER_SIZES[paper]
+    size = (h, w) if landscape else (w, h)
+    margin = layout.margin
+    # Room for the letters below the board; the title and the footer stacked under it sit
+    # in the top left corner, beside the hexagon's top edge.
+    whole = (margin, margin, size[0] - margin, size[1] - margin - label_room)
+    shifted = Drawing(x1 - x0, y1 - y0)
+    at = place_centred(shifted, whole, "the board") @ Affine.translate(-x0, -y0)
+    return d, paper, landscape, size, at
+
+
+def full_board_fiducials(
+    layout: Layout, size: tuple[float, float]
+) -> tuple[list[Marker], list[Patch]]:
+    """Markers in the four corners of the page beside the hexagon, patches at the top right."""
+    colours = layout.section(Settings).players
+    return page_corner_fiducials(layout, size, FULL_MARKERS, colours, MARKER, PATCH)
+
+
+def full_board_sheet(layout: Layout) -> Sheet:
+    """The whole board at true size on the smallest standard paper that holds it."""
+    d, paper, landscape, size, at = full_board(layout)
+    name = paper.upper() if paper.startswith("a") else paper.title()
+    title = f"{TITLE} · whole board ({name})"
+    page = new_page(size, layout.margin, title, stacked=True)
+    page.place(d, at)
+    markers, patches = full_board_fiducials(layout, size)
+    for marker in markers:
+        page.extend(marker_items(marker))
+    page.extend(strip_items(patches))
+    return Sheet(
+        KIT,
+        "board-full",
+        title,
+        page,
+        stock=f"{name} paper or card",
+        steps=[
+            f"For a print shop or large-format printer: print on {name}"
+            f"{' landscape' if landscape else ''} at actual size instead of the three "
+            "sections. The letters and numbers round it name every cell, as Pentobi does."
+        ],
+    )
+
+
+def largest_cell(layout: Layout) -> float:
+    """The largest triangle side (to 0.1 mm) at which every Trigon sheet fits the paper."""
+    lo, hi = MIN_CELL, MAX_CELL
+    while hi - lo > 0.05:
+        mid = (lo + hi) / 2
+        if _fits(layout, mid):
+            lo = mid
+        else:
+            hi = mid
+    return math.floor(lo * 10) / 10
+
+
+def _fits(layout: Layout, side: float) -> bool:
+    trial = layout.with_values(trigon={"cell": side})
+    box = content_box(page_size(trial), trial.margin)
+    inner = inner_box(box)
+    width, height = inner[2] - inner[0], inner[3] - inner[1]
+    gap = trial.section(Settings).gap
+    block = pieces_block(trial, side, gap, None, True, width, height)
+    if block is None or block.height > height:
+        return False
+    return orient_to_fit(section_drawing(trial, side), box) is not None
+
+
+def inventory(layout: Layout) -> dict[str, int]:
+    """What the kit prints: component → how many."""
+    pieces = {f"{colour} piece": len(PIECES) for colour in layout.section(Settings).players}
+    return {**pieces, "board section": 3, "whole board": 1}
+
+
+def sheets(layout: Layout) -> list[Sheet]:
+    """Every Trigon sheet for this layout."""
+    colours = layout.section(Settings).players
+    if not 2 <= len(colours) <= 4:
+        raise LayoutError(f"trigon.players must name 2 to 4 colours, not {len(colours)}")
+    out = [pieces_sheet(layout, c) for c in colours]
+    out.append(section_sheet(layout))
+    out.append(full_board_sheet(layout))
+    return out
+
+
+FIT = Fit(Settings, "cell", largest_cell)
+"""The kit's size follows ``trigon.cell`` (the hint when a sheet does not fit)."""

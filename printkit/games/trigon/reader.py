@@ -1,0 +1,120 @@
+"""What the photo reader knows of Trigon: the board models and random scenes.
+
+The board is read cell by cell with the common colour classifier: each triangle is empty
+(white) or holds a piece of one colour.  Cells are named as printed (``r12``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from printkit.draw.lattice import tri_point, tri_polygon
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style
+from printkit.games.trigon.components import (
+    FLAP,
+    KIT,
+    Settings,
+    board_of,
+    board_turn,
+    plan_of,
+    section_drawing,
+    section_flap,
+)
+from printkit.games.trigon.kit import full_board, full_board_fiducials, full_board_sheet
+from printkit.games.trigon.rules import TrigonGame, TrigonOptions
+from printkit.geometry.tri import outline
+from printkit.layout.config import Layout
+from printkit.polyiamond_games.drawing import assembled
+from printkit.vision.model import BoardModel
+from printkit.vision.scenes import lay, wobble
+
+__all__ = ["board_models", "board_picture", "scene"]
+
+
+def board_models(layout: Layout) -> list[BoardModel]:
+    """The board as a photo reader sees it: the assembled sections, and the whole board.
+
+    Board frame: lattice mm (vertex ``(0,0)`` at the origin).  The sections carry markers
+    ``SECTION_MARKERS`` three times each (identical prints), so a photo of them reads the
+    same under a third of a turn; the whole board carries ``FULL_MARKERS`` once.
+    """
+    cfg = layout.section(Settings)
+    side = cfg.cell
+    board = board_of(layout)
+    n = board.size
+    colours = list(cfg.players)
+    cells = {cell: tri_polygon(cell, side) for cell in sorted(board.cells)}
+    inks = {"empty": "#ffffff", **{c: layout.colour(c) for c in colours}}
+    classes = ("empty", *colours)
+    _, markers, patches = section_flap(plan_of(layout), side, layout)
+    turns = tuple(board_turn(n, side, k) for k in range(3))
+    reach = FLAP + 2.0
+    xs = [p[0] for poly in cells.values() for p in poly]
+    ys = [p[1] for poly in cells.values() for p in poly]
+    sections = BoardModel(
+        KIT,
+        "sections",
+        markers=tuple(m.transformed(t) for t in turns for m in markers),
+        patches=tuple(p.transformed(t) for t in turns for p in patches),
+        cells=cells,
+        classes=classes,
+        colours=inks,
+        bounds=(min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach),
+        symmetries=turns,
+        cell_key=board.pentobi_name,
+    )
+    _, _, _, size, at = full_board(layout)
+    to_board = Affine.translate(-at.e, -at.f)
+    markers, patches = full_board_fiducials(layout, size)
+    x0, y0 = to_board((0.0, 0.0))
+    full = BoardModel(
+        KIT,
+        "full",
+        markers=tuple(m.transformed(to_board) for m in markers),
+        patches=tuple(p.transformed(to_board) for p in patches),
+        cells=cells,
+        classes=classes,
+        colours=inks,
+        bounds=(x0, y0, x0 + size[0], y0 + size[1]),
+        cell_key=board.pentobi_name,
+    )
+    return [sections, full]
+
+
+def board_picture(layout: Layout, variant: str) -> Drawing:
+    """The printed board in the board frame as it lies on the table, before any piece:
+    the three section copies glued (``sections``) or the whole-board sheet (``full``)."""
+    side = layout.section(Settings).cell
+    if variant == "sections":
+        n = board_of(layout).size
+        return assembled(section_drawing(layout, side), [board_turn(n, side, k) for k in range(3)])
+    at = full_board(layout)[4]
+    picture = Drawing()
+    picture.place(full_board_sheet(layout).front, Affine.translate(-at.e, -at.f))
+    return picture
+
+
+def scene(
+    layout: Layout, model: BoardModel, level, rng: np.random.Generator
+) -> tuple[Drawing, dict]:
+    """A random Trigon game prefix; truth maps each cell name to a colour or ``empty``."""
+    cfg = layout.section(Settings)
+    game = TrigonGame(TrigonOptions(board_size=cfg.board_size, players=tuple(cfg.players)))
+    for _ in range(int(rng.integers(0, 64))):
+        if game.is_over():
+            break
+        legal = game.legal_moves()
+        game.push(legal[int(rng.integers(len(legal)))])
+    side = cfg.cell
+    picture = board_picture(layout, model.variant)
+    truth = {model.cell_key(c): "empty" for c in model.cells}
+    for colour, placements in game.placed.items():
+        style = Style(fill=layout.colour(colour), stroke="#3a3a3a", width=0.25)
+        for placement in placements:
+            loops = outline(placement.cells)
+            ring = [tri_point(v, side) for v in loops[0]]
+            holes = tuple(tuple(tri_point(v, side) for v in h) for h in loops[1:])
+            lay(picture, Polygon(tuple(ring), style, Role.FILL, holes), wobble(ring, level, rng))
+            for cell in placement.cells:
+                truth[model.cell_key(cell)] = colour
+    return picture, truth
