@@ -47,7 +47,10 @@ from printkit.layout.sheet import (
     content_box,
     duplex_step,
     inner_box,
+    new_page,
+    orient_to_fit,
     page_size,
+    place_centred,
     two_sided_block,
 )
 from printkit.polyiamond_games.pieces import PIECES
@@ -67,6 +70,8 @@ __all__ = [
     "reference_patches",
     "page_corner_fiducials",
     "assembled",
+    "section_sheet",
+    "largest_cell",
 ]
 
 GRID = Style(stroke="#8a8a8a", width=0.15)
@@ -450,3 +455,62 @@ def assembled(section: Drawing, turns: Iterable[Affine]) -> Drawing:
         picture.add(paper.transformed(turn))
         picture.extend(item.transformed(turn) for item in visible)
     return picture
+
+
+SectionDrawing = Callable[[Layout, float], Drawing]
+"""A game's section print at a triangle side: ``section_drawing(layout, side)``."""
+
+
+def section_sheet(
+    layout: Layout,
+    kit: str,
+    title: str,
+    side: float,
+    section: SectionDrawing,
+    largest: Callable[[Layout], float],
+    setting: str,
+    steps: list[str],
+) -> Sheet:
+    """The board section print, turned to fit the page, printed three times; FitError
+    naming ``largest(layout)`` and the ``setting`` to change if it does not fit."""
+    size = page_size(layout)
+    box = content_box(size, layout.margin)
+    fitted = orient_to_fit(section(layout, side), box)
+    if fitted is None:
+        raise FitError(
+            f"the {title} board section at {side:g} mm triangles does not fit on "
+            f"{layout.paper_name}; the largest that fits is "
+            f"{largest(layout):.1f} mm (set {setting})"
+        )
+    heading = f"{title} · board section (print 3)"
+    page = new_page(size, layout.margin, heading)
+    page.place(fitted, place_centred(fitted, box, "the board section"))
+    return Sheet(
+        kit, "board-section", heading, page, copies=3, stock="white card or paper", steps=steps
+    )
+
+
+def largest_cell(
+    layout: Layout, settings: type, section: SectionDrawing, lo: float, hi: float
+) -> float:
+    """The largest triangle side (to 0.1 mm, from ``lo`` to ``hi``) at which a colour's
+    pieces and the section print fit the paper; ``settings`` is the game's layout section
+    (its ``cell`` and ``gap``)."""
+    while hi - lo > 0.05:
+        mid = (lo + hi) / 2
+        if _fits(layout, settings, section, mid):
+            lo = mid
+        else:
+            hi = mid
+    return math.floor(lo * 10) / 10
+
+
+def _fits(layout: Layout, settings: type, section: SectionDrawing, side: float) -> bool:
+    trial = layout.with_values(**{settings.SECTION: {"cell": side}})
+    box = content_box(page_size(trial), trial.margin)
+    inner = inner_box(box)
+    width, height = inner[2] - inner[0], inner[3] - inner[1]
+    block = pieces_block(trial, side, trial.section(settings).gap, None, True, width, height)
+    if block is None or block.height > height:
+        return False
+    return orient_to_fit(section(trial, side), box) is not None

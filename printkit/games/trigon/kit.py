@@ -3,11 +3,9 @@ times) and the whole board, named round its edge, on the smallest paper that hol
 
 from __future__ import annotations
 
-import math
-
 from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.draw.model import Affine, Drawing
-from printkit.errors import FitError, LayoutError
+from printkit.errors import LayoutError
 from printkit.games.trigon.components import (
     FULL_MARKERS,
     KIT,
@@ -25,16 +23,12 @@ from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_p
 from printkit.layout.sheet import (
     Fit,
     Sheet,
-    content_box,
     cut_bbox,
-    inner_box,
     new_page,
-    orient_to_fit,
-    page_size,
     place_centred,
 )
 from printkit.polyiamond_games import drawing
-from printkit.polyiamond_games.drawing import page_corner_fiducials, pieces_block
+from printkit.polyiamond_games.drawing import page_corner_fiducials
 from printkit.polyiamond_games.pieces import PIECES
 
 __all__ = [
@@ -61,32 +55,14 @@ def pieces_sheet(layout: Layout, colour: str) -> Sheet:
 def section_sheet(layout: Layout) -> Sheet:
     """A third of the board (a rhombus) with the row its neighbour is glued on; print 3."""
     side = layout.section(Settings).cell
-    size = page_size(layout)
-    box = content_box(size, layout.margin)
-    fitted = orient_to_fit(section_drawing(layout, side), box)
-    if fitted is None:
-        raise FitError(
-            f"the {TITLE} board section at {side:g} mm triangles does not fit on "
-            f"{layout.paper_name}; the largest that fits is "
-            f"{largest_cell(layout):.1f} mm (set trigon.cell)"
-        )
-    title = f"{TITLE} · board section (print 3)"
-    page = new_page(size, layout.margin, title)
-    page.place(fitted, place_centred(fitted, box, "the board section"))
-    return Sheet(
-        KIT,
-        "board-section",
-        title,
-        page,
-        copies=3,
-        stock="white card or paper",
-        steps=[
-            "Print this sheet 3 times and cut each copy along its outline (the marker strip "
-            "stays on).",
-            "Lay the three copies round the centre, each grey 'glue' row under the next "
-            "copy's edge, marker strips outwards; match the ticks across every seam, then "
-            "glue. The six ringed cells are the starting points.",
-        ],
+    steps = [
+        "Print this sheet 3 times and cut each copy along its outline (the marker strip stays on).",
+        "Lay the three copies round the centre, each grey 'glue' row under the next "
+        "copy's edge, marker strips outwards; match the ticks across every seam, then "
+        "glue. The six ringed cells are the starting points.",
+    ]
+    return drawing.section_sheet(
+        layout, KIT, TITLE, side, section_drawing, largest_cell, "trigon.cell", steps
     )
 
 
@@ -148,26 +124,7 @@ def full_board_sheet(layout: Layout) -> Sheet:
 
 def largest_cell(layout: Layout) -> float:
     """The largest triangle side (to 0.1 mm) at which every Trigon sheet fits the paper."""
-    lo, hi = MIN_CELL, MAX_CELL
-    while hi - lo > 0.05:
-        mid = (lo + hi) / 2
-        if _fits(layout, mid):
-            lo = mid
-        else:
-            hi = mid
-    return math.floor(lo * 10) / 10
-
-
-def _fits(layout: Layout, side: float) -> bool:
-    trial = layout.with_values(trigon={"cell": side})
-    box = content_box(page_size(trial), trial.margin)
-    inner = inner_box(box)
-    width, height = inner[2] - inner[0], inner[3] - inner[1]
-    gap = trial.section(Settings).gap
-    block = pieces_block(trial, side, gap, None, True, width, height)
-    if block is None or block.height > height:
-        return False
-    return orient_to_fit(section_drawing(trial, side), box) is not None
+    return drawing.largest_cell(layout, Settings, section_drawing, MIN_CELL, MAX_CELL)
 
 
 def inventory(layout: Layout) -> dict[str, int]:

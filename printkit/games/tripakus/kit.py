@@ -3,11 +3,9 @@ times) and the full board on the smallest paper that holds it."""
 
 from __future__ import annotations
 
-import math
-
 from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.draw.model import Affine, Drawing
-from printkit.errors import FitError, LayoutError
+from printkit.errors import LayoutError
 from printkit.games.tripakus.components import (
     FULL_MARKERS,
     KIT,
@@ -28,16 +26,12 @@ from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_p
 from printkit.layout.sheet import (
     Fit,
     Sheet,
-    content_box,
     cut_bbox,
-    inner_box,
     new_page,
-    orient_to_fit,
-    page_size,
     place_centred,
 )
 from printkit.polyiamond_games import drawing
-from printkit.polyiamond_games.drawing import pack_pieces, page_corner_fiducials, pieces_block
+from printkit.polyiamond_games.drawing import pack_pieces, page_corner_fiducials
 from printkit.polyiamond_games.pieces import PIECES
 
 __all__ = [
@@ -63,32 +57,14 @@ def pieces_sheet(layout: Layout, player: str) -> Sheet:
 def section_sheet(layout: Layout) -> Sheet:
     """One third of the board with its two seam rows; printed three times."""
     side = layout.section(Settings).cell
-    size = page_size(layout)
-    box = content_box(size, layout.margin)
-    fitted = orient_to_fit(section_drawing(layout, side), box)
-    if fitted is None:
-        raise FitError(
-            f"the {TITLE} board section at {side:g} mm triangles does not fit on "
-            f"{layout.paper_name}; the largest that fits is "
-            f"{largest_cell(layout):.1f} mm (set tripakus.cell)"
-        )
-    drawing = fitted
-    title = f"{TITLE} · board section (print 3)"
-    page = new_page(size, layout.margin, title)
-    page.place(drawing, place_centred(drawing, box, "the board section"))
-    return Sheet(
-        KIT,
-        "board-section",
-        title,
-        page,
-        copies=3,
-        stock="white card or paper",
-        steps=[
-            "Print this sheet 3 times and cut each copy along its outline.",
-            "On two of the copies, cut off the centre triangle along the dashed lines.",
-            "Lay the copies round in a triangle, each grey 'glue' strip under the next "
-            "copy's plain edge row; match the ticks across every seam, then glue.",
-        ],
+    steps = [
+        "Print this sheet 3 times and cut each copy along its outline.",
+        "On two of the copies, cut off the centre triangle along the dashed lines.",
+        "Lay the copies round in a triangle, each grey 'glue' strip under the next "
+        "copy's plain edge row; match the ticks across every seam, then glue.",
+    ]
+    return drawing.section_sheet(
+        layout, KIT, TITLE, side, section_drawing, largest_cell, "tripakus.cell", steps
     )
 
 
@@ -166,25 +142,7 @@ def _paper_notice(layout: Layout, paper: str) -> str | None:
 
 def largest_cell(layout: Layout) -> float:
     """The largest triangle side (to 0.1 mm) at which every TriPakus sheet fits the paper."""
-    lo, hi = MIN_CELL, MAX_CELL
-    while hi - lo > 0.05:
-        mid = (lo + hi) / 2
-        if _fits(layout, mid):
-            lo = mid
-        else:
-            hi = mid
-    return math.floor(lo * 10) / 10
-
-
-def _fits(layout: Layout, side: float) -> bool:
-    trial = layout.with_values(tripakus={"cell": side})
-    box = content_box(page_size(trial), trial.margin)
-    inner = inner_box(box)
-    width, height = inner[2] - inner[0], inner[3] - inner[1]
-    block = pieces_block(trial, side, trial.section(Settings).gap, None, True, width, height)
-    if block is None or block.height > height:
-        return False
-    return orient_to_fit(section_drawing(trial, side), box) is not None
+    return drawing.largest_cell(layout, Settings, section_drawing, MIN_CELL, MAX_CELL)
 
 
 def inventory(layout: Layout) -> dict[str, int]:
