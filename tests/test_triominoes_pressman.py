@@ -476,7 +476,10 @@ def test_the_cli_checks_the_example(capsys, monkeypatch):
 
 @pytest.mark.parametrize(
     ("rules", "message"),
-    [("spanish", "hexagon_bonuses gives three whole numbers"), ("pressman", "cannot be set")],
+    [
+        ("spanish", "hexagon_bonuses gives three whole numbers"),
+        ("pressman", "is a list of whole numbers (like 50, 60, 70), not 7"),
+    ],
 )
 def test_a_bad_hexagon_table_in_a_record_is_one_line(tmp_path, capsys, monkeypatch, rules, message):
     bad = tmp_path / "bad.txt"
@@ -487,3 +490,19 @@ def test_a_bad_hexagon_table_in_a_record_is_one_line(tmp_path, capsys, monkeypat
     code, out, err = run_cli(["check", str(bad)], capsys, monkeypatch)
     assert code == 2 and message in err and "Traceback" not in err + out
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_record_may_set_the_hexagon_table(tmp_path, capsys, monkeypatch):
+    """Seed 003's rules with the published table: the double hexagon of the example's move
+    19 then scores as claimed (63), where 003's own table makes it 103."""
+    text = EXAMPLE.read_text()
+    english = tmp_path / "english.txt"
+    english.write_text(text.replace("Rules: pressman", "Rules: english"))
+    table = tmp_path / "table.txt"
+    table.write_text(
+        text.replace("Rules: pressman", "Rules: english\nOption: hexagon_bonuses = 50, 60, 70")
+    )
+    _, plain, _ = run_cli(["check", str(english)], capsys, monkeypatch)
+    _, with_table, _ = run_cli(["check", str(table)], capsys, monkeypatch)
+    assert "move 19" in plain and "103" in plain
+    assert "move 19" not in with_table

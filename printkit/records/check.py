@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,6 +151,16 @@ def _coerce(name: str, value: Any, current: Any, record: Record) -> Any:
             raise RecordError(
                 f"option {name} is one of {choices}, not {value!r}", **where
             ) from None
+    if isinstance(current, tuple) and not all(isinstance(v, int) for v in current):
+        raise RecordError(f"option {name} cannot be set in a record", **where)
+    numbers = _whole_numbers(value)
+    if isinstance(current, tuple) or (current is None and numbers is not None):
+        if numbers is None:
+            raise RecordError(
+                f"option {name} is a list of whole numbers (like 50, 60, 70), not {value!r}",
+                **where,
+            )
+        return numbers
     if isinstance(current, bool):
         if not isinstance(value, bool):
             raise RecordError(f"option {name} is true or false, not {value!r}", **where)
@@ -158,9 +169,17 @@ def _coerce(name: str, value: Any, current: Any, record: Record) -> Any:
         if value is None or (isinstance(value, int) and not isinstance(value, bool)):
             return value
         raise RecordError(f"option {name} is a whole number, not {value!r}", **where)
-    if isinstance(current, tuple):
-        raise RecordError(f"option {name} cannot be set in a record", **where)
     return value
+
+
+def _whole_numbers(value: Any) -> tuple[int, ...] | None:
+    """``value`` as whole numbers if it is a list of them (JSON) or ``50, 60, 70`` (text)."""
+    if isinstance(value, list) and value:
+        ok = all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        return tuple(value) if ok else None
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+(\s*,\s*-?\d+)+\s*", value):
+        return tuple(int(v) for v in value.split(","))
+    return None
 
 
 def resolve_options(
