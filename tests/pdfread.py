@@ -10,6 +10,7 @@ curves (circles) keep only their segment end points and are flagged ``curved``.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +61,7 @@ class TextRun:
     origin: Point  # start of the baseline, mm
     angle: float  # degrees clockwise on the page, in [0, 360)
     size: float  # font size in mm
-    font: str  # the font's /BaseFont, e.g. "Helvetica-Bold"
+    font: str  # the font's /BaseFont without a subset prefix, e.g. "NotoSans-Bold"
     fill: RGB
 
 
@@ -257,7 +258,9 @@ class _Walker:
 
     def show(self, pieces: list[Any], tm: Matrix, state: _State) -> Matrix:
         font = self.fonts[state.font].get_object()
-        base = str(font.get("/BaseFont", "")).lstrip("/")
+        # An embedded subset is named "ABCDEF+Name": the run keeps the font's own name.
+        base = str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1]
+        unicode, widths = _font_tables(font)
         text = ""
         start = tm
         for piece in pieces:
@@ -265,9 +268,15 @@ class _Walker:
                 shift = -float(piece) / 1000 * state.font_size
                 tm = _mul((1, 0, 0, 1, shift, 0), tm)
                 continue
-            s = piece if isinstance(piece, str) else bytes(piece).decode("latin-1")
+            codes = piece.encode("latin-1") if isinstance(piece, str) else bytes(piece)
+            if unicode is None:
+                s = codes.decode("latin-1")
+                width = stringWidth(s, base, state.font_size)
+            else:  # a subset font: its codes mean what its ToUnicode map says
+                s = "".join(unicode.get(c, "\ufffd") for c in codes)
+                width = sum(widths.get(c, 0.0) for c in codes) / 1000 * state.font_size
             text += s
-            tm = _mul((1, 0, 0, 1, stringWidth(s, base, state.font_size), 0), tm)
+            tm = _mul((1, 0, 0, 1, width, 0), tm)
         trm = _mul(start, state.ctm)
         ox, oy = _apply(trm, 0, 0)
         dx, dy = trm[0], trm[1]  # the text's x axis in user space
@@ -276,6 +285,31 @@ class _Walker:
         size = state.font_size * math.hypot(dx, dy) * MM_PER_PT
         self.texts.append(TextRun(text, self.mm((ox, oy)), angle, size, base, state.fill))
         return tm
+
+
+_HEX_PAIR = re.compile(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>")
+_HEX_RANGE = re.compile(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>")
+
+
+def _font_tables(font: Any) -> tuple[dict[int, str] | None, dict[int, float]]:
+    """A font's ToUnicode map (code → text; None without one) and its advance widths
+    (code → thousandths of the font size), as a viewer reads them from the PDF."""
+    cmap = font.get("/ToUnicode")
+    if cmap is None:
+        return None, {}
+    data = cmap.get_object().get_data().decode("latin-1")
+    unicode: dict[int, str] = {}
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", data, re.S):
+        for src, dst in _HEX_PAIR.findall(block):
+            unicode[int(src, 16)] = bytes.fromhex(dst).decode("utf-16-be")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", data, re.S):
+        for lo, hi, dst in _HEX_RANGE.findall(block):
+            first = int(dst, 16)
+            for code in range(int(lo, 16), int(hi, 16) + 1):
+                unicode[code] = chr(first + code - int(lo, 16))
+    first_char = int(font.get("/FirstChar", 0))
+    widths = {first_char + k: float(w) for k, w in enumerate(font.get("/Widths", []))}
+    return unicode, widths
 
 
 def drawn_paths(page: PageObject) -> list[DrawnPath]:

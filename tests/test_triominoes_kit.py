@@ -197,7 +197,7 @@ def test_numbers_are_large_and_stay_inside_their_tile():
     digits = [r for r in text_runs(front) if len(r.text) == 1 and r.text.isdigit()]
     assert len(digits) == 3 * len(faces) == 3 * 56
     for run in digits:
-        assert run.size >= 0.15 * side and run.font == "Helvetica-Bold"
+        assert run.size >= 0.15 * side and run.font == "NotoSans-Bold"
         face = max(faces, key=lambda f: _inside_by(_centre(run), f))
         # The whole glyph keeps 1.5 mm clear of the cut lines (bleed and a missed cut).
         assert min(_inside_by(p, face) for p in _glyph_box(run)) > 1.5

@@ -830,7 +830,7 @@ BYLAYER = 256
 """ACI value meaning "the layer's colour"."""
 _DXF_ALIGN = {"start": "MIDDLE_LEFT", "middle": "MIDDLE_CENTER", "end": "MIDDLE_RIGHT"}
 CAP_HEIGHT = 2 * MIDLINE
-"""Helvetica's cap height per unit of font size: the DXF text height."""
+"""The typeface's cap height per unit of font size: the DXF text height."""
 
 
 def cut_dxf(page: Page, plan: CutPlan | None = None) -> str:

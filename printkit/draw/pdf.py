@@ -61,6 +61,7 @@ def pdf_bytes(doc: Document) -> bytes:
         pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),
         invariant=1,
         pageCompression=1,
+        initialFontName=font_name(False),  # no base-14 font referenced: every font embedded
     )
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)

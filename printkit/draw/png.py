@@ -1,17 +1,21 @@
 """The PNG backend: one ``Page`` rasterised by cairosvg from its SVG, on white.
 
-Drawing once and rasterising the SVG keeps the picture the same as the vector files.
-Text uses whatever font the system maps Helvetica to, so label widths in a PNG may
-differ slightly from the PDF's.
+Drawing once and rasterising the SVG keeps the picture the same as the vector files.  The
+packaged typeface is added to fontconfig (the font lookup cairo uses) before the first
+page is drawn, so PNG text is set in the same font, at the same widths, as the PDF's.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
+from functools import cache
 from pathlib import Path
 
 from printkit.draw.model import Page
 from printkit.draw.svg import page_svg
+from printkit.draw.text import FONT_DIR
 from printkit.fileio import write_atomic
 
 __all__ = ["page_png", "png_size", "save_png", "svg_png"]
@@ -33,11 +37,26 @@ def svg_png(svg: str, dpi: float = 100) -> bytes:
     """A page's SVG text (from :func:`page_svg`, with or without a title: the title is not
     drawn) rasterised as PNG bytes at ``dpi``, white where nothing is drawn.  A plain
     function of plain values, so that a pool of processes can render previews."""
+    _add_packaged_fonts()
     import cairosvg  # heavy (cairo through cffi): loaded only when a PNG is made
 
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi, background_color="white")
     assert png is not None  # only None when writing to a file object
     return png
+
+
+@cache
+def _add_packaged_fonts() -> bool:
+    """Make the packaged typeface known to fontconfig for this process (before cairo first
+    looks fonts up); False where no fontconfig library is found (the SVG's fallback fonts
+    are used then)."""
+    name = ctypes.util.find_library("fontconfig")
+    if name is None:
+        return False
+    library = ctypes.CDLL(name)
+    library.FcConfigAppFontAddDir.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    library.FcConfigAppFontAddDir.restype = ctypes.c_int
+    return bool(library.FcConfigAppFontAddDir(None, os.fsencode(str(FONT_DIR))))
 
 
 def save_png(page: Page, path: str | os.PathLike[str], dpi: float = 100) -> Path:

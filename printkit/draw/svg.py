@@ -28,11 +28,12 @@ from printkit.draw.model import (
     Text,
     rgb,
 )
+from printkit.draw.text import FAMILY
 from printkit.fileio import write_atomic
 
 __all__ = ["FONT_FAMILY", "fmt", "page_svg", "save_svg"]
 
-FONT_FAMILY = "Helvetica, Arial, sans-serif"
+FONT_FAMILY = f"'{FAMILY}', Helvetica, Arial, sans-serif"
 _XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" ?>\n'
 
 

@@ -1,27 +1,46 @@
-"""Text metrics for the drawing model: widths in mm of Helvetica, as the PDF backend sets it.
+"""Text metrics for the drawing model: widths in mm of the packaged typeface (Noto Sans,
+``printkit/fonts``), which the PDF backend embeds and the PNG backend rasterises.
 
-Callers that fit labels into cells use these so that what they measure is what the PDF
-prints.  The SVG and PNG outputs name Helvetica too, but a system without it substitutes
-a font of similar (not equal) width.
+Callers that fit labels into cells use these so that what they measure is what is printed.
+The SVG names the same family; a viewer without it substitutes a sans-serif.
 """
 
 from __future__ import annotations
 
 import math
+from importlib import resources
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import registerFont, stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.draw.model import MIDLINE, Text
 from printkit.errors import FitError
 
-__all__ = ["FONT", "BOLD_FONT", "font_name", "text_width", "fit_size", "baseline_start"]
+__all__ = [
+    "FONT",
+    "BOLD_FONT",
+    "FAMILY",
+    "FONT_DIR",
+    "font_name",
+    "text_width",
+    "fit_size",
+    "baseline_start",
+]
 
-FONT = "Helvetica"
-BOLD_FONT = "Helvetica-Bold"
+FAMILY = "Noto Sans"
+"""The typeface's family name, as SVG and font lookups know it.  The registered names below
+are the fonts' own PostScript names, which PDFs show (after a subset prefix)."""
+FONT = "NotoSans-Regular"
+BOLD_FONT = "NotoSans-Bold"
+FONT_DIR = resources.files("printkit") / "fonts"
+"""The packaged font files and their licence."""
+
+for _name, _file in ((FONT, "NotoSans-Regular.ttf"), (BOLD_FONT, "NotoSans-Bold.ttf")):
+    registerFont(TTFont(_name, str(FONT_DIR / _file)))
 
 
 def font_name(bold: bool) -> str:
-    """The PDF base-14 font used for plain or bold text."""
+    """The registered (embedded, subset) font used for plain or bold text."""
     return BOLD_FONT if bold else FONT
 
 

@@ -1,0 +1,82 @@
+"""The typeface is printkit's own and travels with every file: every font of every PDF is
+embedded (a print shop's first check), PNG text is set in it, and its licence ships."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+import printkit
+from printkit.draw.model import Page, Text
+from printkit.draw.png import page_png
+from printkit.draw.svg import page_svg
+from printkit.draw.text import FAMILY, FONT_DIR, text_width
+from printkit.kits import KITS
+
+BUILDS = {
+    "a4": {},
+    "letter": {"paper__size": "letter"},
+    "es": {"cards__lang": "es"},
+}
+
+
+def _fonts(pdf: bytes) -> dict[str, bool]:
+    """Every font a PDF's pages use → whether its program is embedded."""
+    found = {}
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        fonts = page.get("/Resources", {}).get_object().get("/Font", {})
+        for ref in fonts.get_object().values():
+            font = ref.get_object()
+            descriptor = font.get("/FontDescriptor")
+            embedded = descriptor is not None and any(
+                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
+            found[str(font["/BaseFont"])] = embedded
+    return found
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_every_font_of_every_pdf_is_embedded(build):
+    layout = printkit.load_layout(**BUILDS[build])
+    pdfs = 0
+    for kit in KITS:
+        if not KITS[kit].default:
+            continue
+        files = printkit.build_kit(kit, layout, formats=("pdf",))
+        for name, data in files.items():
+            if not name.endswith(".pdf"):
+                continue
+            fonts = _fonts(data)
+            assert fonts, f"{kit}/{name} uses no font"
+            assert all(fonts.values()), f"{kit}/{name}: not embedded: {fonts}"
+            assert all(f.split("+")[-1].startswith("NotoSans") for f in fonts), fonts
+            pdfs += 1
+    assert pdfs >= 40
+
+
+def test_the_licence_and_the_font_files_ship_with_the_package():
+    names = {p.name for p in FONT_DIR.iterdir()}
+    assert {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "OFL.txt", "README.md"} <= names
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (FONT_DIR / "OFL.txt").read_text()
+
+
+def test_svg_names_the_family_and_png_text_has_the_measured_width():
+    """A line of text as wide as the metrics say in the PNG too (the packaged font, not a
+    fallback of another width): measured from the inked pixels at 300 dpi."""
+    import cv2
+    import numpy as np
+
+    text = "Año ¿Qué? 0123456789 WWWW"
+    size = 6.0
+    page = Page(150, 20)
+    page.add(Text((5, 10), text, size, anchor="start"))
+    assert FAMILY in page_svg(page)
+    image = cv2.imdecode(np.frombuffer(page_png(page, 300), np.uint8), cv2.IMREAD_GRAYSCALE)
+    columns = np.where((image < 128).any(axis=0))[0]
+    inked = (columns[-1] - columns[0] + 1) * 25.4 / 300
+    expected = text_width(text, size)
+    # Within 1 % (side bearings, pixel rounding); the system's fallback sans-serif sets
+    # this line about 9 % wider.
+    assert abs(inked - expected) < 0.01 * expected
