@@ -35,7 +35,8 @@ def main() -> None:
             path = save_png(sheet.front, OUT / f"{kit.name}-{sheet.stem}.png", DPI)
             print(path.relative_to(OUT.parents[1]))
         game = GAMES.get(kit.name)
-        if game is not None and hasattr(game.reader, "board_picture"):
+        variants = [m.variant for m in game.reader.board_models(layout)] if game else []
+        if "sections" in variants:
             picture = game.reader.board_picture(layout, "sections")
             x0, y0, x1, y1 = picture.bbox()
             page = Page(x1 - x0 + 10, y1 - y0 + 10)
