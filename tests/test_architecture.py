@@ -21,7 +21,16 @@ from printkit.games.base import ROLES
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "printkit"
 COMMON = ("draw", "layout", "records", "vision", "cards", "geometry", "polyiamond_games")
-LAZY_ALLOWED = {"cv2", "cairosvg", "pypdfium2", "ezdxf", "jsonschema", "rich", "tomllib"}
+LAZY_ALLOWED = {
+    "cv2",
+    "cairosvg",
+    "pypdfium2",
+    "ezdxf",
+    "jsonschema",
+    "rich",
+    "tomllib",
+    "fontTools",
+}
 """Heavy third-party libraries a function may import when it runs (with a comment)."""
 
 

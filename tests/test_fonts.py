@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from fontTools.ttLib import TTFont
+from pdfread import text_runs
 from pypdf import PdfReader
 
 import printkit
@@ -14,6 +16,9 @@ from printkit.draw.png import page_png
 from printkit.draw.svg import page_svg
 from printkit.draw.text import FAMILY, FONT_DIR, text_width
 from printkit.kits import KITS
+
+REGULAR = TTFont(str(FONT_DIR / "NotoSans-Regular.ttf")).getBestCmap()
+BOLD = TTFont(str(FONT_DIR / "NotoSans-Bold.ttf")).getBestCmap()
 
 BUILDS = {
     "a4": {},
@@ -52,6 +57,11 @@ def test_every_font_of_every_pdf_is_embedded(build):
             assert fonts, f"{kit}/{name} uses no font"
             assert all(fonts.values()), f"{kit}/{name}: not embedded: {fonts}"
             assert all(f.split("+")[-1].startswith("NotoSans") for f in fonts), fonts
+            if build == "es":  # every character printed has a glyph (no .notdef boxes)
+                for page in PdfReader(io.BytesIO(data)).pages:
+                    for run in text_runs(page):
+                        glyphs = BOLD if run.font.endswith("Bold") else REGULAR
+                        assert all(ord(ch) in glyphs for ch in run.text), (name, run.text)
             pdfs += 1
     assert pdfs >= 40
 
@@ -80,3 +90,23 @@ def test_svg_names_the_family_and_png_text_has_the_measured_width():
     # Within 1 % (side bearings, pixel rounding); the system's fallback sans-serif sets
     # this line about 9 % wider.
     assert abs(inked - expected) < 0.01 * expected
+
+
+def test_svg_embeds_the_typeface_with_every_character_of_the_page():
+    """The SVG carries a subset of the font for each weight it uses, holding every character
+    of its text (read back with fontTools from the base64 in the @font-face rule)."""
+    import base64
+    import io
+    import re
+
+    page = Page(150, 40)
+    page.add(Text((5, 10), "Año ¿Qué? –5 × 3 · €", 5, anchor="start"))
+    page.add(Text((5, 30), "Ñandú ŒŁ", 5, anchor="start", bold=True))
+    svg = page_svg(page)
+    faces = re.findall(r"font-weight:(\d+);src:url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\)", svg)
+    assert [w for w, _ in faces] == ["400", "700"]
+    for (_, data), text in zip(faces, ("Año ¿Qué? –5 × 3 · €", "Ñandú ŒŁ"), strict=True):
+        font = TTFont(io.BytesIO(base64.b64decode(data)))
+        cmap = font.getBestCmap()
+        assert all(ord(ch) in cmap for ch in text if ch != " ")
+        assert len(base64.b64decode(data)) < 60_000  # a subset, not the 500 kB font

@@ -9,8 +9,11 @@ trailing zeros, and no ids are generated, so the same page gives the same text.
 
 from __future__ import annotations
 
+import base64
+import io
 import os
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 import svgwrite
@@ -28,7 +31,7 @@ from printkit.draw.model import (
     Text,
     rgb,
 )
-from printkit.draw.text import FAMILY
+from printkit.draw.text import FAMILY, FONT_DIR
 from printkit.fileio import write_atomic
 
 __all__ = ["FONT_FAMILY", "fmt", "page_svg", "save_svg"]
@@ -55,6 +58,9 @@ def page_svg(page: Page, title: str = "") -> str:
     dwg["stroke-miterlimit"] = "4"
     if title:
         dwg.set_desc(title=title)
+    faces = font_faces(page)
+    if faces:
+        dwg.defs.add(dwg.style(faces))
     for index, item in enumerate(page.painted()):
         try:
             element = _element(dwg, item)
@@ -63,6 +69,46 @@ def page_svg(page: Page, title: str = "") -> str:
         if element is not None:
             dwg.add(element)
     return _XML_DECLARATION + dwg.tostring() + "\n"
+
+
+BASE_CHARACTERS = "".join(map(chr, range(0x20, 0x7F))) + "".join(map(chr, range(0xA0, 0x100)))
+BASE_CHARACTERS += "–—‘’“”…•€"
+"""The characters every embedded font subset holds (the pages' own are added when others
+appear), so that one subset per weight serves every page."""
+
+
+def font_faces(page: Page) -> str:
+    """CSS ``@font-face`` rules embedding the typeface (a subset, base64) for the weights the
+    page's text uses, so that SVG viewers set it as the PDF does; empty without text."""
+    used: dict[bool, set[str]] = {}
+    for item in page.items:
+        if isinstance(item, Text) and item.text:
+            used.setdefault(item.bold, set()).update(item.text)
+    rules = []
+    for bold in sorted(used):
+        extra = "".join(sorted(used[bold] - set(BASE_CHARACTERS)))
+        data = _font_subset(bold, extra)
+        rules.append(
+            f"@font-face{{font-family:'{FAMILY}';font-weight:{700 if bold else 400};"
+            f"src:url(data:font/ttf;base64,{data})}}"
+        )
+    return "".join(rules)
+
+
+@cache
+def _font_subset(bold: bool, extra: str) -> str:
+    """The packaged font cut down to ``BASE_CHARACTERS`` and ``extra``, base64 text."""
+    from fontTools import subset  # slow to import: loaded for the first SVG with text
+    from fontTools.ttLib import TTFont  # with the subsetter, on first use
+
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    font = TTFont(str(FONT_DIR / name), recalcTimestamp=False)
+    subsetter = subset.Subsetter(subset.Options())
+    subsetter.populate(text=BASE_CHARACTERS + extra)
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return base64.b64encode(out.getvalue()).decode("ascii")
 
 
 def save_svg(page: Page, path: str | os.PathLike[str], title: str = "") -> Path:
