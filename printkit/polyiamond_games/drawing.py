@@ -38,6 +38,7 @@ from printkit.geometry.tri import (
     transform,
 )
 from printkit.layout.config import Layout
+from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_paper
 from printkit.layout.sections import SectionPlan
 from printkit.layout.sheet import (
     CUT,
@@ -45,6 +46,7 @@ from printkit.layout.sheet import (
     HEADER,
     Sheet,
     content_box,
+    cut_bbox,
     duplex_step,
     inner_box,
     new_page,
@@ -72,6 +74,7 @@ __all__ = [
     "assembled",
     "section_sheet",
     "largest_cell",
+    "on_smallest_paper",
 ]
 
 GRID = Style(stroke="#8a8a8a", width=0.15)
@@ -514,3 +517,24 @@ def _fits(layout: Layout, settings: type, section: SectionDrawing, side: float) 
     if block is None or block.height > height:
         return False
     return orient_to_fit(section(trial, side), box) is not None
+
+
+def on_smallest_paper(
+    layout: Layout, board: Drawing, room: tuple[float, float, float, float] = (0, 0, 0, 0)
+) -> tuple[str, bool, tuple[float, float], Affine]:
+    """The smallest paper of the layout's family (ISO or US) that holds ``board``'s cut
+    outline with ``room`` (left, top, right, bottom, mm) round it: its name, whether it is
+    landscape, the page size and the board → page map that centres the board."""
+    x0, y0, x1, y1 = cut_bbox(board)
+    left, top, right, bottom = room
+    family = US_PAPERS if layout.paper_name in US_PAPERS else ISO_PAPERS
+    paper, landscape = smallest_paper(
+        x1 - x0 + left + right, y1 - y0 + top + bottom, layout.margin, family
+    )
+    w, h = PAPER_SIZES[paper]
+    size = (h, w) if landscape else (w, h)
+    margin = layout.margin
+    whole = (margin + left, margin + top, size[0] - margin - right, size[1] - margin - bottom)
+    shifted = Drawing(x1 - x0, y1 - y0)
+    at = place_centred(shifted, whole, "the board") @ Affine.translate(-x0, -y0)
+    return paper, landscape, size, at

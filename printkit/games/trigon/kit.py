@@ -19,13 +19,10 @@ from printkit.games.trigon.components import (
     whole_board_drawing,
 )
 from printkit.layout.config import Layout
-from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_paper
 from printkit.layout.sheet import (
     Fit,
     Sheet,
-    cut_bbox,
     new_page,
-    place_centred,
 )
 from printkit.polyiamond_games import drawing
 from printkit.polyiamond_games.drawing import page_corner_fiducials
@@ -67,26 +64,14 @@ def section_sheet(layout: Layout) -> Sheet:
 
 
 def full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float], Affine]:
-    """The whole board drawing, its paper, orientation, page size and board → page map."""
-    d = whole_board_drawing(layout)
-    x0, y0, x1, y1 = cut_bbox(d)
-    label_room = 8.0  # the letters below the board, the numbers beside it
-    family = US_PAPERS if layout.paper_name in US_PAPERS else ISO_PAPERS
-    paper, landscape = smallest_paper(
-        x1 - x0 + 2 * label_room + 2 * MARKER,
-        y1 - y0 + label_room,
-        layout.margin,
-        family,
-    )
-    w, h = PAPER_SIZES[paper]
-    size = (h, w) if landscape else (w, h)
-    margin = layout.margin
-    # Room for the letters below the board; the title and the footer stacked under it sit
-    # in the top left corner, beside the hexagon's top edge.
-    whole = (margin, margin, size[0] - margin, size[1] - margin - label_room)
-    shifted = Drawing(x1 - x0, y1 - y0)
-    at = place_centred(shifted, whole, "the board") @ Affine.translate(-x0, -y0)
-    return d, paper, landscape, size, at
+    """The whole board drawing, its paper, orientation, page size and board → page map.
+
+    Room is kept for the numbers and markers beside the board and the letters below it;
+    the title and the footer stacked under it sit in the top left corner, beside the
+    hexagon's top edge."""
+    board = whole_board_drawing(layout)
+    label, side_room = 8.0, 8.0 + MARKER
+    return board, *drawing.on_smallest_paper(layout, board, (side_room, 0.0, side_room, label))
 
 
 def full_board_fiducials(

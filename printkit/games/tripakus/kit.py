@@ -22,13 +22,10 @@ from printkit.geometry.tri import (
     triangle_board,
 )
 from printkit.layout.config import Layout
-from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_paper
 from printkit.layout.sheet import (
     Fit,
     Sheet,
-    cut_bbox,
     new_page,
-    place_centred,
 )
 from printkit.polyiamond_games import drawing
 from printkit.polyiamond_games.drawing import pack_pieces, page_corner_fiducials
@@ -72,17 +69,8 @@ def full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float],
     """The whole board drawing, its paper, orientation, page size and board → page map."""
     cfg = layout.section(Settings)
     side, n = cfg.cell, cfg.board_size
-    drawing = board_drawing(triangle_board(n), side, n, cfg.coordinates)
-    x0, y0, x1, y1 = cut_bbox(drawing)
-    family = US_PAPERS if layout.paper_name in US_PAPERS else ISO_PAPERS
-    paper, landscape = smallest_paper(x1 - x0, y1 - y0, layout.margin, family)
-    w, h = PAPER_SIZES[paper]
-    size = (h, w) if landscape else (w, h)
-    margin = layout.margin
-    whole = (margin, margin, size[0] - margin, size[1] - margin)
-    shifted = Drawing(x1 - x0, y1 - y0)
-    at = place_centred(shifted, whole, "the board") @ Affine.translate(-x0, -y0)
-    return drawing, paper, landscape, size, at
+    board = board_drawing(triangle_board(n), side, n, cfg.coordinates)
+    return board, *drawing.on_smallest_paper(layout, board)
 
 
 def full_board_fiducials(
