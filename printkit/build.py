@@ -210,7 +210,8 @@ def manifest(
         "title": kit.title,
         "paper": layout.paper_name,
         "ink": layout.ink,
-        "back_offset_mm": list(layout.back_offset),
+        "back_offset_mm": list(layout.back_offset[:2]),
+        "back_turn_degrees": layout.back_offset[2],
         "sheets": entries,
     }
 

@@ -7,6 +7,7 @@ the drawing backends nor the photo reader (both heavy: reportlab, numpy, OpenCV)
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 import tomllib
@@ -52,10 +53,14 @@ def _parse_setting(text: str) -> tuple[str, Any]:
 
 def _back_offset(text: str) -> list[float]:
     try:
-        x, y = (float(v) for v in text.split(","))
+        values = [float(v) for v in text.split(",")]
     except ValueError:
-        raise PrintkitError(f"--back-offset takes X,Y in mm, not {text!r}") from None
-    return [x, y]
+        values = []
+    if len(values) not in (2, 3) or not all(math.isfinite(v) for v in values):
+        raise PrintkitError(
+            f"--back-offset takes X,Y in mm or X,Y,ANGLE (degrees), not {text!r}"
+        ) from None
+    return values
 
 
 class _BuildCommand(typer.core.TyperCommand):
@@ -99,7 +104,9 @@ def build(
     back_offset: Annotated[
         str | None,
         typer.Option(
-            "--back-offset", help="X,Y mm shift of every Side B (from the calibration sheet)."
+            "--back-offset",
+            help="X,Y mm shift of every Side B, and optionally ,ANGLE in degrees "
+            "(from the calibration sheet).",
         ),
     ] = None,
     setting: Annotated[

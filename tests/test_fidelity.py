@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
+import cv2
 import numpy as np
 import pytest
 from conftest import layout_for
@@ -127,19 +128,35 @@ def _seen_from_side_b(front_grey: np.ndarray, flip: str, landscape: bool) -> np.
     return front_grey[:, ::-1] if left_right else front_grey[::-1, :]
 
 
-def _printed_with_error(grey: np.ndarray, dx_mm: float, dy_mm: float) -> np.ndarray:
-    """A raster shifted as a printer that misplaces Side B by (dx, dy) would print it."""
-    shifted = np.full_like(grey, 255)
-    dx, dy = round(dx_mm * MM), round(dy_mm * MM)
+def _printed_with_error(
+    grey: np.ndarray, dx_mm: float, dy_mm: float, degrees: float = 0.0
+) -> np.ndarray:
+    """A raster as a printer that turns Side B by ``degrees`` (clockwise, about the sheet
+    centre) and then shifts it by (dx, dy) mm would print it."""
+    if not degrees:
+        shifted = np.full_like(grey, 255)
+        dx, dy = round(dx_mm * MM), round(dy_mm * MM)
+        h, w = grey.shape
+        shifted[max(dy, 0) : h + min(dy, 0), max(dx, 0) : w + min(dx, 0)] = grey[
+            max(-dy, 0) : h - max(dy, 0), max(-dx, 0) : w - max(dx, 0)
+        ]
+        return shifted
     h, w = grey.shape
-    shifted[max(dy, 0) : h + min(dy, 0), max(dx, 0) : w + min(dx, 0)] = grey[
-        max(-dy, 0) : h - max(dy, 0), max(-dx, 0) : w - max(dx, 0)
-    ]
-    return shifted
+    t = math.radians(degrees)
+    cos, sin = math.cos(t), math.sin(t)
+    cx, cy = w / 2, h / 2
+    forward = np.array(
+        [
+            [cos, -sin, cx - cos * cx + sin * cy + dx_mm * MM],
+            [sin, cos, cy - sin * cx - cos * cy + dy_mm * MM],
+        ]
+    )
+    return cv2.warpAffine(grey, forward, (w, h), flags=cv2.INTER_LINEAR, borderValue=255)
 
 
-def _read_rulers(layout, printer_error: tuple[float, float]) -> tuple[float, float]:
-    """The averaged (x, y) readings a person takes at the five rulers."""
+def _read_rulers(layout, printer_error: tuple[float, ...], each: bool = False):
+    """The averaged (x, y) readings a person takes at the five rulers (``each``: the
+    readings at every ruler pair, in the order of ``calibration_targets``)."""
     sheet = calibration.calibration_sheet(layout)
     size = (sheet.front.width, sheet.front.height)
     seen = _seen_from_side_b(_raster(sheet.front), layout.flip, size[0] > size[1])
@@ -159,7 +176,28 @@ def _read_rulers(layout, printer_error: tuple[float, float]) -> tuple[float, flo
         ticks = row_peaks_mm(back, vx + 2.6, y - half - 4, vx + 3.0, y + half + 4)
         line = row_peaks_mm(seen, vx - 1.5, y - half - 4, vx - 0.5, y + half + 4)
         readings_y.append(_reading(line, ticks))
+    if each:
+        return list(zip(readings_x, readings_y, strict=True))
     return float(np.mean(readings_x)), float(np.mean(readings_y))
+
+
+def _read_angle(layout, printer_error: tuple[float, ...]) -> float:
+    """The mean of the two angle scales' readings, in degrees, as a person takes it."""
+    sheet = calibration.calibration_sheet(layout)
+    size = (sheet.front.width, sheet.front.height)
+    seen = _seen_from_side_b(_raster(sheet.front), layout.flip, size[0] > size[1])
+    back = _printed_with_error(_raster(sheet.back), *printer_error)
+    readings = []
+    for (x, y), sign in zip(calibration.angle_points(size, layout.margin), (1, -1), strict=True):
+        # The baseline is the only row inked all along (ticks are 0.12 mm every 0.2 mm).
+        (hy,) = row_peaks_mm(back, x - 6, y - 3, x + 6, y + 3, 0.8)
+        ticks = column_peaks_mm(back, x - 8, hy + 2.6, x + 8, hy + 3.0)
+        assert len(ticks) == 5, f"expected the whole-degree ticks -2..+2, saw {len(ticks)}"
+        line = column_peaks_mm(seen, x - 8, hy - 2.0, x + 8, hy - 0.6)
+        assert len(line) == 1, f"expected one Side A line across the angle scale, saw {line}"
+        per_degree = (ticks[-1] - ticks[0]) / 4.0
+        readings.append(sign * (line[0] - ticks[2]) / per_degree)
+    return float(np.mean(readings))
 
 
 def _reading(line: list[float], ticks: list[float]) -> float:
@@ -185,3 +223,27 @@ def test_calibration_reading_cancels_a_printer_offset(paper, flip, error):
     corrected = layout_for(paper__size=paper, print__flip=flip, print__back_offset=(rx, ry))
     after = _read_rulers(corrected, error)
     assert max(abs(after[0]), abs(after[1])) <= 0.25, after
+
+
+@pytest.mark.parametrize(
+    ("paper", "flip", "error"),
+    [
+        ("a4", "long", (1.3, -0.8, 0.5)),
+        ("letter", "short", (-0.6, 1.1, -0.5)),
+    ],
+)
+def test_calibration_reading_cancels_a_printer_turn(paper, flip, error):
+    """A printer that turns Side B by half a degree: the sheet's angle scales read the turn,
+    and with the three readings in print.back_offset every corner lands within 0.1 mm."""
+    layout = layout_for(paper__size=paper, print__flip=flip)
+    angle = _read_angle(layout, error)
+    assert abs(angle + error[2]) <= 0.02, angle
+    before = _read_rulers(layout, error, each=True)[1:]  # the four corner rulers
+    assert max(math.hypot(x + error[0], y + error[1]) for x, y in before) > 0.5, before
+    rx, ry = _read_rulers(layout, error)
+    corrected = layout_for(
+        paper__size=paper, print__flip=flip, print__back_offset=(rx, ry, round(angle, 2))
+    )
+    assert abs(_read_angle(corrected, error)) <= 0.02
+    corners = _read_rulers(corrected, error, each=True)[1:]
+    assert max(math.hypot(x, y) for x, y in corners) <= TOLERANCE, corners

@@ -41,14 +41,14 @@ def test_layout_file_overrides_defaults_and_flags_override_the_file(tmp_path):
     layout = load_layout(f)
     assert layout.paper_name == "letter" and layout.margin == 12.0 and layout.flip == "short"
     layout = load_layout(f, {"paper.size": "A3", "print.back_offset": [1, -2]})
-    assert layout.paper_name == "a3" and layout.back_offset == (1.0, -2.0)
+    assert layout.paper_name == "a3" and layout.back_offset == (1.0, -2.0, 0.0)
 
 
 @pytest.mark.parametrize(
     "text, message, line",
     [
         ("[paper]\nsize = 4\n", "paper.size must be text", 2),
-        ("[print]\nback_offset = [1]\n", "print.back_offset must be 2 numbers", 2),
+        ("[print]\nback_offset = [1]\n", "print.back_offset must be 2 or 3 numbers", 2),
         ('[print]\n\nregistration_marks = "yes"\n', "must be true or false", 3),
         ('[colours]\nred = "crimson"\n', "must be a colour", 2),
         ("[board]\nsize = 3\n", "unknown section [board]", 1),

@@ -1,15 +1,24 @@
-"""The duplex calibration sheet: read a printer's Side B offset off a printout.
+"""The duplex calibration sheet: read a printer's Side B offset and turn off a printout.
 
 Side A carries five cross-hairs.  Side B carries, behind each of them, a pair of
 millimetre rulers drawn in Side B's own page coordinates (x to the right, y down).
 Held against a light with Side B facing you, each Side A line crosses a ruler at
 the printer's error with the sign reversed: adding the two readings to
 ``print.back_offset`` cancels it.
+
+A turn is read on two angle scales, near the top and the bottom of the sheet at equal
+distances ``L`` from its centre.  A printer that turns Side B by ``e`` (clockwise, about
+the centre) and shifts it by ``d`` moves the top scale by ``d + L sin e`` and the bottom
+one by ``d - L sin e``; the bottom scale is numbered the other way round, so the mean of
+the two readings is ``-e`` whatever the shift, and adding it to ``print.back_offset``'s
+third number cancels the turn.
 """
 
 from __future__ import annotations
 
-from printkit.draw.model import Page, Polyline, Role, Style, Text
+import math
+
+from printkit.draw.model import Page, Point, Polyline, Role, Style, Text
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, back_transform, content_box, new_page, page_size
 
@@ -20,6 +29,8 @@ __all__ = [
     "RULER_HALF",
     "RULER_STEP",
     "RULER_GAP",
+    "ANGLE_HALF",
+    "angle_points",
 ]
 
 RULER_HALF = 8.0
@@ -28,6 +39,9 @@ RULER_STEP = 0.5
 """Distance between ruler ticks, mm."""
 RULER_GAP = 10.0
 """How far each ruler lies from its target, mm."""
+
+ANGLE_HALF = 2.0
+"""Each angle scale reads from -ANGLE_HALF to +ANGLE_HALF degrees, in tenths."""
 
 LINE = Style(stroke="#000000", width=0.25)
 THIN = Style(stroke="#000000", width=0.12)
@@ -44,6 +58,36 @@ def calibration_targets(size: tuple[float, float], margin: float) -> list[tuple[
         (x0 + inset, y1 - inset),
         (x1 - inset, y1 - inset),
     ]
+
+
+def angle_points(size: tuple[float, float], margin: float) -> tuple[Point, Point]:
+    """The zero points of the top and bottom angle scales, in Side B coordinates: on the
+    sheet's vertical centre line, equally far above and below its centre."""
+    w, h = size
+    _, y0, _, y1 = content_box(size, margin)
+    arm = min(h / 2 - y0, y1 - h / 2) - 10.0
+    return (w / 2, h / 2 - arm), (w / 2, h / 2 + arm)
+
+
+def _angle_scale(zero: Point, arm: float, sign: int) -> list:
+    """A horizontal scale in degrees through ``zero``, ticks below it; ``sign`` = +1 numbers
+    it increasing to the right (top scale), -1 to the left (bottom scale)."""
+    x, y = zero
+    steps = round(ANGLE_HALF * 10)
+    reach = arm * math.tan(math.radians(ANGLE_HALF))
+    items: list = [Polyline(((x - reach - 4, y), (x + reach + 4, y)), THIN, Role.MARK)]
+    for k in range(-steps, steps + 1):
+        u = x + sign * arm * math.tan(math.radians(k / 10))
+        length = 3.2 if k % 10 == 0 else 2.2 if k % 5 == 0 else 1.2
+        items.append(Polyline(((u, y), (u, y + length)), THIN, Role.MARK))
+        if k % 10 == 0:
+            figure = f"{k // 10:+d}" if k else "0"
+            row = 4.8 if k % 20 == 0 else 7.2  # whole degrees lie 2 mm apart: two rows
+            items.append(Text((u, y + row), figure, 1.6, role=Role.LABEL))
+            if row > 4.8:
+                items.append(Polyline(((u, y + length), (u, y + row - 1.2)), THIN, Role.MARK))
+    items.append(Text((x + reach + 5.5, y + 1.6), "angle °", 2.4, anchor="start", bold=True))
+    return items
 
 
 def _cross(x: float, y: float, arm: float = 24.0) -> list:
@@ -87,33 +131,43 @@ def calibration_sheet(layout: Layout) -> Sheet:
     back = new_page(size, layout.margin, title, "Side B")
     targets = calibration_targets(size, layout.margin)
     flip = back_transform(size, layout.flip, layout.back_offset)
+    turn = back_transform(size, layout.flip)  # the turn-over alone, which is its own inverse
     for x, y in targets:
         front.extend(_cross(x, y))
         back.extend(_rulers(*flip((x, y))))
-    x0, y0, x1, _ = content_box(size, layout.margin)
+    top, bottom = angle_points(size, layout.margin)
+    arm = size[1] / 2 - top[1]
+    for zero, sign in ((top, 1), (bottom, -1)):
+        x, y = turn(zero)  # where Side A's line must be for Side B's scale to read 0
+        front.add(Polyline(((x, y - 6.0), (x, y + 6.0)), LINE, Role.MARK))
+        back.extend(_angle_scale(flip(turn(zero)), arm, sign))
+    x0, y0, _, _ = content_box(size, layout.margin)
+    band = (targets[1][1] + 26.0 + targets[0][1] - 26.0) / 2  # between the crosses' arms
     _instructions(
         front,
         x0,
-        y0 + 4,
+        band - 4.0,
         [
             "1. Print this file double-sided at actual size, turning over on the "
             f"{layout.flip} edge, exactly as you will print kits.",
             "2. Hold the sheet against a window with Side B towards you.",
         ],
     )
+    x, y, angle = layout.back_offset
     _instructions(
         back,
         x0,
-        y0 + 4,
+        band - 14.0,
         [
             "3. At each pair of rulers, read where the dark Side A lines cross them: x on",
             "   the horizontal ruler, y on the vertical one (mm, signs as printed).",
-            "4. Add the readings (averaged over the five rulers) to print.back_offset",
-            f"   in your layout file; now [{layout.back_offset[0]:g}, {layout.back_offset[1]:g}].",
-            "   Reprint: every line should now cross its ruler at 0.",
+            "4. At the two angle scales (top and bottom), read where the Side A line",
+            "   crosses, in degrees (each tick 0.1).",
+            "5. Add the x and y readings (averaged over the five rulers) and the mean of",
+            "   the two angles to print.back_offset = [X, Y, ANGLE] in your layout file;",
+            f"   now [{x:g}, {y:g}, {angle:g}]. Reprint: every line should cross at 0.",
         ],
     )
-    del x1
     return Sheet(
         "calibration",
         "duplex-calibration",
@@ -122,8 +176,8 @@ def calibration_sheet(layout: Layout) -> Sheet:
         back,
         stock="plain paper",
         steps=[
-            "Print double-sided and read the printer's back-side offset (see the "
-            "sheet); put it in your layout file as print.back_offset."
+            "Print double-sided and read the printer's back-side shift and turn (see "
+            "the sheet); put them in your layout file as print.back_offset."
         ],
     )
 

@@ -111,6 +111,10 @@ class PaperSettings(Settings):
     margin: float = setting(10.0, lo=0.0, hi=50.0, doc="unprinted border on every side, mm")
 
 
+MAX_BACK_TURN = 5.0
+"""Largest turn (degrees) ``print.back_offset`` may give Side B: more is a misfed sheet."""
+
+
 @dataclass(frozen=True)
 class PrintSettings(Settings):
     """``[print]``: how the sheets are printed."""
@@ -119,7 +123,10 @@ class PrintSettings(Settings):
     ink: str = setting("fill", choices=("fill", "outline"), doc="colours, or lines only")
     flip: str = setting("long", choices=("long", "short"), doc="how a two-sided sheet turns")
     back_offset: tuple[float, ...] = setting(
-        (0.0, 0.0), lo=-20.0, hi=20.0, doc="shift of every Side B, x and y, mm"
+        (0.0, 0.0),
+        lo=-20.0,
+        hi=20.0,
+        doc="shift of every Side B, x and y in mm, and an optional turn in degrees",
     )
     registration_marks: bool = setting(True, doc="marks that line up Side A and Side B")
     crop_marks: bool = setting(False, doc="corner marks around the printed area")
@@ -140,6 +147,9 @@ class CardSettings(Settings):
 
 COMMON_SECTIONS = (PaperSettings, PrintSettings, CardSettings)
 """The typed sections every layout has besides ``[colours]`` and the games' own."""
+
+_LIST_LENGTHS = {("print", "back_offset"): (2, 3)}
+"""Number lists that may hold more than one count of numbers (the default's count otherwise)."""
 
 _CHOICES = {
     (cls.SECTION, f.name): f.metadata["choices"]
@@ -226,9 +236,19 @@ class Layout:
         return self.printing.flip
 
     @property
-    def back_offset(self) -> tuple[float, float]:
-        x, y = self.printing.back_offset
-        return (x, y)
+    def back_offset(self) -> tuple[float, float, float]:
+        """Side B's correction: x and y in mm, and a turn in degrees about the sheet centre
+        (clockwise on Side B as printed); a layout may leave the turn out."""
+        x, y, turn = (*self.printing.back_offset, 0.0)[:3]
+        if abs(turn) > MAX_BACK_TURN:
+            source, line = self.origins.get(("print", "back_offset"), (None, None))
+            raise LayoutError(
+                f"print.back_offset's angle must lie between -{MAX_BACK_TURN:g} and "
+                f"{MAX_BACK_TURN:g} degrees, not {turn:g}",
+                source=source,
+                line=line,
+            )
+        return (x, y, turn)
 
     @property
     def lang(self) -> str:
@@ -239,6 +259,7 @@ class Layout:
         before anything is drawn."""
         for cls in (*COMMON_SECTIONS, *sections):
             self.section(cls)
+        self.back_offset  # noqa: B018 (its angle is checked when read)
         return self
 
     def colour(self, name: str) -> str:
@@ -343,10 +364,12 @@ def _check_value(section: str, key: str, default: Any, value: Any) -> Any:
         if not isinstance(value, list):
             raise LayoutError(f"{where} must be a list, not {value!r}")
         if default and all(isinstance(x, (int, float)) for x in default):
-            if len(value) != len(default) or not all(
+            lengths = _LIST_LENGTHS.get((section, key), (len(default),))
+            if len(value) not in lengths or not all(
                 isinstance(x, (int, float)) and not isinstance(x, bool) for x in value
             ):
-                raise LayoutError(f"{where} must be {len(default)} numbers, not {value!r}")
+                counts = " or ".join(str(n) for n in lengths)
+                raise LayoutError(f"{where} must be {counts} numbers, not {value!r}")
             return [float(x) for x in value]
         if not all(isinstance(x, type(default[0])) for x in value) if default else False:
             raise LayoutError(f"{where} must be a list of {_type_name(default[0])}, not {value!r}")

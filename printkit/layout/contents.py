@@ -26,12 +26,14 @@ def _blocks(data: dict) -> list:
             "sheet's 100 mm scale bar tells you whether the printer kept the size."
         )
     ]
-    if any(data["back_offset_mm"]):
+    turn = data.get("back_turn_degrees", 0.0)
+    if any(data["back_offset_mm"]) or turn:
         x, y = data["back_offset_mm"]
+        moved = f"shifted by {x:g}, {y:g} mm"
+        if turn:
+            moved += f" and turned by {turn:g}°"
         blocks.append(
-            Paragraph(
-                f"Side B pages are shifted by {x:g}, {y:g} mm for this printer (print.back_offset)."
-            )
+            Paragraph(f"Side B pages are {moved} for this printer (print.back_offset).")
         )
     for sheet in data["sheets"]:
         copies = sheet["copies"]

@@ -181,12 +181,14 @@ def _footer(w: float, bottom: float, margin: float) -> list:
 
 
 def back_transform(
-    size: tuple[float, float], flip: str, offset: tuple[float, float] = (0.0, 0.0)
+    size: tuple[float, float], flip: str, offset: tuple[float, ...] = (0.0, 0.0, 0.0)
 ) -> Affine:
     """Through coordinates → Side B page coordinates.
 
     Turning a sheet over its long edge mirrors a portrait page left-right and a landscape
-    page top-bottom; the short edge does the opposite.  ``offset`` then shifts Side B.
+    page top-bottom; the short edge does the opposite.  ``offset`` = (x, y[, angle]) then
+    turns Side B by ``angle`` degrees about the sheet centre (clockwise as Side B is
+    printed) and shifts it by (x, y) mm.
     """
     w, h = size
     left_right = (flip == "long") == (w <= h)
@@ -194,7 +196,12 @@ def back_transform(
         mirror = Affine(-1.0, 0.0, 0.0, 1.0, w, 0.0)
     else:
         mirror = Affine(1.0, 0.0, 0.0, -1.0, 0.0, h)
-    return Affine.translate(*offset) @ mirror
+    x, y, angle = (*offset, 0.0)[:3]
+    if angle:
+        centre = (w / 2, h / 2)
+        turn = Affine.translate(*centre) @ Affine.rotate(angle) @ Affine.translate(-w / 2, -h / 2)
+        mirror = turn @ mirror
+    return Affine.translate(x, y) @ mirror
 
 
 def two_sided(front: Page, through: Drawing, back: Page, layout: Layout) -> tuple[Page, Page]:
