@@ -25,6 +25,7 @@ from printkit.fileio import write_atomic
 from printkit.kits import Kit, check_layout
 from printkit.layout.config import Layout
 from printkit.layout.contents import contents_pages
+from printkit.layout.cutter import THICKNESS
 from printkit.layout.sheet import Sheet
 from printkit.version import __version__
 
@@ -163,6 +164,23 @@ def _how_to_print(sheet: Sheet, layout: Layout) -> str:
     )
 
 
+def _cutter(layout: Layout) -> dict | None:
+    """The cutting machine the sheets carry marks for, with the settings to give its
+    software (``printkit.layout.cutter``)."""
+    machine = layout.cutter
+    if machine == "none":
+        return None
+    out: dict = {"machine": machine}
+    if machine == "silhouette":
+        out |= {
+            "marks": "Type 1",
+            "inset_mm": layout.printing.cutter_inset,
+            "length_mm": layout.printing.cutter_mark_length,
+            "thickness_mm": THICKNESS,
+        }
+    return out
+
+
 def _cutting(sheet: Sheet) -> dict | None:
     """Side A's cut length and straight cuts, for the manifest."""
     if not _has_cuts(sheet.front):
@@ -212,6 +230,7 @@ def manifest(
         "ink": layout.ink,
         "back_offset_mm": list(layout.back_offset[:2]),
         "back_turn_degrees": layout.back_offset[2],
+        "cutter": _cutter(layout),
         "sheets": entries,
     }
 

@@ -101,6 +101,13 @@ def build(
         str | None,
         typer.Option(help="Double-sided sheets turn over on the 'long' or 'short' edge."),
     ] = None,
+    cutter: Annotated[
+        str | None,
+        typer.Option(
+            help="Print-then-cut marks for a cutting machine: none, silhouette, cricut or "
+            "scanncut (see the README's Cutting section)."
+        ),
+    ] = None,
     back_offset: Annotated[
         str | None,
         typer.Option(
@@ -133,6 +140,8 @@ def build(
         overrides["print.ink"] = ink
     if flip is not None:
         overrides["print.flip"] = flip
+    if cutter is not None:
+        overrides["print.cutter"] = cutter
     if lang is not None:
         overrides["cards.lang"] = lang
     if back_offset is not None:

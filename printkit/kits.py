@@ -10,9 +10,12 @@ from dataclasses import dataclass
 from importlib import import_module
 
 from printkit.cards import card_sheets
+from printkit.draw.bleed import outer_bleed
+from printkit.draw.model import Role
 from printkit.errors import FitError, LayoutError
 from printkit.games import GAMES
 from printkit.layout.config import COMMON_SECTIONS, Layout
+from printkit.layout.cutter import add_cutter_marks
 from printkit.layout.paper import CUSTOM_RANGE, ISO_PAPERS, US_PAPERS
 from printkit.layout.sheet import Fit, Sheet, note_cutting, set_page_boxes
 
@@ -67,10 +70,23 @@ class Kit:
         sheets = list(self.sheets(layout))
         if self.rules_card:
             sheets.extend(card_sheets(layout, self.name))
+        outer = layout.bleed > 0 and layout.printing.bleed_edges == "outer"
         for sheet in sheets:
             for page in sheet.pages:
+                if outer:
+                    page.items = outer_bleed(page.items)
                 set_page_boxes(page, layout.bleed)
             note_cutting(sheet.front)
+            if layout.cutter != "none" and any(i.role == Role.CUT for i in sheet.front.items):
+                where = f"{self.name} {sheet.stem}"
+                printing = layout.printing
+                add_cutter_marks(
+                    sheet.front,
+                    layout.cutter,
+                    printing.cutter_inset,
+                    printing.cutter_mark_length,
+                    where,
+                )
         return sheets
 
 

@@ -16,11 +16,11 @@ import pytest
 from conftest import layout_for
 from raster import MM, centroid_mm, column_peaks_mm, render, row_peaks_mm
 
-from printkit.draw.model import Circle, Document, Polyline, Role
+from printkit.draw.model import Circle, Document, Page, Polyline, Role
 from printkit.draw.pdf import pdf_bytes
 from printkit.kits import KITS
 from printkit.layout import calibration
-from printkit.layout.sheet import back_transform
+from printkit.layout.sheet import CUT, back_transform
 
 TOLERANCE = 0.1
 PAPERS = ("a4", "letter")
@@ -103,8 +103,11 @@ def test_board_cells_print_at_their_size(paper):
     layout = layout_for(paper__size=paper, tripakus__coordinates=False)
     sheet = next(s for s in KITS["tripakus"].build(layout) if s.stem == "board-full")
     page = sheet.front
+    # The board's outline is printed in the cut style; the cut itself runs round the board
+    # and its markers.
     outline = max(
-        (item for item in page.items if item.role == Role.CUT), key=lambda item: len(item.points)
+        (item for item in page.items if item.role == Role.LINE and item.style == CUT),
+        key=lambda item: len(item.points),
     )
     apex = min(outline.points, key=lambda p: p[1])
     bottom = max(p[1] for p in outline.points)
@@ -154,12 +157,21 @@ def _printed_with_error(
     return cv2.warpAffine(grey, forward, (w, h), flags=cv2.INTER_LINEAR, borderValue=255)
 
 
-def _read_rulers(layout, printer_error: tuple[float, ...], each: bool = False):
+def _side_a_seen(sheet, flip: str, slits: bool) -> np.ndarray:
+    """Side A as seen from Side B: its printed lines against the light, or (``slits``) only
+    the slits cut through the paper, which show without a light."""
+    front = sheet.front
+    if slits:
+        front = Page(front.width, front.height, [i for i in front.items if i.role == Role.CUT])
+    return _seen_from_side_b(_raster(front), flip, front.width > front.height)
+
+
+def _read_rulers(layout, printer_error: tuple[float, ...], each: bool = False, slits=False):
     """The averaged (x, y) readings a person takes at the five rulers (``each``: the
     readings at every ruler pair, in the order of ``calibration_targets``)."""
     sheet = calibration.calibration_sheet(layout)
     size = (sheet.front.width, sheet.front.height)
-    seen = _seen_from_side_b(_raster(sheet.front), layout.flip, size[0] > size[1])
+    seen = _side_a_seen(sheet, layout.flip, slits)
     back = _printed_with_error(_raster(sheet.back), *printer_error)
     turn = back_transform(size, layout.flip)
     gap, half = calibration.RULER_GAP, calibration.RULER_HALF
@@ -181,11 +193,11 @@ def _read_rulers(layout, printer_error: tuple[float, ...], each: bool = False):
     return float(np.mean(readings_x)), float(np.mean(readings_y))
 
 
-def _read_angle(layout, printer_error: tuple[float, ...]) -> float:
+def _read_angle(layout, printer_error: tuple[float, ...], slits: bool = False) -> float:
     """The mean of the two angle scales' readings, in degrees, as a person takes it."""
     sheet = calibration.calibration_sheet(layout)
     size = (sheet.front.width, sheet.front.height)
-    seen = _seen_from_side_b(_raster(sheet.front), layout.flip, size[0] > size[1])
+    seen = _side_a_seen(sheet, layout.flip, slits)
     back = _printed_with_error(_raster(sheet.back), *printer_error)
     readings = []
     for (x, y), sign in zip(calibration.angle_points(size, layout.margin), (1, -1), strict=True):
@@ -247,3 +259,14 @@ def test_calibration_reading_cancels_a_printer_turn(paper, flip, error):
     assert abs(_read_angle(corrected, error)) <= 0.02
     corners = _read_rulers(corrected, error, each=True)[1:]
     assert max(math.hypot(x, y) for x, y in corners) <= TOLERANCE, corners
+
+
+def test_calibration_read_by_cutting_needs_no_light():
+    """Only the slits cut through Side A, seen on Side B: the same readings as by the light."""
+    layout = layout_for(paper__size="a4", print__flip="long")
+    error = (0.9, -1.4, 0.3)
+    rx, ry = _read_rulers(layout, error, slits=True)
+    assert abs(rx + error[0]) <= 0.25 and abs(ry + error[1]) <= 0.25, (rx, ry)
+    assert abs(_read_angle(layout, error, slits=True) + error[2]) <= 0.02
+    sheet = calibration.calibration_sheet(layout)
+    assert len([i for i in sheet.front.items if i.role == Role.CUT]) == 12

@@ -166,9 +166,12 @@ def test_full_board_is_on_the_smallest_paper_that_holds_it():
     w, h = sheet.front.width, sheet.front.height
     assert (w, h) == (420.0, 297.0)  # A3 landscape holds 304 x 263 mm; A4 does not
     reader = read_pages(sheet.pages)
-    outline = max(polygons_mm(reader.pages[0]), key=lambda p: _area(list(p[0])))[0]
-    xs = [x for x, _ in outline]
+    # The largest polygon is the cut round the board and its markers; the next, the board.
+    cut, board = sorted(polygons_mm(reader.pages[0]), key=lambda p: _area(list(p[0])))[-1:-3:-1]
+    xs = [x for x, _ in board[0]]
     assert math.isclose(max(xs) - min(xs), 19 * 16.0, abs_tol=0.01)
+    cut_xs = [x for x, _ in cut[0]]
+    assert min(cut_xs) < min(xs) and max(cut_xs) > max(xs)
 
 
 def test_too_big_a_cell_names_the_largest_that_fits():

@@ -1,6 +1,7 @@
 """Render the README's preview images into docs/previews/ (small PNGs, Side A of each sheet).
 
-Sheets that differ only by colour (pieces-red, pieces-yellow, …) are shown once.  A board
+Sheets that differ only by colour (pieces-red, pieces-yellow, …) are shown once; a
+Triominoes tile sheet is also shown with each cutting machine's marks.  A board
 printed in sections is also shown assembled, its copies glued as they lie on the table
 (``<kit>-assembled.png``, from the game's photo-reader model of the board).
 
@@ -34,6 +35,12 @@ def main() -> None:
             shown.add(kind)
             path = save_png(sheet.front, OUT / f"{kit.name}-{sheet.stem}.png", DPI)
             print(path.relative_to(OUT.parents[1]))
+        if kit.name == "triominoes":  # the README's Cutting section: marks for each machine
+            for cutter in ("silhouette", "scanncut"):
+                marked = kit.build(layout.with_values(print={"cutter": cutter}))
+                sheet = next(s for s in marked if s.stem.startswith("tiles"))
+                path = save_png(sheet.front, OUT / f"cutter-{cutter}.png", DPI)
+                print(path.relative_to(OUT.parents[1]))
         game = GAMES.get(kit.name)
         variants = [m.variant for m in game.reader.board_models(layout)] if game else []
         if "sections" in variants:

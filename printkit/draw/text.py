@@ -13,10 +13,11 @@ from importlib import resources
 from reportlab.pdfbase.pdfmetrics import registerFont, stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit.draw.model import MIDLINE, Text
+from printkit.draw.model import MIDLINE, Affine, Item, Text, bbox_of
 from printkit.errors import FitError
 
 __all__ = [
+    "item_extent",
     "FONT",
     "BOLD_FONT",
     "FAMILY",
@@ -76,3 +77,24 @@ def baseline_start(text: Text) -> tuple[float, float]:
     drop = MIDLINE * text.size
     x, y = text.position
     return (x - back * ux + drop * nx, y - back * uy + drop * ny)
+
+
+def item_extent(item: Item) -> tuple[float, float, float, float] | None:
+    """The box an item prints in (a text's measured with its typeface), None if empty."""
+    if isinstance(item, Text):
+        if not item.text:
+            return None
+        width = text_width(item.text, item.size, item.bold)
+        start = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
+        corners = [(start, -item.size / 2), (start + width, item.size / 2)]
+        turn = Affine.rotate(item.angle)
+        x, y = item.position
+        points = [(x + dx, y + dy) for dx, dy in (turn(p) for p in corners)]
+        points += [(x + dx, y + dy) for dx, dy in (turn((p[0], -p[1])) for p in corners)]
+        return bbox_of(points)
+    points = list(item.all_points())
+    if not points:
+        return None
+    x0, y0, x1, y1 = bbox_of(points)
+    pad = getattr(getattr(item, "style", None), "width", 0.0) / 2
+    return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)

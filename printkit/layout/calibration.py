@@ -12,13 +12,18 @@ the centre) and shifts it by ``d`` moves the top scale by ``d + L sin e`` and th
 one by ``d - L sin e``; the bottom scale is numbered the other way round, so the mean of
 the two readings is ``-e`` whatever the shift, and adding it to ``print.back_offset``'s
 third number cancels the turn.
+
+Without a light, the sheet is read by cutting: short slits on Side A (a cut file, for a
+knife or a cutting machine) run along the cross-hairs where they pass over Side B's
+rulers and angle scales; cut through the paper, each shows on Side B where Side A's line
+lies, and reads the same way.
 """
 
 from __future__ import annotations
 
 import math
 
-from printkit.draw.model import Page, Point, Polyline, Role, Style, Text
+from printkit.draw.model import Affine, Page, Point, Polyline, Role, Style, Text
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, back_transform, content_box, new_page, page_size
 
@@ -90,6 +95,28 @@ def _angle_scale(zero: Point, arm: float, sign: int) -> list:
     return items
 
 
+SLIT = Style(stroke="#000000", width=0.5)
+"""A slit to cut through the sheet, printed thicker than the cross-hair it lies on."""
+
+
+def _slit(zero: Point, along: Point, turn: Affine) -> Polyline:
+    """A cut on Side A across the scale whose zero is at ``zero`` (Side B coordinates),
+    running in direction ``along`` over the baseline and its ticks."""
+    (x, y), (dx, dy) = zero, along
+    ends = ((x - 4.0 * dx, y - 4.0 * dy), (x + 3.8 * dx, y + 3.8 * dy))
+    return Polyline(tuple(turn(p) for p in ends), SLIT, Role.CUT)
+
+
+def _slits(target: Point, turn: Affine) -> list:
+    """The cuts across the two rulers of a target given in Side B coordinates: cut through
+    the paper, each shows on Side B where Side A's line lies, with no light needed."""
+    x, y = target
+    return [
+        _slit((x, y + RULER_GAP), (0.0, 1.0), turn),
+        _slit((x + RULER_GAP, y), (1.0, 0.0), turn),
+    ]
+
+
 def _cross(x: float, y: float, arm: float = 24.0) -> list:
     return [
         Polyline(((x - arm, y), (x + arm, y)), LINE, Role.MARK),
@@ -135,11 +162,13 @@ def calibration_sheet(layout: Layout) -> Sheet:
     for x, y in targets:
         front.extend(_cross(x, y))
         back.extend(_rulers(*flip((x, y))))
+        front.extend(_slits(turn((x, y)), turn))
     top, bottom = angle_points(size, layout.margin)
     arm = size[1] / 2 - top[1]
     for zero, sign in ((top, 1), (bottom, -1)):
         x, y = turn(zero)  # where Side A's line must be for Side B's scale to read 0
         front.add(Polyline(((x, y - 6.0), (x, y + 6.0)), LINE, Role.MARK))
+        front.add(_slit(zero, (0.0, 1.0), turn))
         back.extend(_angle_scale(flip(turn(zero)), arm, sign))
     x0, y0, _, _ = content_box(size, layout.margin)
     band = (targets[1][1] + 26.0 + targets[0][1] - 26.0) / 2  # between the crosses' arms
@@ -151,6 +180,9 @@ def calibration_sheet(layout: Layout) -> Sheet:
             "1. Print this file double-sided at actual size, turning over on the "
             f"{layout.flip} edge, exactly as you will print kits.",
             "2. Hold the sheet against a window with Side B towards you.",
+            "   No window or light? Cut through the paper along the short thick slits on",
+            "   Side A (a craft knife and a ruler, or a cutting machine with",
+            "   duplex-calibration-cut.svg), turn over and read where each slit crosses.",
         ],
     )
     x, y, angle = layout.back_offset
@@ -159,10 +191,11 @@ def calibration_sheet(layout: Layout) -> Sheet:
         x0,
         band - 14.0,
         [
-            "3. At each pair of rulers, read where the dark Side A lines cross them: x on",
-            "   the horizontal ruler, y on the vertical one (mm, signs as printed).",
-            "4. At the two angle scales (top and bottom), read where the Side A line",
-            "   crosses, in degrees (each tick 0.1).",
+            "3. At each pair of rulers, read where the dark Side A lines (or the slits)",
+            "   cross them: x on the horizontal ruler, y on the vertical one (mm, signs",
+            "   as printed).",
+            "4. At the two angle scales (top and bottom), read where the Side A line (or",
+            "   slit) crosses, in degrees (each tick 0.1).",
             "5. Add the x and y readings (averaged over the five rulers) and the mean of",
             "   the two angles to print.back_offset = [X, Y, ANGLE] in your layout file;",
             f"   now [{x:g}, {y:g}, {angle:g}]. Reprint: every line should cross at 0.",

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from printkit.errors import LayoutError
+from printkit.layout.cutter import CUTTERS, cutter_margin
 from printkit.layout.paper import paper_size
 
 __all__ = [
@@ -134,7 +135,24 @@ class PrintSettings(Settings):
         100, lo=10, hi=200, doc="resolution of PNG previews (an A0 page at 200 dpi: 300 MB)"
     )
     bleed: float = setting(1.0, lo=0.0, hi=5.0, doc="colour carried past every cut line, mm")
+    bleed_edges: str = setting(
+        "all",
+        choices=("all", "outer"),
+        doc="all: bleed past every cut line; outer: only past lines no other component shares",
+    )
     colour_space: str = setting("rgb", choices=("rgb", "cmyk"), doc="rgb or cmyk")
+    cutter: str = setting(
+        "none",
+        choices=CUTTERS,
+        doc="print-then-cut marks on every sheet with a cut file: "
+        "none, silhouette, cricut or scanncut",
+    )
+    cutter_inset: float = setting(
+        10.0, lo=5.0, hi=30.0, doc="Silhouette marks' distance from the paper's edges, mm"
+    )
+    cutter_mark_length: float = setting(
+        5.0, lo=5.0, hi=20.0, doc="arms of Silhouette's L marks (Studio's Length), mm"
+    )
 
 
 @dataclass(frozen=True)
@@ -216,7 +234,24 @@ class Layout:
 
     @property
     def margin(self) -> float:
-        return self.section(PaperSettings).margin
+        """The border kept clear on every side: the paper's margin, widened so that nothing
+        comes near a cutting machine's marks when ``print.cutter`` asks for them."""
+        own = self.section(PaperSettings).margin
+        printing = self.printing
+        if printing.cutter == "none":
+            return own
+        needed = cutter_margin(
+            printing.cutter,
+            self.paper,
+            printing.cutter_inset,
+            self.bleed,
+            printing.cutter_mark_length,
+        )
+        return max(own, round(needed, 3))
+
+    @property
+    def cutter(self) -> str:
+        return self.printing.cutter
 
     @property
     def bleed(self) -> float:

@@ -18,6 +18,21 @@ STYLE = FlowStyle(body=3.0, heading=3.8, paragraph_gap=1.2, heading_gap=3.2)
 GUTTER = 8.0
 
 
+CUTTER_NOTES = {
+    "silhouette": "Sheets with a cut file carry Silhouette registration marks. In Silhouette "
+    "Studio set the page to this paper, turn on registration marks {marks} with length "
+    "{length_mm:g} mm, thickness {thickness_mm:g} mm and inset {inset_mm:g} mm, open the "
+    "sheet's -cut.svg (or .dxf) at the page's top-left corner, delete its marks layer and cut.",
+    "scanncut": "Sheets with a cut file carry the four ScanNCut print-and-cut marks. Import "
+    "the sheet's -cut.svg into CanvasWorkspace at 100 % on a page of this paper; its marks "
+    "layer shows where the machine finds the printed marks.",
+    "cricut": "Sheets with a cut file keep everything inside Cricut's Print Then Cut area "
+    "(6.75 x 9.25 in, centred). Design Space prints its own marks: upload the sheet's "
+    "Side A image and its -cut.svg, place both at the same size and print from Design Space.",
+}
+"""What the contents page says about each cutting machine (``print.cutter``)."""
+
+
 def _blocks(data: dict) -> list:
     blocks: list = [
         Paragraph(
@@ -32,9 +47,10 @@ def _blocks(data: dict) -> list:
         moved = f"shifted by {x:g}, {y:g} mm"
         if turn:
             moved += f" and turned by {turn:g}°"
-        blocks.append(
-            Paragraph(f"Side B pages are {moved} for this printer (print.back_offset).")
-        )
+        blocks.append(Paragraph(f"Side B pages are {moved} for this printer (print.back_offset)."))
+    cutter = data.get("cutter")
+    if cutter:
+        blocks.append(Paragraph(CUTTER_NOTES[cutter["machine"]].format(**cutter)))
     for sheet in data["sheets"]:
         copies = sheet["copies"]
         lines = [

@@ -24,6 +24,7 @@ from printkit.draw.model import (
     Text,
     bbox_of,
 )
+from printkit.draw.text import fit_size, text_width
 from printkit.errors import FitError
 from printkit.layout.config import Layout
 
@@ -55,6 +56,9 @@ HEADER = 8.0
 """Height of the title band at the top of the printable area."""
 FOOTER = 13.0
 """Height of the footer band (print-at-actual-size note and 100 mm scale bar)."""
+
+SCALE_LABEL = "100 mm"
+"""The scale bar's label."""
 
 BRAND = "printkit"
 """The footer's last word; the cutting note joins it."""
@@ -174,7 +178,7 @@ def _footer(w: float, bottom: float, margin: float) -> list:
         tick = 2.4 if k % 5 == 0 else 1.2
         items.append(Polyline(((x0 + 10 * k, y - tick), (x0 + 10 * k, y)), bar, Role.MARK))
     items.append(
-        Text((x0 + 102.0, y - 0.6), "100 mm", 2.2, fill=grey, anchor="start", role=Role.INFO)
+        Text((x0 + 102.0, y - 0.6), SCALE_LABEL, 2.2, fill=grey, anchor="start", role=Role.INFO)
     )
     items.append(Text((w - margin, y - 0.6), BRAND, 2.2, fill=grey, anchor="end", role=Role.INFO))
     return items
@@ -303,8 +307,23 @@ def note_cutting(page: Page) -> Page:
     )
     if stats.circles:
         note += f" and {stats.circles} circles"
+    texts = [item for item in page.items if isinstance(item, Text) and item.role == Role.INFO]
+    bar_label = next((t for t in texts if t.text == SCALE_LABEL), None)
+
+    def noted(item: Text) -> Text:
+        text = f"{note} · {BRAND}"
+        if bar_label is None:
+            return replace(item, text=text)
+        # The note shares the scale bar's line: on a narrow page (wide margins) it is set
+        # smaller so that it never runs into the bar's label.
+        room = item.position[0] - bar_label.position[0] - text_width(SCALE_LABEL, 2.2) - 3.0
+        size = fit_size(text, room, item.size) if room > 0 else 0.0
+        if size < 1.2:  # a page too narrow for a legible note keeps the footer as it was
+            return item
+        return replace(item, text=text, size=size)
+
     page.items = [
-        replace(item, text=f"{note} · {BRAND}")
+        noted(item)
         if isinstance(item, Text) and item.role == Role.INFO and item.text == BRAND
         else item
         for item in page.items

@@ -6,26 +6,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from shapely.geometry import Polygon as ShapelyPolygon
+from shapely.geometry import box
+from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
 from printkit.draw.bleed import bleed_polygon
 from printkit.draw.colour import ink_on
-from printkit.draw.fiducials import Marker, Patch
+from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import (
     Affine,
     Circle,
     Drawing,
+    Page,
     Point,
     Polygon,
     Polyline,
     Role,
     Style,
     Text,
+    bbox_of,
 )
-from printkit.draw.text import fit_size
+from printkit.draw.text import fit_size, item_extent
 from printkit.errors import FitError
 from printkit.geometry.packing import smallest_block
 from printkit.geometry.tri import (
@@ -538,3 +543,54 @@ def on_smallest_paper(
     shifted = Drawing(x1 - x0, y1 - y0)
     at = place_centred(shifted, whole, "the board") @ Affine.translate(-x0, -y0)
     return paper, landscape, size, at
+
+
+AIDS_ROOM = 3.0
+"""White kept round the markers and colour patches inside a whole board's cut, mm."""
+
+
+def full_board_page(
+    layout: Layout,
+    size: tuple[float, float],
+    title: str,
+    board: Drawing,
+    at: Affine,
+    markers: list[Marker],
+    patches: list[Patch],
+) -> Page:
+    """A whole board at true size with its photo markers and colour patches.
+
+    The cut runs round a rectangle holding the board and every reading aid, so the
+    markers and patches stay on the board once it is cut out; the board's own outline
+    stays printed as a dark line."""
+    page = new_page(size, layout.margin, title, stacked=True)
+    furniture = [e for e in map(item_extent, page.items) if e is not None]
+    placed = [item.transformed(at) for item in board.items]
+    aids = [item for marker in markers for item in marker_items(marker)]
+    aids += strip_items(patches)
+    kept = [p for item in placed if item.role == Role.CUT for p in item.all_points()]
+    kept += [p for item in aids for p in item.all_points()]
+    x0, y0, x1, y1 = bbox_of(kept)
+    m = layout.margin + CUT.width  # the cut line's ink stays inside the margin
+    x0, y0 = max(x0 - AIDS_ROOM, m), max(y0 - AIDS_ROOM, m)
+    x1, y1 = min(x1 + AIDS_ROOM, size[0] - m), min(y1 + AIDS_ROOM, size[1] - m)
+    # The title and footer sit in corners beside the board: the cut turns round them, so
+    # they stay on the offcut.
+    corners = [
+        bbox_of(p for e in group for p in (e[:2], e[2:]))
+        for group in (
+            [e for e in furniture if e[0] + e[2] < size[0]],  # left half of the page
+            [e for e in furniture if e[0] + e[2] >= size[0]],
+        )
+        if group
+    ]
+    kept_area = box(x0, y0, x1, y1).difference(
+        unary_union([box(*c).buffer(AIDS_ROOM, join_style="mitre") for c in corners])
+    )
+    if kept_area.geom_type != "Polygon":  # furniture cannot split the board: keep the largest
+        kept_area = max(kept_area.geoms, key=lambda g: g.area)
+    outline = tuple(orient(kept_area).exterior.coords)[:-1]
+    page.extend(replace(item, role=Role.LINE) if item.role == Role.CUT else item for item in placed)
+    page.extend(aids)
+    page.add(Polygon(outline, CUT, Role.CUT))
+    return page

@@ -3,7 +3,7 @@ times) and the whole board, named round its edge, on the smallest paper that hol
 
 from __future__ import annotations
 
-from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
+from printkit.draw.fiducials import Marker, Patch
 from printkit.draw.model import Affine, Drawing
 from printkit.errors import LayoutError
 from printkit.games.trigon.components import (
@@ -22,7 +22,6 @@ from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     Fit,
     Sheet,
-    new_page,
 )
 from printkit.polyiamond_games import drawing
 from printkit.polyiamond_games.drawing import page_corner_fiducials
@@ -87,12 +86,8 @@ def full_board_sheet(layout: Layout) -> Sheet:
     d, paper, landscape, size, at = full_board(layout)
     name = paper.upper() if paper.startswith("a") else paper.title()
     title = f"{TITLE} · whole board ({name})"
-    page = new_page(size, layout.margin, title, stacked=True)
-    page.place(d, at)
     markers, patches = full_board_fiducials(layout, size)
-    for marker in markers:
-        page.extend(marker_items(marker))
-    page.extend(strip_items(patches))
+    page = drawing.full_board_page(layout, size, title, d, at, markers, patches)
     return Sheet(
         KIT,
         "board-full",

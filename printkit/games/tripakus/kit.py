@@ -3,7 +3,7 @@ times) and the full board on the smallest paper that holds it."""
 
 from __future__ import annotations
 
-from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
+from printkit.draw.fiducials import Marker, Patch
 from printkit.draw.model import Affine, Drawing
 from printkit.errors import LayoutError
 from printkit.games.tripakus.components import (
@@ -25,7 +25,6 @@ from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     Fit,
     Sheet,
-    new_page,
 )
 from printkit.polyiamond_games import drawing
 from printkit.polyiamond_games.drawing import pack_pieces, page_corner_fiducials
@@ -83,14 +82,10 @@ def full_board_fiducials(
 
 def full_board_sheet(layout: Layout) -> Sheet:
     """The whole board at true size on the smallest standard paper that holds it."""
-    drawing, paper, landscape, size, at = full_board(layout)
+    board, paper, landscape, size, at = full_board(layout)
     title = f"{TITLE} · full board ({paper.upper() if paper.startswith('a') else paper.title()})"
-    page = new_page(size, layout.margin, title, stacked=True)
-    page.place(drawing, at)
     markers, patches = full_board_fiducials(layout, size)
-    for marker in markers:
-        page.extend(marker_items(marker))
-    page.extend(strip_items(patches))
+    page = drawing.full_board_page(layout, size, title, board, at, markers, patches)
     steps = [
         f"For a print shop or large-format printer: print on {paper.upper()}"
         f"{' landscape' if landscape else ''} at actual size instead of the "
