@@ -24,13 +24,16 @@ from pdfread import (
     text_runs,
 )
 
+from printkit.cards import card_sheets
 from printkit.draw import colour
+from printkit.draw.lattice import hex_centre
+from printkit.draw.model import Role, Text
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripitz import components
 from printkit.games.tripitz import kit as tripitz_kit
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.pids import JOKERS, PIDS
-from printkit.geometry.hexgrid import AXES, unique_edges
+from printkit.geometry.hexgrid import unique_edges
 from printkit.layout.config import DEFAULT_LAYOUT_FILE
 from printkit.layout.paper import PAPER_SIZES
 
@@ -65,7 +68,7 @@ def _face_centres(page, colours, flats, shape):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_pid_and_joker_is_printed_once_with_its_code(paper):
+def test_every_pid_is_printed_once_with_its_code_and_no_joker_code(paper):
     _, sheets = kit(paper)
     codes = Counter()
     for sheet in _sheets(sheets, "tokens"):
@@ -74,9 +77,29 @@ def test_every_pid_and_joker_is_printed_once_with_its_code(paper):
             for r in text_runs(read_pages([sheet.front]).pages[0])
             if re.fullmatch(r"[A-Z]{3}", r.text)
         )
-    expected = {p.code for p in PIDS + JOKERS}
-    assert len(expected) == 68
+    expected = {p.code for p in PIDS}
+    assert len(expected) == 64
     assert set(codes) == expected and set(codes.values()) == {1}
+
+
+@pytest.mark.parametrize("ink", ["fill", "outline"])
+@pytest.mark.parametrize("token", ["hex", "round"])
+def test_jokers_are_plain_tokens(ink, token):
+    """The seed's jokers are unprinted tokens: a body in their colour, no symbol, no letters."""
+    layout = layout_for(print__ink=ink, tripitz__token=token)
+    for joker in JOKERS:
+        items = components.token_front(joker, (0.0, 0.0), layout)
+        assert not [i for i in items if isinstance(i, Text)], joker
+        assert all(i.role in (Role.FILL, Role.BLEED) for i in items), joker
+        fills = {i.style.fill for i in items}
+        assert fills == ({layout.colour(joker.colour.name.lower())} if ink == "fill" else set())
+    # A pid keeps its symbol and code.
+    assert [
+        i.text for i in components.token_front(PIDS[0], (0.0, 0.0), layout) if isinstance(i, Text)
+    ] == [PIDS[0].code]
+    _, sheets = kit(ink=ink, token=token)
+    steps = " ".join(step for s in _sheets(sheets, "tokens") for step in s.steps)
+    assert "plain token" in steps
 
 
 def test_token_faces_have_the_token_size_and_colours():
@@ -218,7 +241,7 @@ def test_outline_ink_prints_one_card_per_colour_without_colour():
             if p.fill is not None and any(same_colour(p.fill, c) for c in colours)
         ]
         codes = {r.text for r in text_runs(page) if re.fullmatch(r"[A-Z]{3}", r.text)}
-        assert codes == {p.code for p in PIDS + JOKERS if p.colour.name.lower() == name}
+        assert codes == {p.code for p in PIDS if p.colour.name.lower() == name}
         outlined = [
             p
             for p in drawn_paths(page)
@@ -228,6 +251,28 @@ def test_outline_ink_prints_one_card_per_colour_without_colour():
             and (all(p.closed) or p.curved)
         ]
         assert len(outlined) == 16  # the symbol outlines: 12 polygons and 4 circles
+
+
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        (
+            "en",
+            "4 jokers, one per token colour, for the variant below: plain tokens with no "
+            "symbol and no code.",
+        ),
+        (
+            "es",
+            "4 comodines, uno de cada color, para la variante del final: fichas lisas, sin "
+            "símbolo ni código.",
+        ),
+    ],
+)
+def test_the_rule_card_says_the_jokers_are_plain(lang, words):
+    [sheet] = card_sheets(layout_for(cards__lang=lang), "tripitz")
+    runs = [r.text for page in read_pages(sheet.pages).pages for r in text_runs(page)]
+    printed = re.sub(r"\s+([,.:])", r"\1", " ".join(t for t in runs if t != "\u2022"))
+    assert words in " ".join(printed.split())
 
 
 # --- board ----------------------------------------------------------------------------------
@@ -293,9 +338,13 @@ def test_board_halves_overlap_by_one_line_and_glue_strip_has_cavity_size():
     plan = plans[0]
     assert plan.copies == 2 and plan.covers_board()
     seam = plan.copy(0) & plan.copy(1)
-    # One straight line of cavities along a lattice axis, from edge to edge.
-    assert any(len({(h.q * a.r - h.r * a.q) for h in seam}) == 1 for a in AXES)
-    assert len(seam) == 12 and seam == plan.glue_of(0) == plan.top_of(1)
+    # One whole row of cavities (the numbering runs along rows), the upper half above it.
+    assert seam == set(board.rows()[6]) and len(seam) == 11
+    assert seam == plan.glue_of(0) == plan.top_of(1)
+    rows = board.rows()
+    assert plan.copy(0) == {h for row in rows[:7] for h in row}
+    assert plan.copy(1) == {h for row in rows[6:] for h in row}
+    assert len(plan.copy(0) - seam) == len(plan.copy(1)) == 51
     assert not plan.shared_by_all
     # The glue strip printed on section 1 is those cavities, each one cavity wide.
     pitch = layout["tripitz"]["token_size"] + layout["tripitz"]["cavity_gap"]
@@ -319,6 +368,45 @@ def test_a_board_that_fits_is_printed_whole():
     assert [s.stem for s in sheets] == ["board"]
     runs = text_runs(read_pages([sheets[0].front]).pages[0])
     assert sorted(int(r.text) for r in runs if r.text.isdigit()) == list(range(1, 103))
+
+
+def _board_sheet_runs(layout):
+    return [
+        (sheet.stem, text_runs(read_pages([sheet.front]).pages[0]))
+        for sheet in tripitz_kit.board_sheets(layout)
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_board_numbers_read_row_by_row_upright_as_on_the_rule_card(paper):
+    """Each board sheet shows the board as it lies on the table, in the rule card's frame:
+    numbers and ×2 upright, rows level and numbered left to right, top to bottom."""
+    layout = layout_for(paper__size=paper)
+    board = TripitzBoard()
+    pitch = components.cavity_pitch(layout)
+    radius = components.circumradius(pitch)
+    row_of = {board.cavity_number(h): k for k, row in enumerate(board.rows()) for h in row}
+    seen = set()
+    for stem, runs in _board_sheet_runs(layout):
+        numbers = sorted((int(r.text), r) for r in runs if r.text.isdigit())
+        assert numbers, stem
+        assert all(r.angle == 0 for _, r in numbers), stem
+        assert all(r.angle == 0 for r in runs if r.text in ("\u00d72", "glue")), stem
+        centres = [(n, run_centre(r)) for n, r in numbers]
+        for (n, (x, y)), (m, (u, v)) in zip(centres, centres[1:], strict=False):
+            assert v >= y - 1e-6, (stem, n, m)  # down the sheet as the numbers grow
+            if row_of[n] == row_of[m]:
+                assert abs(v - y) < 1e-6 and u > x, (stem, n, m)  # left to right in a row
+            else:
+                assert v > y + pitch / 2, (stem, n, m)  # the next row is lower
+        # The sheet is the board frame moved, not turned: the same frame as the card's diagram.
+        shifts = []
+        for n, (x, y) in centres:
+            bx, by = hex_centre(board.cavity_at(n), radius)
+            shifts.append((x - bx, y - (by - 0.29 * pitch)))
+        assert max(math.dist(a, shifts[0]) for a in shifts) < 0.05, stem
+        seen |= {n for n, _ in numbers}
+    assert seen == set(range(1, 103))
 
 
 # --- every sheet ----------------------------------------------------------------------------

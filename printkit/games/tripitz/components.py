@@ -6,10 +6,12 @@ Tokens and board cavities sit on the hexagonal lattice of ``printkit.geometry.he
 corner radii (``y = 3r``), so shared cut edges are found by exact comparison and millimetres
 appear only in drawing.
 
-The 64 pids (and the 4 jokers) are drawn from ``pids.PIDS``: body in the token colour, a
-vector symbol (triangle, circle, crescent moon, five-point star) in the symbol colour and
-the three-letter code.  A symbol whose colour has too little contrast with its token
-colour (WCAG ratio below ``MIN_CONTRAST``) gets a thin outline in black or white.
+The 64 pids are drawn from ``pids.PIDS``: body in the token colour, a vector symbol
+(triangle, circle, crescent moon, five-point star) in the symbol colour and the
+three-letter code.  A symbol whose colour has too little contrast with its token colour
+(WCAG ratio below ``MIN_CONTRAST``) gets a thin outline in black or white.  The 4 jokers
+(``pids.JOKERS``) are plain tokens, as the seed has them: the body in its colour and
+nothing printed on it; their codes (``RJJ``) live only in records.
 
 The sheets these drawings are laid out on are made in ``kit``; the layout section
 ``[tripitz]`` is read as ``Settings``.
@@ -29,6 +31,7 @@ from printkit.draw.colour import BLACK, WHITE, contrast_ratio, ink_on
 from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.draw.lattice import hex_centre, hex_unit_point
 from printkit.draw.model import (
+    Affine,
     Circle,
     Drawing,
     Item,
@@ -44,7 +47,6 @@ from printkit.errors import FitError, LayoutError
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.pids import Pid, Symbol, SymbolColour, TokenColour
 from printkit.geometry.hexgrid import (
-    AXES,
     Hex,
     Unit,
     hex_corners,
@@ -54,8 +56,7 @@ from printkit.geometry.hexgrid import (
 )
 from printkit.layout import config
 from printkit.layout.config import Layout, setting
-from printkit.layout.sections import SectionPlan, two_halves
-from printkit.layout.sheet import CUT, content_box, orient_to_fit, page_size
+from printkit.layout.sheet import CUT, content_box, cut_bbox, page_size
 
 __all__ = [
     "Settings",
@@ -72,8 +73,8 @@ __all__ = [
     "fitted_sections",
     "assembled_outline",
     "board_drawing",
+    "BoardHalves",
     "board_plan",
-    "half_turn",
     "symbol_colours",
     "outline_colour",
     "hex_corners",
@@ -281,7 +282,8 @@ def token_front(
     bleed: float | None = None,
     coloured: bool | None = None,
 ) -> list[Item]:
-    """One token's Side A: body, symbol and printed code (cut lines are drawn by the sheet).
+    """One token's Side A: body, symbol and printed code (cut lines are drawn by the sheet);
+    a joker's is the plain body.
 
     ``flats``, ``bleed`` and ``coloured`` default to the layout's token size, bleed and ink
     (the rule card draws the same token smaller, without bleed, and always in colour).
@@ -293,6 +295,8 @@ def token_front(
     items = _body(
         shape, flats, centre, body if fill_ink else None, layout.bleed if bleed is None else bleed
     )
+    if pid.is_joker:
+        return items
     cx, cy = centre
     if pid.symbol is not None and pid.symbol_colour is not None:
         colour = symbol_colours(layout)[pid.symbol_colour] if fill_ink else None
@@ -327,64 +331,69 @@ def token_back(centre: Point, layout: Layout) -> list[Item]:
 # --- board ----------------------------------------------------------------------------------
 
 
-def half_turn(cells: Iterable[tuple[int, int]]) -> Hex:
-    """``(Q, R)`` such that ``h -> (Q - q, R - r)`` turns the region half way about its centre.
+@dataclass(frozen=True)
+class BoardHalves:
+    """The board printed as an upper and a lower half that share one row of cavities.
 
-    Raises LayoutError (the board comes from ``tripitz.board_sides``) when the region is
-    not centrally symmetric on the lattice.
+    The upper half (copy 0) carries the shared row as its glue strip; the lower half
+    (copy 1) lies on it with its top row.  Both are drawn in the board frame, so each sheet
+    shows its half as the board lies on the table: rows level, numbers upright.  The
+    methods are those of ``sections.SectionPlan`` that the kit uses.
     """
-    region = {Hex(*h) for h in cells}
-    n = len(region)
-    sq, sr = sum(h.q for h in region), sum(h.r for h in region)
-    if (2 * sq) % n or (2 * sr) % n:
-        raise LayoutError(
-            "the board of tripitz.board_sides has no half-turn symmetry on the lattice"
-        )
-    q0, r0 = 2 * sq // n, 2 * sr // n
-    if {Hex(q0 - h.q, r0 - h.r) for h in region} != region:
-        raise LayoutError("the board of tripitz.board_sides has no half-turn symmetry")
-    return Hex(q0, r0)
+
+    board: frozenset
+    halves: tuple[frozenset, frozenset]
+
+    @property
+    def copies(self) -> int:
+        return len(self.halves)
+
+    def copy(self, k: int) -> frozenset:
+        """The board cavities printed on half ``k``."""
+        return self.halves[k]
+
+    def next_copy(self, k: int) -> int | None:
+        """The half laid on half ``k``'s glue strip, if any."""
+        return 1 if k == 0 else None
+
+    def previous_copy(self, k: int) -> int | None:
+        """The half whose glue strip half ``k`` lies on, if any."""
+        return 0 if k == 1 else None
+
+    def glue_of(self, k: int) -> frozenset:
+        """The cavities of half ``k`` that the other half covers (its glue strip)."""
+        return self.halves[0] & self.halves[1] if k == 0 else frozenset()
+
+    def top_of(self, k: int) -> frozenset:
+        """The cavities of half ``k`` lying on the other half's glue strip."""
+        return self.halves[0] & self.halves[1] if k == 1 else frozenset()
+
+    @property
+    def shared_by_all(self) -> frozenset:
+        """Nothing is trimmed: two halves meet along one seam."""
+        return frozenset()
+
+    def covers_board(self) -> bool:
+        """True if the two halves together cover exactly the board."""
+        return self.halves[0] | self.halves[1] == self.board
 
 
-def _turn(centre2: Hex):
-    def turn(h: Hex) -> Hex:
-        return Hex(centre2.q - h.q, centre2.r - h.r)
+def board_plan(board: TripitzBoard) -> list[BoardHalves]:
+    """The ways to print the board as an upper and a lower half overlapping by one row.
 
-    return turn
-
-
-def _seams(board: TripitzBoard) -> list[frozenset]:
-    """The straight lines of cavities that a half turn of the board keeps in place."""
-    centre2 = half_turn(board.cavities)
-    turn = _turn(centre2)
-    seams = set()
-    for h in board.cavities:
-        t = turn(h)
-        d = (t.q - h.q, t.r - h.r)
-        for axis in AXES:
-            # The line through h along the axis holds its turned image: the line is kept.
-            cross = d[0] * axis.r - d[1] * axis.q
-            if cross == 0:
-                seams.add(
-                    frozenset(
-                        c
-                        for c in board.cavities
-                        if (c.q - h.q) * axis.r - (c.r - h.r) * axis.q == 0
-                    )
-                )
-    return sorted(seams, key=lambda s: (len(s), sorted(s)))
-
-
-def board_plan(board: TripitzBoard) -> list[SectionPlan]:
-    """The ways to print the board as two halves overlapping by one line of cavities."""
-    centre2 = half_turn(board.cavities)
+    The seam is a row (the numbering runs along rows, so each half prints level and
+    upright); the most even split of the cavities left visible comes first.
+    """
+    rows = board.rows()
     plans = []
-    for seam in _seams(board):
-        try:
-            plans.append(two_halves(board.cavities, seam, _turn(centre2), neighbours))
-        except ValueError:
-            continue
-    return plans
+    for k in range(1, len(rows) - 1):
+        upper = frozenset(h for row in rows[: k + 1] for h in row)
+        lower = frozenset(h for row in rows[k:] for h in row)
+        plans.append((abs(len(upper) - len(rows[k]) - len(lower)), k, upper, lower))
+    return [
+        BoardHalves(frozenset(board.cavities), (upper, lower))
+        for _, _, upper, lower in sorted(plans, key=lambda p: p[:2])
+    ]
 
 
 def cavity_pitch(layout: Layout) -> float:
@@ -481,7 +490,7 @@ def board_box(layout: Layout, size: tuple[float, float]) -> tuple[float, float, 
 
 
 def _section_parts(
-    board: TripitzBoard, plan: SectionPlan, k: int
+    board: TripitzBoard, plan: BoardHalves, k: int
 ) -> tuple[frozenset, frozenset, list[tuple[Hex, Hex]]]:
     """Copy ``k``'s cavities, its glue strip and its alignment ticks."""
     cells = plan.copy(k)
@@ -544,7 +553,7 @@ def reference_colours(layout: Layout) -> list[tuple[str, str]]:
     return out
 
 
-def _flap(board: TripitzBoard, plan: SectionPlan, k: int, layout: Layout) -> Flap:
+def _flap(board: TripitzBoard, plan: BoardHalves, k: int, layout: Layout) -> Flap:
     """The marker strip beyond copy ``k``'s side opposite the seam."""
     pitch = cavity_pitch(layout)
     radius = circumradius(pitch)
@@ -614,7 +623,7 @@ def _steps(lo: float, hi: float, step: float) -> list[float]:
     return [lo + (hi - lo) * j / count for j in range(count + 1)]
 
 
-def _flaps(board: TripitzBoard, plan: SectionPlan, layout: Layout) -> tuple[Flap, Flap]:
+def _flaps(board: TripitzBoard, plan: BoardHalves, layout: Layout) -> tuple[Flap, Flap]:
     return (_flap(board, plan, 0, layout), _flap(board, plan, 1, layout))
 
 
@@ -647,13 +656,26 @@ def _with_flap(ring: list[Point], flap: Flap) -> list[Point]:
     return ring[: j + 1] + [end_out, start_out]
 
 
-Fitted = tuple[SectionPlan | None, list[Drawing], tuple[float, float], tuple[Flap, ...]]
+Fitted = tuple[BoardHalves | None, list[Drawing], tuple[float, float], tuple[Flap, ...]]
+
+
+def _upright(drawing: Drawing, box: tuple[float, float, float, float]) -> Drawing | None:
+    """The drawing moved so its cut lines start at the origin, or None if they do not fit
+    ``box``.  It is never turned: rows stay level and numbers upright, as on the rule card.
+    """
+    x0, y0, x1, y1 = cut_bbox(drawing)
+    if x1 - x0 > box[2] - box[0] + 1e-6 or y1 - y0 > box[3] - box[1] + 1e-6:
+        return None
+    placed = drawing.transformed(Affine.translate(-x0, -y0))
+    placed.width, placed.height = x1 - x0, y1 - y0
+    return placed
 
 
 def fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
     """The whole board, or else the halves of the first plan that fit, with the page size
     (portrait tried before landscape) and the marker strips; None if nothing fits.
 
+    Whole or in halves, the board is printed in the board frame, unturned (``_upright``).
     A board printed whole carries the strips of the first plan's two halves, so it looks
     to the camera exactly like the two halves glued together.
     """
@@ -662,7 +684,7 @@ def fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
     first = _flaps(board, plans[0], layout) if plans else ()
     whole = board_drawing(board, frozenset(board.cavities), layout, flaps=first)
     for size in sizes:
-        fitted = orient_to_fit(whole, board_box(layout, size))
+        fitted = _upright(whole, board_box(layout, size))
         if fitted is not None:
             return None, [fitted], size, first
     for plan in plans:
@@ -672,7 +694,7 @@ def fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
             cells, glue, ticks = _section_parts(board, plan, k)
             parts.append(board_drawing(board, cells, layout, glue, ticks, flaps[k : k + 1]))
         for size in sizes:
-            drawings = [orient_to_fit(d, board_box(layout, size)) for d in parts]
+            drawings = [_upright(d, board_box(layout, size)) for d in parts]
             if all(d is not None for d in drawings):
                 return plan, drawings, size, flaps  # type: ignore[return-value]
     return None

@@ -221,8 +221,19 @@ def _token_sheet(
         steps=[
             duplex_step(layout),
             cut,
-            f"This sheet holds {len(tokens) - jokers} pids and {jokers} jokers.",
+            _holds(len(tokens) - jokers, jokers),
         ],
+    )
+
+
+def _holds(pids: int, jokers: int) -> str:
+    """The token sheet's count, saying which tokens are the jokers."""
+    if not jokers:
+        return f"This sheet holds {pids} pids."
+    which = "the plain token" if jokers == 1 else "the plain tokens, one of each colour"
+    return (
+        f"This sheet holds {pids} pids and {jokers} joker{'s' * (jokers > 1)} "
+        f"({which}, with nothing printed on {'it' if jokers == 1 else 'them'})."
     )
 
 
@@ -232,7 +243,8 @@ def _legend(layout: Layout, size: tuple[float, float], extra: str = "") -> list[
     lines = [
         "Tinted cavities marked \u00d72: the outer ring, where a move scores double.  "
         "Ringed dots: the 4 centre cavities for the starting pids.",
-        "Cavities are numbered row by row from the top, for writing down moves." + extra,
+        "Cavities are numbered row by row from the top, left to right, for writing down moves."
+        + extra,
     ]
     width = x1 - x0
     return [
