@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.draw.cutfile import cut_dxf, cut_paths, cut_stats, cut_svg
-from printkit.draw.model import Document, Page, Role
+from printkit.draw.model import Document, Page
 from printkit.draw.pdf import pdf_bytes
 from printkit.draw.png import svg_png
 from printkit.draw.svg import page_svg
@@ -26,7 +26,7 @@ from printkit.kits import Kit, check_layout
 from printkit.layout.config import Layout
 from printkit.layout.contents import contents_pages
 from printkit.layout.cutter import THICKNESS
-from printkit.layout.sheet import Sheet
+from printkit.layout.sheet import Sheet, has_cuts
 from printkit.version import __version__
 
 __all__ = [
@@ -111,10 +111,6 @@ def _dxf_job(page: Page) -> Callable[[], tuple]:
     return lambda: (cut_dxf, (page, cut_paths(page)))
 
 
-def _has_cuts(page: Page) -> bool:
-    return any(item.role == Role.CUT for item in page.items)
-
-
 def sheet_files(
     sheet: Sheet, formats: Iterable[str], layout: Layout, cache: _PageCache | None = None
 ) -> list[OutputFile]:
@@ -149,7 +145,7 @@ def sheet_files(
         files.append(
             OutputFile(f"{base}-duplex.pdf", _pdf(sheet.pages, sheet.title, layout, layout.flip))
         )
-    if "cut" in formats and _has_cuts(sheet.front):
+    if "cut" in formats and has_cuts(sheet.front):
         files.append(OutputFile(f"{base}-cut.svg", _cut(sheet.front, "svg")))
         files.append(OutputFile(f"{base}-cut.dxf", _cut(sheet.front, "dxf"), _dxf_job(sheet.front)))
     return files
@@ -183,7 +179,7 @@ def _cutter(layout: Layout) -> dict | None:
 
 def _cutting(sheet: Sheet) -> dict | None:
     """Side A's cut length and straight cuts, for the manifest."""
-    if not _has_cuts(sheet.front):
+    if not has_cuts(sheet.front):
         return None
     stats = cut_stats(sheet.front)
     return {

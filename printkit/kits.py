@@ -11,13 +11,12 @@ from importlib import import_module
 
 from printkit.cards import card_sheets
 from printkit.draw.bleed import outer_bleed
-from printkit.draw.model import Role
 from printkit.errors import FitError, LayoutError
 from printkit.games import GAMES
 from printkit.layout.config import COMMON_SECTIONS, Layout
 from printkit.layout.cutter import add_cutter_marks
 from printkit.layout.paper import CUSTOM_RANGE, ISO_PAPERS, US_PAPERS
-from printkit.layout.sheet import Fit, Sheet, note_cutting, set_page_boxes
+from printkit.layout.sheet import Fit, Sheet, has_cuts, note_cutting, set_page_boxes
 
 __all__ = [
     "Kit",
@@ -77,7 +76,7 @@ class Kit:
                     page.items = outer_bleed(page.items)
                 set_page_boxes(page, layout.bleed)
             note_cutting(sheet.front)
-            if layout.cutter != "none" and any(i.role == Role.CUT for i in sheet.front.items):
+            if layout.cutter != "none" and has_cuts(sheet.front):
                 where = f"{self.name} {sheet.stem}"
                 printing = layout.printing
                 add_cutter_marks(

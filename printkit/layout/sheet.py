@@ -8,7 +8,7 @@ sides line up when printed double-sided or glued back to back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -44,6 +44,7 @@ __all__ = [
     "CUT",
     "set_page_boxes",
     "note_cutting",
+    "has_cuts",
     "block_marks",
     "two_sided_block",
     "inner_box",
@@ -296,9 +297,14 @@ def set_page_boxes(page: Page, bleed: float) -> Page:
     return page
 
 
+def has_cuts(page: Page) -> bool:
+    """Whether the page has cut lines (and so a cut file)."""
+    return any(item.role == Role.CUT for item in page.items)
+
+
 def note_cutting(page: Page) -> Page:
     """Add the page's total cut length and straight cuts to its footer (none if it has no cuts)."""
-    if not any(item.role == Role.CUT for item in page.items):
+    if not has_cuts(page):
         return page
     stats = cut_stats(page)
     note = (
@@ -389,11 +395,16 @@ def cut_bbox(drawing: Drawing) -> tuple[float, float, float, float]:
     return bbox_of(p for item in drawing.items if item.role == Role.CUT for p in item.all_points())
 
 
-def orient_to_fit(drawing: Drawing, box: tuple[float, float, float, float]) -> Drawing | None:
-    """The drawing turned by the smallest multiple of 30 degrees whose cut lines fit
-    ``box``, moved so they start at the origin; None if no turn fits."""
+def orient_to_fit(
+    drawing: Drawing,
+    box: tuple[float, float, float, float],
+    turns: Iterable[int] = range(0, 360, 30),
+) -> Drawing | None:
+    """The drawing turned by the first of ``turns`` (degrees; by default the multiples of
+    30) whose cut lines fit ``box``, moved so they start at the origin; None if none fits.
+    ``turns=(0,)`` only moves it."""
     bw, bh = box[2] - box[0], box[3] - box[1]
-    for degrees in range(0, 360, 30):
+    for degrees in turns:
         turned = drawing.transformed(Affine.rotate(degrees))
         x0, y0, x1, y1 = cut_bbox(turned)
         if x1 - x0 <= bw + 1e-6 and y1 - y0 <= bh + 1e-6:

@@ -31,7 +31,6 @@ from printkit.draw.colour import BLACK, WHITE, contrast_ratio, ink_on
 from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.draw.lattice import hex_centre, hex_unit_point
 from printkit.draw.model import (
-    Affine,
     Circle,
     Drawing,
     Item,
@@ -56,7 +55,7 @@ from printkit.geometry.hexgrid import (
 )
 from printkit.layout import config
 from printkit.layout.config import Layout, setting
-from printkit.layout.sheet import CUT, content_box, cut_bbox, page_size
+from printkit.layout.sheet import CUT, content_box, orient_to_fit, page_size
 
 __all__ = [
     "Settings",
@@ -659,23 +658,12 @@ def _with_flap(ring: list[Point], flap: Flap) -> list[Point]:
 Fitted = tuple[BoardHalves | None, list[Drawing], tuple[float, float], tuple[Flap, ...]]
 
 
-def _upright(drawing: Drawing, box: tuple[float, float, float, float]) -> Drawing | None:
-    """The drawing moved so its cut lines start at the origin, or None if they do not fit
-    ``box``.  It is never turned: rows stay level and numbers upright, as on the rule card.
-    """
-    x0, y0, x1, y1 = cut_bbox(drawing)
-    if x1 - x0 > box[2] - box[0] + 1e-6 or y1 - y0 > box[3] - box[1] + 1e-6:
-        return None
-    placed = drawing.transformed(Affine.translate(-x0, -y0))
-    placed.width, placed.height = x1 - x0, y1 - y0
-    return placed
-
-
 def fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
     """The whole board, or else the halves of the first plan that fit, with the page size
     (portrait tried before landscape) and the marker strips; None if nothing fits.
 
-    Whole or in halves, the board is printed in the board frame, unturned (``_upright``).
+    Whole or in halves, the board is printed in the board frame, never turned: rows stay
+    level and numbers upright, as on the rule card.
     A board printed whole carries the strips of the first plan's two halves, so it looks
     to the camera exactly like the two halves glued together.
     """
@@ -684,7 +672,7 @@ def fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
     first = _flaps(board, plans[0], layout) if plans else ()
     whole = board_drawing(board, frozenset(board.cavities), layout, flaps=first)
     for size in sizes:
-        fitted = _upright(whole, board_box(layout, size))
+        fitted = orient_to_fit(whole, board_box(layout, size), turns=(0,))
         if fitted is not None:
             return None, [fitted], size, first
     for plan in plans:
@@ -694,7 +682,7 @@ def fitted_sections(layout: Layout, board: TripitzBoard) -> Fitted | None:
             cells, glue, ticks = _section_parts(board, plan, k)
             parts.append(board_drawing(board, cells, layout, glue, ticks, flaps[k : k + 1]))
         for size in sizes:
-            drawings = [_upright(d, board_box(layout, size)) for d in parts]
+            drawings = [orient_to_fit(d, board_box(layout, size), turns=(0,)) for d in parts]
             if all(d is not None for d in drawings):
                 return plan, drawings, size, flaps  # type: ignore[return-value]
     return None
