@@ -22,6 +22,7 @@ from printkit.draw.png import svg_png
 from printkit.draw.svg import page_svg
 from printkit.errors import LayoutError
 from printkit.fileio import write_atomic
+from printkit.i18n import language
 from printkit.kits import Kit, check_layout
 from printkit.layout.config import Layout
 from printkit.layout.contents import contents_pages
@@ -240,6 +241,13 @@ def plan_kits(
     formats = tuple(formats)
     kits = list(kits)
     check_layout(layout)
+    with language(layout.lang):
+        return _plan(kits, layout, formats)
+
+
+def _plan(
+    kits: list[Kit], layout: Layout, formats: tuple[str, ...]
+) -> tuple[dict[str, list[Sheet]], list[OutputFile]]:
     laid_out = {kit.name: kit.build(layout) for kit in kits}
     cache = _PageCache()
     plan = [

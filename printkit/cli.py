@@ -143,7 +143,7 @@ def build(
     if cutter is not None:
         overrides["print.cutter"] = cutter
     if lang is not None:
-        overrides["cards.lang"] = lang
+        overrides["print.lang"] = lang
     if back_offset is not None:
         overrides["print.back_offset"] = _back_offset(back_offset)
     for text in setting or []:

@@ -13,6 +13,7 @@ from printkit.cards import card_sheets
 from printkit.draw.bleed import outer_bleed
 from printkit.errors import FitError, LayoutError
 from printkit.games import GAMES
+from printkit.i18n import language
 from printkit.layout.config import COMMON_SECTIONS, Layout
 from printkit.layout.cutter import add_cutter_marks
 from printkit.layout.paper import CUSTOM_RANGE, ISO_PAPERS, US_PAPERS
@@ -59,9 +60,10 @@ class Kit:
 
         When something does not fit, the FitError names a value of the kit's size setting
         with which the whole kit builds on that paper, or says that none does and names the
-        smallest paper on which it builds."""
+        smallest paper on which it builds.  Every printed word is in ``print.lang``."""
         try:
-            return self._build(layout)
+            with language(layout.lang):
+                return self._build(layout)
         except FitError as e:
             raise FitError(fit_hint(self, layout, e.message)) from None
 

@@ -23,7 +23,7 @@ BOLD = TTFont(str(FONT_DIR / "NotoSans-Bold.ttf")).getBestCmap()
 BUILDS = {
     "a4": {},
     "letter": {"paper__size": "letter"},
-    "es": {"cards__lang": "es"},
+    "es": {"print__lang": "es"},
 }
 
 

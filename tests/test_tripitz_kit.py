@@ -269,7 +269,7 @@ def test_outline_ink_prints_one_card_per_colour_without_colour():
     ],
 )
 def test_the_rule_card_says_the_jokers_are_plain(lang, words):
-    [sheet] = card_sheets(layout_for(cards__lang=lang), "tripitz")
+    [sheet] = card_sheets(layout_for(print__lang=lang), "tripitz")
     runs = [r.text for page in read_pages(sheet.pages).pages for r in text_runs(page)]
     printed = re.sub(r"\s+([,.:])", r"\1", " ".join(t for t in runs if t != "\u2022"))
     assert words in " ".join(printed.split())

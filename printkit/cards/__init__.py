@@ -1,5 +1,5 @@
 """Rule-card pages: each game's card text and diagrams laid out on a sheet."""
 
-from printkit.cards.cards import card_sheets, languages, load_card_text
+from printkit.cards.cards import card_sheets, load_card_text
 
-__all__ = ["card_sheets", "languages", "load_card_text"]
+__all__ = ["card_sheets", "load_card_text"]

@@ -1,6 +1,7 @@
 """Rule cards: each game's rules on one sheet (one or two pages), in the layout's language.
 
-The words live in each game's folder, ``printkit/games/<game>/card.<lang>.toml``::
+The words live in each game's folder, in English, ``printkit/games/<game>/card.toml``
+(other languages come from the gettext catalogue, ``printkit.i18n``)::
 
     title = "TriPakus"
     tagline = "One paragraph under the title, across the page."
@@ -39,6 +40,7 @@ from printkit.draw.model import Affine, Item, Page, Polyline, Role, Style
 from printkit.errors import FitError, LayoutError
 from printkit.games import find_game
 from printkit.games.base import GameInfo
+from printkit.i18n import _, current_language, language
 from printkit.layout.config import Layout
 from printkit.layout.diagram import Labels
 from printkit.layout.sheet import Sheet, content_box, new_page, page_size
@@ -59,7 +61,6 @@ __all__ = [
     "DiagramRef",
     "Section",
     "CardText",
-    "languages",
     "parse_card_text",
     "load_card_text",
     "card_blocks",
@@ -111,11 +112,6 @@ class CardText:
         return [b.name for s in self.sections for b in s.body if isinstance(b, DiagramRef)]
 
 
-def languages(game: str) -> tuple[str, ...]:
-    """The languages a game's card is written in."""
-    return _game(game).card_languages()
-
-
 def _game(game: str) -> GameInfo:
     return find_game(game, LayoutError)
 
@@ -125,21 +121,35 @@ def diagrams(game: str) -> dict:
     return _game(game).card.DIAGRAMS
 
 
-def load_card_text(game: str, lang: str) -> CardText:
-    """Read a card's text file; LayoutError listing the languages when there is none."""
-    path = _game(game).card_text(lang)
+def load_card_text(game: str, lang: str | None = None) -> CardText:
+    """A game's card in ``lang`` (else the current language); LayoutError when the game has
+    no card file."""
+    path = _game(game).card_text()
     if not path.is_file():
-        raise LayoutError(
-            f"no {game} rule card in language {lang!r}: available are "
-            f"{', '.join(languages(game))} (set cards.lang)"
-        )
-    return parse_card_text(path.read_text(encoding="utf-8"), game, lang, str(path))
+        raise LayoutError(f"the {game} game has no rule card: {path} is missing")
+    text = path.read_text(encoding="utf-8")
+    if lang is None:
+        return parse_card_text(text, game, str(path))
+    with language(lang):
+        return parse_card_text(text, game, str(path))
 
 
-def parse_card_text(text: str, game: str, lang: str, source: str = "<card>") -> CardText:
-    """A card's text from its TOML source; LayoutError naming the file and the problem."""
+def _translated(data: Any) -> Any:
+    """Every text of a parsed card in the current language (diagram names stay keys)."""
+    if isinstance(data, str):
+        return _(data)
+    if isinstance(data, list):
+        return [_translated(item) for item in data]
+    if isinstance(data, dict):
+        return {k: v if k == "diagram" else _translated(v) for k, v in data.items()}
+    return data
+
+
+def parse_card_text(text: str, game: str, source: str = "<card>") -> CardText:
+    """A card's text from its English TOML source, in the current language; LayoutError
+    naming the file and the problem."""
     try:
-        data = tomllib.loads(text)
+        data = _translated(tomllib.loads(text))
     except tomllib.TOMLDecodeError as e:
         raise LayoutError(f"not valid TOML: {e}", source=source) from None
 
@@ -195,7 +205,7 @@ def parse_card_text(text: str, game: str, lang: str, source: str = "<card>") -> 
         sections.append(Section(heading, tuple(items)))
     card = CardText(
         game,
-        lang,
+        current_language(),
         source,
         string(data, "title", ""),
         string(data, "tagline", ""),
@@ -267,12 +277,12 @@ def style_for(body: float) -> FlowStyle:
 
 
 def card_sheets(layout: Layout, game: str) -> list[Sheet]:
-    """The rule card of ``game`` in the language ``cards.lang``: one sheet whose
+    """The rule card of ``game`` in the language ``print.lang``: one sheet whose
     text runs on to Side B when one page is not enough.
 
     The body text is set at the largest of ``BODY_SIZES`` that fits one page, else two.
     """
-    card = load_card_text(game, layout.lang.strip().lower())
+    card = load_card_text(game, layout.lang)
     size = page_size(layout)
     box = content_box(size, layout.margin)
     count = 2 if box[2] - box[0] >= TWO_COLUMNS_FROM else 1

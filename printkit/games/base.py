@@ -192,12 +192,9 @@ class GameInfo:
         """The game's layout section as a typed dataclass (``components.Settings``)."""
         return self.components.Settings
 
-    def card_text(self, lang: str) -> Path:
-        """Where the rule card's words in ``lang`` are kept."""
-        return self.folder / f"card.{lang}.toml"
-
-    def card_languages(self) -> tuple[str, ...]:
-        return tuple(sorted(p.name.split(".")[1] for p in self.folder.glob("card.*.toml")))
+    def card_text(self) -> Path:
+        """Where the rule card's words are kept (in English; ``printkit.i18n`` translates)."""
+        return self.folder / "card.toml"
 
     def __repr__(self) -> str:
         return f"GameInfo({self.name!r})"

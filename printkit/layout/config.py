@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from printkit.errors import LayoutError
+from printkit.i18n import languages
 from printkit.layout.cutter import CUTTERS, cutter_margin
 from printkit.layout.paper import paper_size
 
@@ -31,7 +32,6 @@ __all__ = [
     "Settings",
     "PaperSettings",
     "PrintSettings",
-    "CardSettings",
     "COMMON_SECTIONS",
 ]
 
@@ -153,17 +153,10 @@ class PrintSettings(Settings):
     cutter_mark_length: float = setting(
         5.0, lo=5.0, hi=20.0, doc="arms of Silhouette's L marks (Studio's Length), mm"
     )
+    lang: str = setting("en", choices=languages(), doc="language of every printed word: en or es")
 
 
-@dataclass(frozen=True)
-class CardSettings(Settings):
-    """``[cards]``: the rule cards."""
-
-    SECTION: ClassVar[str] = "cards"
-    lang: str = setting("en", doc="language of the rule cards")
-
-
-COMMON_SECTIONS = (PaperSettings, PrintSettings, CardSettings)
+COMMON_SECTIONS = (PaperSettings, PrintSettings)
 """The typed sections every layout has besides ``[colours]`` and the games' own."""
 
 _LIST_LENGTHS = {("print", "back_offset"): (2, 3)}
@@ -287,7 +280,7 @@ class Layout:
 
     @property
     def lang(self) -> str:
-        return self.section(CardSettings).lang
+        return self.section(PrintSettings).lang
 
     def check(self, *sections: type) -> Layout:
         """Read every common section and ``sections`` now, so that a bad value is reported
