@@ -22,12 +22,13 @@ from printkit.draw.png import svg_png
 from printkit.draw.svg import page_svg
 from printkit.errors import LayoutError
 from printkit.fileio import write_atomic
-from printkit.i18n import language
+from printkit.i18n import _, language
 from printkit.kits import Kit, check_layout
 from printkit.layout.config import Layout
-from printkit.layout.contents import contents_pages
 from printkit.layout.cutter import THICKNESS
-from printkit.layout.sheet import Sheet, has_cuts
+from printkit.layout.guide import GUIDE_FILE, guide_pages, guide_title
+from printkit.layout.paper import paper_name_of
+from printkit.layout.sheet import Sheet, flip_edge, has_cuts
 from printkit.version import __version__
 
 __all__ = [
@@ -154,11 +155,10 @@ def sheet_files(
 
 def _how_to_print(sheet: Sheet, layout: Layout) -> str:
     if sheet.back is None:
-        return "single-sided"
-    return (
-        f"double-sided, turning over on the {layout.flip} edge "
-        "(or two single sheets glued back to back)"
-    )
+        return _("single-sided")
+    return _(
+        "double-sided, turning over on the {edge} edge (or two single sheets glued back to back)"
+    ).format(edge=flip_edge(layout.flip))
 
 
 def _cutter(layout: Layout) -> dict | None:
@@ -209,6 +209,7 @@ def manifest(
                 "sheet": sheet.stem,
                 "title": sheet.title,
                 "files": files,
+                "paper": paper_name_of((sheet.front.width, sheet.front.height)),
                 "copies": sheet.copies,
                 "stock": sheet.stock,
                 "sides": len(sheet.pages),
@@ -216,13 +217,14 @@ def manifest(
                 "flip": layout.flip if sheet.back is not None else None,
                 "steps": list(sheet.steps),
                 "cutting": _cutting(sheet),
+                "instead_of": sheet.instead_of,
             }
         )
     return {
         "manifest_version": 1,
         "generator": f"printkit {__version__}",
         "kit": kit.name,
-        "title": kit.title,
+        "title": _(kit.title),
         "paper": layout.paper_name,
         "ink": layout.ink,
         "back_offset_mm": list(layout.back_offset[:2]),
@@ -259,11 +261,11 @@ def _plan(
     for kit in kits:
         data = manifest(kit, laid_out[kit.name], layout, formats, cache)
         if "pdf" in formats:
-            data["contents"] = "contents.pdf"
-            pages = contents_pages(data, layout)
+            data["guide"] = GUIDE_FILE
+            pages = guide_pages(laid_out[kit.name], data, layout, kit.finished(layout))
             plan.append(
                 OutputFile(
-                    f"{kit.name}/contents.pdf", _pdf(pages, f"{kit.title} · contents", layout)
+                    f"{kit.name}/{GUIDE_FILE}", _pdf(pages, guide_title(_(kit.title)), layout)
                 )
             )
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"

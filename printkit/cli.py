@@ -18,6 +18,7 @@ import typer
 
 from printkit.errors import PrintkitError
 from printkit.games import GAMES, find_game
+from printkit.i18n import _, decimal, language, ngettext
 
 try:  # recent typer releases carry their own copy of click
     from typer._click import exceptions as parser_errors
@@ -153,32 +154,38 @@ def build(
     settings = load_layout(layout, overrides)
     started = time.perf_counter()
     written: list[Path] = []
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        disable=quiet or not sys.stderr.isatty(),
-        transient=True,
-    ) as progress:
-        task = progress.add_task("laying out sheets", total=None)
+    with language(settings.lang):
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            disable=quiet or not sys.stderr.isatty(),
+            transient=True,
+        ) as progress:
+            task = progress.add_task(_("laying out sheets"), total=None)
 
-        def planned(n: int) -> None:
-            progress.update(task, total=n, description="writing files")
+            def planned(n: int) -> None:
+                progress.update(task, total=n, description=_("writing files"))
 
-        def wrote(path: Path) -> None:
-            written.append(path)
-            progress.advance(task)
+            def wrote(path: Path) -> None:
+                written.append(path)
+                progress.advance(task)
 
-        laid_out = build_kits(chosen, settings, out, formats, planned, wrote)
-    elapsed = time.perf_counter() - started
-    for name, sheets in laid_out.items():
-        files = [p for p in written if p.parent.name == name]
+            laid_out = build_kits(chosen, settings, out, formats, planned, wrote)
+        elapsed = time.perf_counter() - started
+        for name, sheets in laid_out.items():
+            files = [p for p in written if p.parent.name == name]
+            summary = ngettext(
+                "{kit}: {sheets} sheet, {files} files in {folder}/",
+                "{kit}: {sheets} sheets, {files} files in {folder}/",
+                len(sheets),
+            ).format(kit=name, sheets=len(sheets), files=len(files), folder=out / name)
+            typer.echo(summary + "".join(f"; {s.stem}: {s.notice}" for s in sheets if s.notice))
         typer.echo(
-            f"{name}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}, "
-            f"{len(files)} files in {out / name}/"
-            + "".join(f"; {s.stem}: {s.notice}" for s in sheets if s.notice)
+            _("done in {seconds} s: {files} files under {folder}/").format(
+                seconds=decimal(elapsed, 1), files=len(written), folder=out
+            )
         )
-    typer.echo(f"done in {elapsed:.1f} s: {len(written)} files under {out}/")
 
 
 @app.command("list")

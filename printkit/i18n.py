@@ -34,6 +34,8 @@ __all__ = [
     "N_",
     "ngettext",
     "pgettext",
+    "decimal",
+    "number",
 ]
 
 DOMAIN = "printkit"
@@ -128,3 +130,20 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English in another
     ``context`` (a short word of what it is: "flip edge", "cell")."""
     return _current.get()[1].pgettext(context, message)
+
+
+def decimal(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals, written as the current language writes numbers
+    (``1.25`` in English, ``1,25`` in Spanish)."""
+    from babel.numbers import format_decimal  # imported on use: the CLI starts quicker
+
+    pattern = "0." + "0" * places if places else "0"
+    return format_decimal(value, format=pattern, locale=current_language())
+
+
+def number(value: float) -> str:
+    """``value`` with no more decimals than it needs (up to 3), in the current language:
+    ``2.5`` → ``2,5`` in Spanish, ``10.0`` → ``10``."""
+    from babel.numbers import format_decimal  # imported on use: the CLI starts quicker
+
+    return format_decimal(value, format="0.###", locale=current_language())

@@ -11,9 +11,10 @@ from importlib import import_module
 
 from printkit.cards import card_sheets
 from printkit.draw.bleed import outer_bleed
+from printkit.draw.model import Drawing
 from printkit.errors import FitError, LayoutError
 from printkit.games import GAMES
-from printkit.i18n import language
+from printkit.i18n import N_, language
 from printkit.layout.config import COMMON_SECTIONS, Layout
 from printkit.layout.cutter import add_cutter_marks
 from printkit.layout.paper import CUSTOM_RANGE, ISO_PAPERS, US_PAPERS
@@ -54,6 +55,15 @@ class Kit:
     def fit(self) -> Fit | None:
         """The setting the kit's size follows (the module's ``FIT``), if it has one."""
         return getattr(import_module(self.module), "FIT", None)
+
+    def finished(self, layout: Layout) -> Drawing | None:
+        """A picture of the kit put together, for its build guide (the module's ``finished``,
+        if it has one)."""
+        draw = getattr(import_module(self.module), "finished", None)
+        if draw is None:
+            return None
+        with language(layout.lang):
+            return draw(layout)
 
     def build(self, layout: Layout) -> list[Sheet]:
         """Every sheet the kit prints, rule card included, with trim and bleed boxes set.
@@ -193,7 +203,7 @@ def _kits() -> dict[str, Kit]:
     kits.append(
         Kit(
             "calibration",
-            "Duplex calibration",
+            N_("Duplex calibration"),
             "a two-sided sheet to measure a printer's back-side offset",
             "printkit.layout.calibration",
             "calibration_sheets",

@@ -30,6 +30,7 @@ LAZY_ALLOWED = {
     "rich",
     "tomllib",
     "fontTools",
+    "babel",
 }
 """Heavy third-party libraries a function may import when it runs (with a comment)."""
 

@@ -66,7 +66,7 @@ def test_the_kit_list_the_build_and_the_rule_card_take_the_new_game(
     assert {p.name for p in (tmp_path / "tinyclaim").iterdir()} >= {
         "board.pdf",
         "rules.pdf",
-        "contents.pdf",
+        "build-guide.pdf",
         "manifest.json",
     }
     assert card_sheets(layout_for(), "tinyclaim")[0].title

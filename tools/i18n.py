@@ -46,7 +46,15 @@ def extract() -> None:
 
 
 def update() -> None:
-    pybabel("update", "-i", str(TEMPLATE), "--no-wrap", "--ignore-obsolete", *COMMON)
+    pybabel(
+        "update",
+        "-i",
+        str(TEMPLATE),
+        "--no-wrap",
+        "--ignore-obsolete",
+        "--no-fuzzy-matching",
+        *COMMON,
+    )
 
 
 def compile_catalogues() -> None:

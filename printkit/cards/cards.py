@@ -6,14 +6,8 @@ The words live in each game's folder, in English, ``printkit/games/<game>/card.t
     title = "TriPakus"
     tagline = "One paragraph under the title, across the page."
 
-    [sheet]                 # the page header and the printing steps of the manifest
+    [sheet]                 # the page header
     title = "TriPakus · rules"
-    side_a = "Side A"
-    side_b = "Side B"
-    steps_one = ["..."]
-    steps_two = ["... {flip} edge ..."]
-    long = "long"           # the words put in for {flip}
-    short = "short"
 
     [labels]                # words drawn inside the diagrams
     legal = "legal"
@@ -165,12 +159,7 @@ def parse_card_text(text: str, game: str, source: str = "<card>") -> CardText:
     sheet = data.get("sheet")
     if not isinstance(sheet, dict):
         raise fail("the [sheet] table is missing")
-    for key in ("title", "side_a", "side_b", "long", "short"):
-        string(sheet, key, "sheet.")
-    for key in ("steps_one", "steps_two"):
-        steps = sheet.get(key)
-        if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
-            raise fail(f"sheet.{key} must be a list of texts")
+    string(sheet, "title", "sheet.")
     labels = data.get("labels", {})
     if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
         raise fail("[labels] must map names to texts")
@@ -282,7 +271,12 @@ def card_sheets(layout: Layout, game: str) -> list[Sheet]:
 
     The body text is set at the largest of ``BODY_SIZES`` that fits one page, else two.
     """
-    card = load_card_text(game, layout.lang)
+    with language(layout.lang):
+        return _card_sheets(layout, game)
+
+
+def _card_sheets(layout: Layout, game: str) -> list[Sheet]:
+    card = load_card_text(game)
     size = page_size(layout)
     box = content_box(size, layout.margin)
     count = 2 if box[2] - box[0] >= TWO_COLUMNS_FROM else 1
@@ -301,22 +295,20 @@ def card_sheets(layout: Layout, game: str) -> list[Sheet]:
                 page.extend(head)
                 for items in placed:
                     page.extend(items)
-                return [_sheet(card, page, None, sheet["steps_one"], layout)]
-            front = new_page(size, layout.margin, sheet["title"], sheet["side_a"])
-            back = new_page(size, layout.margin, sheet["title"], sheet["side_b"])
+                return [_sheet(card, page, None)]
+            front = new_page(size, layout.margin, sheet["title"], _("Side A"))
+            back = new_page(size, layout.margin, sheet["title"], _("Side B"))
             front.extend(head)
             for k, items in enumerate(placed):
                 (front if k < count else back).extend(items)
-            return [_sheet(card, front, back, sheet["steps_two"], layout)]
+            return [_sheet(card, front, back)]
     raise FitError(
         f"the {card.title} rule card ({card.lang}) does not fit on two "
         f"{layout.paper_name} pages at a body size of {BODY_SIZES[-1]} mm"
     )
 
 
-def _sheet(
-    card: CardText, front: Page, back: Page | None, steps: list[str], layout: Layout
-) -> Sheet:
+def _sheet(card: CardText, front: Page, back: Page | None) -> Sheet:
     return Sheet(
         card.game,
         "rules",
@@ -324,6 +316,5 @@ def _sheet(
         front,
         back,
         copies=1,
-        stock="plain paper",
-        steps=[s.format(flip=card.sheet.get(layout.flip, layout.flip)) for s in steps],
+        stock=_("plain paper"),
     )

@@ -13,6 +13,7 @@ __all__ = [
     "CUSTOM_RANGE",
     "paper_size",
     "smallest_paper",
+    "paper_name_of",
 ]
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {
@@ -77,3 +78,12 @@ def smallest_paper(
         raise FitError(f"nothing up to A0 holds {width:.0f} x {height:.0f} mm")
     _, name, landscape = min(fits)
     return name, landscape
+
+
+def paper_name_of(size: tuple[float, float]) -> str:
+    """The name of a paper of ``size`` (either way round), or ``WIDTHxHEIGHT`` in mm."""
+    w, h = min(size), max(size)
+    for name, (pw, ph) in PAPER_SIZES.items():
+        if abs(w - pw) < 0.05 and abs(h - ph) < 0.05:
+            return name
+    return f"{w:g}x{h:g}"

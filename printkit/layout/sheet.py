@@ -26,6 +26,7 @@ from printkit.draw.model import (
 )
 from printkit.draw.text import fit_size, text_width
 from printkit.errors import FitError
+from printkit.i18n import _, decimal, ngettext, pgettext
 from printkit.layout.config import Layout
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "duplex_step",
     "cut_bbox",
     "orient_to_fit",
+    "flip_edge",
 ]
 
 HEADER = 8.0
@@ -82,11 +84,14 @@ class Sheet:
     front: Page
     back: Page | None = None
     copies: int = 1
-    stock: str = "plain paper"
+    stock: str = field(default_factory=lambda: _("plain paper"))
     steps: list[str] = field(default_factory=list)
     notice: str | None = None
     """Something the person building the kit must know (a sheet that needs a larger paper
     than the chosen settings' defaults give); also one of ``steps``."""
+    instead_of: str | None = None
+    """The stem of the sheet this one can replace (a whole board for print shops, instead of
+    its sections): the build guide lists it as a choice, not as more to buy."""
 
     @property
     def pages(self) -> list[Page]:
@@ -162,11 +167,12 @@ def _footer(w: float, bottom: float, margin: float) -> list:
     """Print-at-actual-size note and a 100 mm scale bar in a band ending at ``bottom``."""
     grey = "#444444"
     y = bottom - 3.0
+    note = _("Print at actual size: 100 %, no fit-to-page. The bar below must measure 100 mm.")
     items: list = [
         Text(
             (margin, bottom - 9.0),
-            "Print at actual size: 100 %, no fit-to-page. The bar below must measure 100 mm.",
-            2.6,
+            note,
+            fit_size(note, w - 2 * margin, 2.6),
             fill=grey,
             anchor="start",
             role=Role.INFO,
@@ -307,12 +313,18 @@ def note_cutting(page: Page) -> Page:
     if not has_cuts(page):
         return page
     stats = cut_stats(page)
-    note = (
-        f"cutting: {stats.cut_length / 1000:.2f} m of cut line in "
-        f"{stats.straight_cuts} straight cuts"
-    )
+    metres = decimal(stats.cut_length / 1000, 2)
     if stats.circles:
-        note += f" and {stats.circles} circles"
+        note = _(
+            "cutting: {metres} m of cut line in {straight} straight cuts and {circles} circles"
+        )
+    else:
+        note = ngettext(
+            "cutting: {metres} m of cut line in {straight} straight cut",
+            "cutting: {metres} m of cut line in {straight} straight cuts",
+            stats.straight_cuts,
+        )
+    note = note.format(metres=metres, straight=stats.straight_cuts, circles=stats.circles)
     texts = [item for item in page.items if isinstance(item, Text) and item.role == Role.INFO]
     bar_label = next((t for t in texts if t.text == SCALE_LABEL), None)
 
@@ -362,14 +374,14 @@ def two_sided_block(
     front); both sides carry the same marks, so glued sheets line up.
     """
     at = place_centred(front_block, box, what)
-    front = new_page(size, layout.margin, title, "Side A")
+    front = new_page(size, layout.margin, title, _("Side A"))
     front.place(front_block, at)
     marks = block_marks(layout, (at.e, at.f, at.e + front_block.width, at.f + front_block.height))
     front.extend(marks)
     through = Drawing()
     through.place(back_block, at)
     through.extend(marks)
-    back = new_page(size, layout.margin, title, "Side B")
+    back = new_page(size, layout.margin, title, _("Side B"))
     return two_sided(front, through, back, layout)
 
 
@@ -383,11 +395,17 @@ def inner_box(
 
 def duplex_step(layout: Layout) -> str:
     """The assembly step of a two-sided sheet, for its manifest and contents page."""
-    return (
-        f"Print double-sided, flipping on the {layout.flip} edge (the -duplex.pdf file), "
+    return _(
+        "Print double-sided, flipping on the {edge} edge (the -duplex.pdf file), "
         "or print Side A and Side B once each and glue them back to back, lining up the "
         "round registration marks against a window."
-    )
+    ).format(edge=flip_edge(layout.flip))
+
+
+def flip_edge(flip: str) -> str:
+    """The word for ``print.flip`` (``long`` or ``short``) in the current language."""
+    # TRANSLATORS: the edge a double-sided sheet turns over on ("the long edge").
+    return pgettext("edge", "long") if flip == "long" else pgettext("edge", "short")
 
 
 def cut_bbox(drawing: Drawing) -> tuple[float, float, float, float]:

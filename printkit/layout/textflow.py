@@ -27,6 +27,7 @@ __all__ = [
     "Paragraph",
     "Bullets",
     "Figure",
+    "Step",
     "Block",
     "Box",
     "words",
@@ -85,7 +86,20 @@ class Figure:
     caption: str = ""
 
 
-Block = Heading | Paragraph | Bullets | Figure
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A numbered step: a small picture on the left, a bold first line and bullets beside it,
+    kept together on one column."""
+
+    number: int
+    picture: Drawing
+    title: str
+    items: tuple[str, ...]
+    picture_width: float = 30.0
+    picture_height: float = 38.0
+
+
+Block = Heading | Paragraph | Bullets | Figure | Step
 
 Run = tuple[str, bool]  # (text, bold)
 Word = tuple[Run, ...]  # a word may change weight inside ("**110**,")
@@ -307,6 +321,8 @@ def _units(blocks: Sequence[Block], width: float, style: FlowStyle) -> list[_Uni
                     style.paragraph_gap if j == 0 else style.item_gap,
                     bullet="\u2022",
                 )
+        elif isinstance(block, Step):
+            units.append(_step_unit(block, width, style))
         else:
             units.append(_figure_unit(block, width, style))
         if after_heading:
@@ -349,6 +365,60 @@ def _figure_unit(fig: Figure, width: float, style: FlowStyle) -> _Unit:
         return out.items
 
     return _Unit(height, style.figure_gap, True, render)
+
+
+def _step_unit(step: Step, width: float, style: FlowStyle) -> _Unit:
+    d = step.picture
+    k = min(step.picture_width / d.width, step.picture_height / d.height) if d.width else 1.0
+    gap = 3.0
+    text_x = step.picture_width + gap
+    text_w = width - text_x
+    pitch = style.body * style.leading
+    title = wrap(f"{step.number}. {step.title}", text_w, style.body, bold=True)
+    bullets = [wrap(item, text_w - style.bullet_indent, style.body) for item in step.items]
+    text_h = pitch * (len(title) + sum(len(b) for b in bullets)) + style.item_gap * len(bullets)
+    height = max(d.height * k, text_h)
+
+    def render(x0: float, top: float, w: float) -> list[Item]:
+        out = Drawing()
+        out.place(
+            d, Affine.translate(x0 + (step.picture_width - d.width * k) / 2, top) @ Affine.scale(k)
+        )
+        y = top
+        for line in title:
+            out.extend(
+                _line_items(
+                    line,
+                    x0 + text_x,
+                    _baseline(y, style.body, pitch),
+                    style.body,
+                    style.heading_colour,
+                )
+            )
+            y += pitch
+        for lines in bullets:
+            y += style.item_gap
+            for j, line in enumerate(lines):
+                base = _baseline(y, style.body, pitch)
+                items = _line_items(
+                    line, x0 + text_x + style.bullet_indent, base, style.body, style.colour
+                )
+                if j == 0:
+                    items.append(
+                        Text(
+                            (x0 + text_x + 0.6, base - MIDLINE * style.body),
+                            "\u2022",
+                            style.body,
+                            fill=style.colour,
+                            anchor="start",
+                            role=Role.INFO,
+                        )
+                    )
+                out.extend(items)
+                y += pitch
+        return out.items
+
+    return _Unit(height, style.paragraph_gap * 2, True, render)
 
 
 def flow(

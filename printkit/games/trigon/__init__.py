@@ -2,6 +2,7 @@
 Pentobi (whose game files printkit reads and writes)."""
 
 from printkit.games.base import FileFormat, GameInfo, KitInfo
+from printkit.i18n import N_
 
 GAME = GameInfo(
     "trigon",
@@ -12,7 +13,7 @@ GAME = GameInfo(
     kits=(
         KitInfo(
             "trigon",
-            "Trigon",
+            N_("Trigon"),
             "2-4 players: 22 pieces in each of 4 colours, the edge-9 hexagon in 6 sections",
         ),
     ),

@@ -1,6 +1,7 @@
 """Triominoes: the 56 triangular number tiles (tiles, rules with two rule sets, kit)."""
 
 from printkit.games.base import GameInfo, KitInfo
+from printkit.i18n import N_
 
 GAME = GameInfo(
     "triominoes",
@@ -8,6 +9,8 @@ GAME = GameInfo(
     __name__,
     players="2-6",
     kits=(
-        KitInfo("triominoes", "Triominoes", "2-6 players: the 56 number tiles and a score sheet"),
+        KitInfo(
+            "triominoes", N_("Triominoes"), "2-6 players: the 56 number tiles and a score sheet"
+        ),
     ),
 )

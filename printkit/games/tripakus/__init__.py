@@ -1,6 +1,7 @@
 """TriPakus: the three-player polyiamond placement game (pieces, rules, printed kit)."""
 
 from printkit.games.base import GameInfo, KitInfo
+from printkit.i18n import N_
 
 GAME = GameInfo(
     "tripakus",
@@ -9,7 +10,7 @@ GAME = GameInfo(
     players="3",
     kits=(
         KitInfo(
-            "tripakus", "TriPakus", "3 players: 22 pieces each, the side-19 board in 3 sections"
+            "tripakus", N_("TriPakus"), "3 players: 22 pieces each, the side-19 board in 3 sections"
         ),
     ),
 )

@@ -1,6 +1,7 @@
 """Tripitz Domino: pids on a board of hexagonal cavities (pids, board, rules, kits)."""
 
 from printkit.games.base import GameInfo, KitInfo
+from printkit.i18n import N_
 
 GAME = GameInfo(
     "tripitz",
@@ -10,12 +11,12 @@ GAME = GameInfo(
     kits=(
         KitInfo(
             "tripitz",
-            "Tripitz Domino",
+            N_("Tripitz Domino"),
             "2-6 players: 64 pids and 4 jokers, the 102-cavity board, racks and a score sheet",
         ),
         KitInfo(
             "tripitz-wood",
-            "Tripitz Domino in wood",
+            N_("Tripitz Domino in wood"),
             "laser-cutter jobs: a two-layer board and 68 engraved tokens",
             "wood",
             "wood_sheets",

@@ -1,0 +1,278 @@
+"""A kit's build guide: what to buy, how to print, and the steps in order, each beside a
+picture of the sheet it uses; the file names are left to ``manifest.json``.
+
+It is set from the kit's sheets and its manifest (the data written as ``manifest.json``),
+so the guide and the JSON cannot disagree.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from printkit.draw.model import Drawing, Polygon, Role, Style, Text
+from printkit.errors import FitError
+from printkit.i18n import N_, _, ngettext, number, pgettext
+from printkit.layout.config import Layout
+from printkit.layout.sheet import Sheet, content_box, duplex_step, new_page, page_size
+from printkit.layout.textflow import Bullets, Figure, FlowStyle, Heading, Paragraph, Step, flow
+
+__all__ = ["guide_pages", "guide_title", "minutes_to_build", "thumbnail", "GUIDE_FILE"]
+
+GUIDE_FILE = "build-guide.pdf"
+STYLE = FlowStyle(body=3.0, heading=3.8, paragraph_gap=1.2, heading_gap=3.2)
+GUTTER = 8.0
+MAX_PAGES = 2
+
+CUTTER_NOTES = {
+    "silhouette": N_(
+        "Sheets with a cut file carry Silhouette registration marks. In Silhouette "
+        "Studio set the page to this paper, turn on registration marks {marks} with length "
+        "{length_mm} mm, thickness {thickness_mm} mm and inset {inset_mm} mm, open the "
+        "sheet's -cut.svg (or .dxf) at the page's top-left corner, delete its marks layer and cut."
+    ),
+    "scanncut": N_(
+        "Sheets with a cut file carry the four ScanNCut print-and-cut marks. Import "
+        "the sheet's -cut.svg into CanvasWorkspace at actual size (100 %) on a page of this "
+        "paper; its marks layer shows where the machine finds the printed marks."
+    ),
+    "cricut": N_(
+        "Sheets with a cut file keep everything inside Cricut's Print Then Cut area "
+        "(6.75 x 9.25 in, centred). Design Space prints its own marks: upload the sheet's "
+        "Side A image and its -cut.svg, place both at the same size and print from Design Space."
+    ),
+}
+"""What the guide says about each cutting machine (``print.cutter``)."""
+
+# Minutes a person takes, for the guide's estimate: a rough figure, said as "about".
+MINUTES_PER_PAGE = 0.5  # printing and fetching one side of a sheet
+MINUTES_PER_STRAIGHT_CUT = 0.12  # lining up the ruler and one stroke of the knife
+MINUTES_PER_CIRCLE = 0.5
+MINUTES_PER_GLUED_SHEET = 3.0  # a two-sided sheet glued back to back, or a board section
+
+
+def guide_title(kit_title: str) -> str:
+    """The guide's title: the kit's title and the words for a build guide."""
+    return _("{kit} · build guide").format(kit=kit_title)
+
+
+def thumbnail(sheet: Sheet) -> Drawing:
+    """Side A of a sheet as a picture: the paper, and every shape on it without its text."""
+    page = sheet.front
+    d = Drawing(page.width, page.height)
+    paper = ((0, 0), (page.width, 0), (page.width, page.height), (0, page.height))
+    d.add(Polygon(paper, Style(fill="#ffffff", stroke="#8a8a8a", width=1.2), Role.INFO))
+    for item in page.items:
+        if isinstance(item, Text) or item.role in (Role.BLEED, Role.MARK):
+            continue
+        d.add(replace(item, role=Role.INFO))
+    return d
+
+
+def _glued(sheet: dict) -> bool:
+    """Whether a sheet needs glue: two sides (printed apart and glued) or a board section."""
+    return sheet["sides"] == 2 or "section" in sheet["sheet"]
+
+
+def _needed(data: dict) -> list[dict]:
+    """The sheets a kit is made of: all but those that can replace others."""
+    return [s for s in data["sheets"] if not s.get("instead_of")]
+
+
+def minutes_to_build(data: dict) -> int:
+    """About how many minutes printing, cutting and gluing the kit takes, in steps of 5."""
+    total = 0.0
+    for sheet in _needed(data):
+        copies = sheet["copies"]
+        total += MINUTES_PER_PAGE * sheet["sides"] * copies
+        cutting = sheet.get("cutting")
+        if cutting:
+            total += copies * (
+                MINUTES_PER_STRAIGHT_CUT * cutting["straight_cuts"]
+                + MINUTES_PER_CIRCLE * cutting["circles"]
+            )
+        if _glued(sheet):
+            total += MINUTES_PER_GLUED_SHEET * copies
+    return max(5, 5 * math.ceil(total / 5))
+
+
+def _duration(minutes: int) -> str:
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return _("{minutes} min").format(minutes=minutes)
+    if not rest:
+        return ngettext("{hours} hour", "{hours} hours", hours).format(hours=hours)
+    return _("{hours} h {minutes} min").format(hours=hours, minutes=rest)
+
+
+def _ink(ink: str) -> str:
+    # TRANSLATORS: print.ink: "fill" prints components in colour, "outline" only their lines.
+    return pgettext("ink", "colour") if ink == "fill" else pgettext("ink", "outline")
+
+
+def _sheets_of(sheets: list[dict]) -> list[str]:
+    """ "3 A4 sheets of white card", one line per paper and stock."""
+    stocks: dict[tuple[str, str], int] = {}
+    for sheet in sheets:
+        key = (sheet["paper"], sheet["stock"])
+        stocks[key] = stocks.get(key, 0) + sheet["copies"]
+    return [
+        ngettext(
+            "{count} {paper} sheet of {stock}",
+            "{count} {paper} sheets of {stock}",
+            count,
+        ).format(count=count, paper=paper.upper(), stock=stock)
+        for (paper, stock), count in stocks.items()
+    ]
+
+
+def _shopping(data: dict) -> list[str]:
+    """What to have at hand: the sheets of each stock, then the tools the steps use."""
+    lines = _sheets_of(_needed(data))
+    for sheet in data["sheets"]:
+        if sheet.get("instead_of"):
+            lines.append(
+                _("or, instead of the {other} sheets: {sheets}").format(
+                    other=_short_title(_title_of(data, sheet["instead_of"]), data["title"]),
+                    sheets=", ".join(_sheets_of([sheet])),
+                )
+            )
+    lines.append(
+        _(
+            "card means 160 to 220 g/m² card that your printer takes (its manual says how "
+            "heavy); paper is ordinary 80 g/m² printer paper"
+        )
+    )
+    if any(s.get("cutting") for s in data["sheets"]):
+        lines.append(
+            _("a craft knife, a metal ruler and a cutting mat (scissors do for straight cuts)")
+        )
+    if any(_glued(s) for s in data["sheets"]):
+        lines.append(
+            _("a glue stick or spray glue, for sheets glued back to back and board sections")
+        )
+    if any(s.get("cutting") for s in data["sheets"]):
+        lines.append(_("a bag or a small box to keep the pieces in"))
+    return lines
+
+
+def _printing(data: dict) -> list:
+    blocks = [
+        Paragraph(
+            _(
+                "Print every file at actual size (100 %, no fit-to-page), {ink} ink: each "
+                "sheet's 100 mm scale bar tells you whether the printer kept the size. A "
+                "double-sided sheet is one -duplex.pdf file for a printer that prints both "
+                "sides, or its Side A and Side B printed apart and glued back to back, the round "
+                "marks lined up against a window."
+            ).format(ink=_ink(data["ink"]))
+        )
+    ]
+    turn = data.get("back_turn_degrees", 0.0)
+    if any(data["back_offset_mm"]) or turn:
+        x, y = (number(v) for v in data["back_offset_mm"])
+        if turn:
+            moved = _(
+                "Side B pages are shifted by {x}, {y} mm and turned by {angle}° for this "
+                "printer (print.back_offset)."
+            )
+        else:
+            moved = _(
+                "Side B pages are shifted by {x}, {y} mm for this printer (print.back_offset)."
+            )
+        blocks.append(Paragraph(moved.format(x=x, y=y, angle=number(turn))))
+    cutter = data.get("cutter")
+    if cutter:
+        values = {k: number(v) if isinstance(v, float) else v for k, v in cutter.items()}
+        note = CUTTER_NOTES[cutter["machine"]]
+        blocks.append(Paragraph(_(note).format(**values)))
+    return blocks
+
+
+def _title_of(data: dict, stem: str) -> str:
+    return next((s["title"] for s in data["sheets"] if s["sheet"] == stem), stem)
+
+
+def _short_title(title: str, kit_title: str) -> str:
+    """A sheet's title without the kit's name in front ("TriPakus · pieces" → "pieces")."""
+    prefix = f"{kit_title} · "
+    return title[len(prefix) :] if title.startswith(prefix) else title
+
+
+def _step(number_: int, sheet: Sheet, entry: dict, layout: Layout, data: dict) -> Step:
+    copies = entry["copies"]
+    how = ngettext(
+        "Print {copies} copy on {stock}, {how}.",
+        "Print {copies} copies on {stock}, {how}.",
+        copies,
+    ).format(copies=copies, stock=entry["stock"], how=entry["print"])
+    said = duplex_step(layout)
+    steps = [s for s in entry["steps"] if s != said]
+    title = _short_title(entry["title"], data["title"])
+    if entry.get("instead_of"):
+        other = _short_title(_title_of(data, entry["instead_of"]), data["title"])
+        title = _("{sheet}, instead of {other}").format(sheet=title, other=other)
+    return Step(number_, thumbnail(sheet), title, (how, *steps))
+
+
+def _files(data: dict) -> str:
+    return _(
+        "Files: each sheet's files begin with its name ({stems}): -side-a.pdf and -side-b.pdf "
+        "to print, -duplex.pdf for printers that print both sides, .svg and .png to look at, "
+        "-cut.svg and -cut.dxf for cutting machines. manifest.json lists them all."
+    ).format(stems=", ".join(s["sheet"] for s in data["sheets"]))
+
+
+def _blocks(sheets: list[Sheet], data: dict, layout: Layout, finished: Drawing | None) -> list:
+    count = sum(s["copies"] for s in _needed(data))
+    intro = ngettext(
+        "Everything to make the **{kit}** kit: {count} sheet of {paper} paper and about "
+        "{time} of work.",
+        "Everything to make the **{kit}** kit: {count} sheets of {paper} paper and about "
+        "{time} of work.",
+        count,
+    ).format(
+        kit=data["title"],
+        count=count,
+        paper=data["paper"].upper(),
+        time=_duration(minutes_to_build(data)),
+    )
+    blocks: list = [Paragraph(intro), Heading(_("You need")), Bullets(tuple(_shopping(data)))]
+    blocks += [Heading(_("Printing")), *_printing(data)]
+    blocks.append(Heading(_("Steps")))
+    for k, (sheet, entry) in enumerate(zip(sheets, data["sheets"], strict=True), start=1):
+        blocks.append(_step(k, sheet, entry, layout, data))
+    if finished is not None:
+        blocks.append(Figure(finished, _("The finished kit.")))
+    blocks.append(Paragraph(_files(data)))
+    return blocks
+
+
+def guide_pages(
+    sheets: list[Sheet], data: dict, layout: Layout, finished: Drawing | None = None
+) -> list:
+    """The build guide of a kit, from its sheets and manifest data, in two columns (one on
+    narrow paper) on one page, or two when one is not enough."""
+    size = page_size(layout)
+    x0, y0, x1, y1 = content_box(size, layout.margin)
+    if x1 - x0 >= 150:
+        half = (x1 - x0 - GUTTER) / 2
+        columns = [(x0, y0 + 2, x0 + half, y1), (x1 - half, y0 + 2, x1, y1)]
+    else:
+        columns = [(x0, y0 + 2, x1, y1)]
+    blocks = _blocks(sheets, data, layout, finished)
+    per_page = len(columns)
+    for count in range(1, MAX_PAGES + 1):
+        try:
+            placed = flow(blocks, columns * count, STYLE)
+        except FitError:
+            continue
+        pages = []
+        for k in range(count):
+            side = _("page {k} of {count}").format(k=k + 1, count=count) if count > 1 else None
+            page = new_page(size, layout.margin, guide_title(data["title"]), side)
+            for items in placed[per_page * k : per_page * (k + 1)]:
+                page.extend(items)
+            pages.append(page)
+        return pages
+    raise FitError(f"the build guide of the {data['title']} kit does not fit on {MAX_PAGES} pages")
