@@ -175,14 +175,19 @@ def test_the_key_facts_are_printed(game, lang):
     assert card.title in text and card.sections[0].heading in text
 
 
-def test_the_triominoes_card_names_both_rule_sets_where_they_differ():
-    for lang in LANGS:
-        card = load_card_text("triominoes", lang)
-        text = " ".join(str(b) for s in card.sections for b in s.body)
-        for differing in ("400", "500", "25", "3"):
-            assert differing in text
-        for name in ("spanish", "english"):
-            assert text.count(f"**{name}**") >= 4, (lang, name)
+RULE_SET_NAMES = {"en": ("**Spanish", "**English"), "es": ("**español**", "**inglés**")}
+"""How each card names the Spanish and English rule sets: in words, not by preset id."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_triominoes_card_names_both_rule_sets_where_they_differ(lang):
+    card = load_card_text("triominoes", lang)
+    text = " ".join(str(b) for s in card.sections for b in s.body)
+    for differing in ("400", "500", "25", "3"):
+        assert differing in text
+    for name in RULE_SET_NAMES[lang]:
+        assert text.count(name) >= 4, (lang, name)
+    assert not re.search(r"\*\*(spanish|english|pressman)\*\*", text)
 
 
 # -- the text data ------------------------------------------------------------------------
