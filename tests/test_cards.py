@@ -12,8 +12,14 @@ from pdfread import text_runs
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.cards import card_sheets, load_card_text
-from printkit.cards.cards import card_blocks, diagrams, parse_card_text
-from printkit.draw.model import Text
+from printkit.cards.cards import (
+    TWO_COLUMNS_FROM,
+    _columns,
+    card_blocks,
+    diagrams,
+    parse_card_text,
+)
+from printkit.draw.model import Drawing, Polygon, Style, Text
 from printkit.draw.text import baseline_start, text_width
 from printkit.errors import LayoutError
 from printkit.games import GAMES
@@ -33,6 +39,7 @@ from printkit.layout.diagram import Labels
 from printkit.layout.sheet import content_box, new_page
 from printkit.layout.textflow import (
     Bullets,
+    Figure,
     FlowStyle,
     Heading,
     Paragraph,
@@ -160,6 +167,48 @@ def test_no_heading_ends_a_column(game, lang, paper):
         lowest = [max(col, key=lambda t: t.position[1]) for col in columns.values()]
         for t in lowest:
             assert not (t.text in headings and t.size > body), f"orphan heading {t.text!r}"
+
+
+@pytest.mark.parametrize("game,lang,paper", CASES)
+def test_a_second_page_is_never_mostly_empty(game, lang, paper):
+    sheet = sheet_for(game, lang, paper)
+    if sheet.back is None:
+        return
+    layout = layout_for(print__lang=lang, paper__size=paper)
+    _, y0, _, y1 = content_box(layout.paper, layout.margin)
+    bare = _furniture(sheet.back, sheet, layout)
+    lowest = max(y for item in sheet.back.items[len(bare.items) :] for _, y in item.all_points())
+    assert lowest - y0 >= (y1 - y0) / 2, f"the second page is filled to {lowest - y0:.0f} mm"
+
+
+@pytest.mark.parametrize("game,lang,paper", CASES)
+def test_a_diagram_never_starts_a_column(game, lang, paper):
+    sheet = sheet_for(game, lang, paper)
+    layout = layout_for(print__lang=lang, paper__size=paper)
+    box = content_box(layout.paper, layout.margin)
+    frames = _columns(box, 2 if box[2] - box[0] >= TWO_COLUMNS_FROM else 1)
+    for page in sheet.pages:
+        bare = _furniture(page, sheet, layout)
+        content = page.items[len(bare.items) :]
+        columns: dict[int, list] = {}
+        for item in content:
+            x = sum(px for px, _ in item.all_points()) / len(list(item.all_points()))
+            k = min(range(len(frames)), key=lambda k: abs((frames[k][0] + frames[k][2]) / 2 - x))
+            columns.setdefault(k, []).append(item)
+        for items in columns.values():
+            top = min(items, key=lambda i: min(y for _, y in i.all_points()))
+            assert isinstance(top, Text), f"a diagram starts a column: {top}"
+
+
+def test_a_figure_that_moves_on_takes_the_end_of_its_paragraph_along():
+    square = Drawing(30, 40).add(Polygon(((0, 0), (30, 0), (30, 40), (0, 40)), Style(fill="#888")))
+    text = " ".join(["word"] * 120)
+    frames = [(0, 0, 80, 70), (100, 0, 180, 70)]
+    first, second = flow([Paragraph(text), Figure(square)], frames, FlowStyle())
+    assert any(isinstance(i, Polygon) for i in second)
+    top = min(second, key=lambda i: min(y for _, y in i.all_points()))
+    assert isinstance(top, Text)  # lines of the paragraph came along
+    assert sum(isinstance(i, Text) for i in first) >= 2
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -69,8 +69,11 @@ TITLE_SIZE = 8.0
 TAGLINE_SIZE = 3.5
 GUTTER = 7.0
 TWO_COLUMNS_FROM = 150.0  # content widths below this get one column
-BODY_SIZES = (3.7, 3.5, 3.3)
-"""Body text sizes tried, largest first (mm; 3.5 mm is about 10 pt)."""
+BODY_SIZES = (3.7, 3.5, 3.3, 3.1)
+"""Body text sizes tried for a one-page card, largest first (mm; 3.5 mm is about 10 pt)."""
+TWO_PAGE_BODY_SIZES = (4.3, 4.1, 3.9, 3.7, 3.5, 3.3, 3.1)
+"""Sizes tried for a card that needs two pages: larger first, so the second page is not
+left mostly empty."""
 
 
 @dataclass(frozen=True)
@@ -269,7 +272,8 @@ def card_sheets(layout: Layout, game: str) -> list[Sheet]:
     """The rule card of ``game`` in the language ``print.lang``: one sheet whose
     text runs on to Side B when one page is not enough.
 
-    The body text is set at the largest of ``BODY_SIZES`` that fits one page, else two.
+    The body text is set at the largest of ``BODY_SIZES`` that fits one page, else at the
+    largest of ``TWO_PAGE_BODY_SIZES`` that fits two.
     """
     with language(layout.lang):
         return _card_sheets(layout, game)
@@ -284,8 +288,8 @@ def _card_sheets(layout: Layout, game: str) -> list[Sheet]:
     first = _columns((box[0], top, box[2], box[3]), count)
     blocks = card_blocks(card, layout)
     sheet = card.sheet
-    for frames in (first, first + _columns(box, count)):
-        for body in BODY_SIZES:
+    for frames, sizes in ((first, BODY_SIZES), (first + _columns(box, count), TWO_PAGE_BODY_SIZES)):
+        for body in sizes:
             try:
                 placed = flow_balanced(blocks, frames, count, style_for(body))
             except FitError:

@@ -364,7 +364,8 @@ def _figure_unit(fig: Figure, width: float, style: FlowStyle) -> _Unit:
             y += cpitch
         return out.items
 
-    return _Unit(height, style.figure_gap, True, render)
+    # A figure never starts a column: it keeps the text before it (its section) company.
+    return _Unit(height, style.figure_gap, False, render)
 
 
 def _step_unit(step: Step, width: float, style: FlowStyle) -> _Unit:
