@@ -36,6 +36,7 @@ __all__ = [
     "pgettext",
     "decimal",
     "number",
+    "MINUS",
 ]
 
 DOMAIN = "printkit"
@@ -138,7 +139,7 @@ def decimal(value: float, places: int) -> str:
     from babel.numbers import format_decimal  # imported on use: the CLI starts quicker
 
     pattern = "0." + "0" * places if places else "0"
-    return format_decimal(value, format=pattern, locale=current_language())
+    return _minus(format_decimal(value, format=pattern, locale=current_language()))
 
 
 def number(value: float) -> str:
@@ -146,4 +147,12 @@ def number(value: float) -> str:
     ``2.5`` → ``2,5`` in Spanish, ``10.0`` → ``10``."""
     from babel.numbers import format_decimal  # imported on use: the CLI starts quicker
 
-    return format_decimal(value, format="0.###", locale=current_language())
+    return _minus(format_decimal(value, format="0.###", locale=current_language()))
+
+
+MINUS = "\u2212"
+"""The minus sign printed before negative numbers (not the hyphen)."""
+
+
+def _minus(text: str) -> str:
+    return MINUS + text[1:] if text.startswith("-") else text

@@ -72,6 +72,17 @@ def test_the_licence_and_the_font_files_ship_with_the_package():
     assert "SIL OPEN FONT LICENSE Version 1.1" in (FONT_DIR / "OFL.txt").read_text()
 
 
+@pytest.mark.parametrize("name", ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"])
+def test_the_fonts_have_a_minus_sign_as_wide_as_the_plus_sign(name):
+    font = TTFont(FONT_DIR / name)
+    cmap = font.getBestCmap()
+    minus, plus = cmap[0x2212], cmap[ord("+")]
+    assert font["hmtx"][minus] == font["hmtx"][plus]
+    glyf = font["glyf"]
+    assert glyf[minus].yMin > glyf[plus].yMin and glyf[minus].yMax < glyf[plus].yMax
+    assert (glyf[minus].xMin, glyf[minus].xMax) == (glyf[plus].xMin, glyf[plus].xMax)
+
+
 def test_svg_names_the_family_and_png_text_has_the_measured_width():
     """A line of text as wide as the metrics say in the PNG too (the packaged font, not a
     fallback of another width): measured from the inked pixels at 300 dpi."""

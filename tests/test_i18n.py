@@ -111,6 +111,7 @@ def test_messages_numbers_and_plurals_follow_the_language():
         )
         assert "copia " in one and "copias " in two
     assert decimal(1.25, 2) == "1.25"
+    assert number(-0.3) == "\u22120.3" and decimal(-5, 0) == "\u22125"  # minus, not hyphen
     with pytest.raises(ValueError, match="no catalogue for language 'fr'"):
         with language("fr"):
             pass
