@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from functools import cache
 
@@ -506,3 +509,29 @@ def test_tripakus_piece_sheet_cut_file():
     assert plan.length() == pytest.approx(union_length(drawn_segments(p)), abs=1e-3)
     assert check_inner_first(plan) > 0
     assert_files_match_plan(p, plan)
+
+
+DXF_IN_A_FRESH_PROCESS = """
+import sys
+from printkit.draw.cutfile import cut_dxf
+from printkit.kits import find_kit
+from printkit.layout.config import load_layout
+sheet = find_kit("triominoes").build(load_layout())[0]
+sys.stdout.write(cut_dxf(sheet.front))
+"""
+
+
+def test_a_dxf_file_is_the_same_whatever_the_hash_seed():
+    """Python salts string hashes per process; no set order may reach the file."""
+    outputs = set()
+    for seed in ("1", "2", "3", "4"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        run = subprocess.run(
+            [sys.executable, "-c", DXF_IN_A_FRESH_PROCESS],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        outputs.add(run.stdout)
+    assert len(outputs) == 1 and "LWPOLYLINE" in outputs.pop()

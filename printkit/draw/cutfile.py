@@ -878,6 +878,10 @@ def cut_dxf(page: Page, plan: CutPlan | None = None) -> str:
                 for item in page.items:
                     if item.role == role:
                         _dxf_item(msp, item, flip, attribs)
+        # ezdxf declares a CLASS for each entity type in use, in the order of a set, which
+        # changes with Python's hash seed; declaring them first, sorted, fixes the order.
+        for dxftype in sorted(doc.entitydb.dxf_types_in_use()):
+            doc.classes.add_class(dxftype)
         stream = io.StringIO()
         doc.write(stream)
     finally:
