@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from printkit.draw.model import Affine, Polygon, Role, Style, Text
+from printkit.i18n import _
 
 __all__ = ["DICTIONARY", "Marker", "Patch", "marker_bits", "marker_items", "strip_items", "MODULES"]
 
@@ -122,7 +123,8 @@ def marker_items(marker: Marker) -> list:
     items.append(
         Text(
             turn((0.0, quiet + 1.6)),
-            f"marker {marker.id}",
+            # TRANSLATORS: the small caption under a printed photo marker ("marker 10").
+            _("marker {number}").format(number=marker.id),
             1.6,
             fill="#9a9a9a",
             angle=marker.angle,

@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 
 from printkit.draw.model import Affine, Page, Point, Polyline, Role, Style, Text
+from printkit.draw.text import fit_size
+from printkit.i18n import _, pgettext
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, back_transform, content_box, new_page, page_size
 
@@ -69,7 +71,7 @@ def angle_points(size: tuple[float, float], margin: float) -> tuple[Point, Point
     """The zero points of the top and bottom angle scales, in Side B coordinates: on the
     sheet's vertical centre line, equally far above and below its centre."""
     w, h = size
-    _, y0, _, y1 = content_box(size, margin)
+    _x0, y0, _x1, y1 = content_box(size, margin)
     arm = min(h / 2 - y0, y1 - h / 2) - 10.0
     return (w / 2, h / 2 - arm), (w / 2, h / 2 + arm)
 
@@ -91,7 +93,8 @@ def _angle_scale(zero: Point, arm: float, sign: int) -> list:
             items.append(Text((u, y + row), figure, 1.6, role=Role.LABEL))
             if row > 4.8:
                 items.append(Polyline(((u, y + length), (u, y + row - 1.2)), THIN, Role.MARK))
-    items.append(Text((x + reach + 5.5, y + 1.6), "angle °", 2.4, anchor="start", bold=True))
+    # TRANSLATORS: the name of the angle scales on the calibration sheet, in degrees.
+    items.append(Text((x + reach + 5.5, y + 1.6), _("angle °"), 2.4, anchor="start", bold=True))
     return items
 
 
@@ -153,9 +156,9 @@ def _rulers(x: float, y: float) -> list:
 def calibration_sheet(layout: Layout) -> Sheet:
     """Two sides: cross-hairs on Side A, rulers behind them on Side B."""
     size = page_size(layout)
-    title = "Duplex calibration"
-    front = new_page(size, layout.margin, title, "Side A")
-    back = new_page(size, layout.margin, title, "Side B")
+    title = _("Duplex calibration")
+    front = new_page(size, layout.margin, title, _("Side A"))
+    back = new_page(size, layout.margin, title, _("Side B"))
     targets = calibration_targets(size, layout.margin)
     flip = back_transform(size, layout.flip, layout.back_offset)
     turn = back_transform(size, layout.flip)  # the turn-over alone, which is its own inverse
@@ -170,19 +173,29 @@ def calibration_sheet(layout: Layout) -> Sheet:
         front.add(Polyline(((x, y - 6.0), (x, y + 6.0)), LINE, Role.MARK))
         front.add(_slit(zero, (0.0, 1.0), turn))
         back.extend(_angle_scale(flip(turn(zero)), arm, sign))
-    x0, y0, _, _ = content_box(size, layout.margin)
+    x0, y0, x1, _y1 = content_box(size, layout.margin)
     band = (targets[1][1] + 26.0 + targets[0][1] - 26.0) / 2  # between the crosses' arms
+    # TRANSLATORS: the edge a double-sided sheet turns over on ("the long edge").
+    edge = pgettext("edge", "long") if layout.flip == "long" else pgettext("edge", "short")
+    # The steps keep their line breaks ("\n", each next line indented) in every language.
     _instructions(
         front,
         x0,
         band - 4.0,
+        x1 - x0,
         [
-            "1. Print this file double-sided at actual size, turning over on the "
-            f"{layout.flip} edge, exactly as you will print kits.",
-            "2. Hold the sheet against a window with Side B towards you.",
-            "   No window or light? Cut through the paper along the short thick slits on",
-            "   Side A (a craft knife and a ruler, or a cutting machine with",
-            "   duplex-calibration-cut.svg), turn over and read where each slit crosses.",
+            _(
+                "1. Print this file double-sided at actual size, turning over on the {edge} "
+                "edge, exactly as you will print kits."
+            ).format(edge=edge),
+            # TRANSLATORS: four lines on the calibration sheet: keep the line breaks (\n) and
+            # the three spaces that indent the lines after the first.
+            _(
+                "2. Hold the sheet against a window with Side B towards you.\n"
+                "   No window or light? Cut through the paper along the short thick slits on\n"
+                "   Side A (a craft knife and a ruler, or a cutting machine with\n"
+                "   {file}), turn over and read where each slit crosses."
+            ).format(file="duplex-calibration-cut.svg"),
         ],
     )
     x, y, angle = layout.back_offset
@@ -190,15 +203,27 @@ def calibration_sheet(layout: Layout) -> Sheet:
         back,
         x0,
         band - 14.0,
+        x1 - x0,
         [
-            "3. At each pair of rulers, read where the dark Side A lines (or the slits)",
-            "   cross them: x on the horizontal ruler, y on the vertical one (mm, signs",
-            "   as printed).",
-            "4. At the two angle scales (top and bottom), read where the Side A line (or",
-            "   slit) crosses, in degrees (each tick 0.1).",
-            "5. Add the x and y readings (averaged over the five rulers) and the mean of",
-            "   the two angles to print.back_offset = [X, Y, ANGLE] in your layout file;",
-            f"   now [{x:g}, {y:g}, {angle:g}]. Reprint: every line should cross at 0.",
+            # TRANSLATORS: three lines on the calibration sheet: keep the line breaks (\n)
+            # and the indent; x and y are the names printed on the rulers.
+            _(
+                "3. At each pair of rulers, read where the dark Side A lines (or the slits)\n"
+                "   cross them: x on the horizontal ruler, y on the vertical one (mm, signs\n"
+                "   as printed)."
+            ),
+            # TRANSLATORS: two lines on the calibration sheet: keep the line break (\n).
+            _(
+                "4. At the two angle scales (top and bottom), read where the Side A line (or\n"
+                "   slit) crosses, in degrees (each tick 0.1)."
+            ),
+            # TRANSLATORS: three lines on the calibration sheet: keep the line breaks (\n);
+            # print.back_offset = [X, Y, ANGLE] is a setting, written as in the layout file.
+            _(
+                "5. Add the x and y readings (averaged over the five rulers) and the mean of\n"
+                "   the two angles to print.back_offset = [X, Y, ANGLE] in your layout file;\n"
+                "   now {offset}. Reprint: every line should cross at 0."
+            ).format(offset=f"[{x:g}, {y:g}, {angle:g}]"),
         ],
     )
     return Sheet(
@@ -207,17 +232,23 @@ def calibration_sheet(layout: Layout) -> Sheet:
         title,
         front,
         back,
-        stock="plain paper",
+        stock=_("plain paper"),
         steps=[
-            "Print double-sided and read the printer's back-side shift and turn (see "
-            "the sheet); put them in your layout file as print.back_offset."
+            _(
+                "Print double-sided and read the printer's back-side shift and turn (see "
+                "the sheet); put them in your layout file as print.back_offset."
+            )
         ],
     )
 
 
-def _instructions(page: Page, x: float, y: float, lines: list[str]) -> None:
+def _instructions(page: Page, x: float, y: float, width: float, steps: list[str]) -> None:
+    """The ``steps`` (each one or more lines, broken at ``\\n``) from ``(x, y)`` down, at one
+    size that fits every line into ``width``."""
+    lines = [line for step in steps for line in step.split("\n")]
+    size = min(fit_size(line, width, 3.0) for line in lines)
     for k, line in enumerate(lines):
-        page.add(Text((x, y + 4.2 * k), line, 3.0, anchor="start", role=Role.INFO))
+        page.add(Text((x, y + 4.2 * k), line, size, anchor="start", role=Role.INFO))
 
 
 def calibration_sheets(layout: Layout) -> list[Sheet]:

@@ -42,6 +42,7 @@ from printkit.geometry.tri import (
     straight_runs,
     transform,
 )
+from printkit.i18n import _, pgettext
 from printkit.layout.config import Layout
 from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_paper
 from printkit.layout.sections import SectionPlan
@@ -80,6 +81,10 @@ __all__ = [
     "section_sheet",
     "largest_cell",
     "on_smallest_paper",
+    "pieces_colour",
+    "card_colour",
+    "glue_word",
+    "trim_words",
 ]
 
 GRID = Style(stroke="#8a8a8a", width=0.15)
@@ -90,6 +95,52 @@ WASTE = Style(fill="#ffffff", stroke="#b0b0b0", width=0.15)
 MAX_BLOCK_ROWS, MAX_BLOCK_COLS = 40, 80
 """The largest lattice block tried for the 22 pieces (110 triangles; 10 x 11 packs them
 without waste): bounds the search when tiny triangles sit on large paper."""
+
+
+def pieces_colour(name: str) -> str:
+    """The colour ``name`` of a set of pieces ("the red pieces") in the current language; a
+    colour of the user's own prints as given."""
+    # TRANSLATORS: the colour of a set of pieces, in a sheet title "TriPakus · pieces · red".
+    words = {
+        "red": pgettext("pieces", "red"),
+        "yellow": pgettext("pieces", "yellow"),
+        "blue": pgettext("pieces", "blue"),
+        "green": pgettext("pieces", "green"),
+        "black": pgettext("pieces", "black"),
+        "white": pgettext("pieces", "white"),
+        "grey": pgettext("pieces", "grey"),
+    }
+    return words.get(name, name)
+
+
+def card_colour(name: str) -> str:
+    """The colour ``name`` of a sheet of card ("red card") in the current language; a colour
+    of the user's own prints as given."""
+    # TRANSLATORS: the colour of the card stock a sheet is printed on ("red card").
+    words = {
+        "red": pgettext("card", "red"),
+        "yellow": pgettext("card", "yellow"),
+        "blue": pgettext("card", "blue"),
+        "green": pgettext("card", "green"),
+        "black": pgettext("card", "black"),
+        "white": pgettext("card", "white"),
+        "grey": pgettext("card", "grey"),
+    }
+    return words.get(name, name)
+
+
+def glue_word() -> str:
+    """The word printed on each cell of a section's glue strip."""
+    # TRANSLATORS: printed small on each cell of the grey strip that the next board section
+    # is glued on (one short word).
+    return _("glue")
+
+
+def trim_words() -> tuple[str, ...]:
+    """The note on the cell that two of the three section copies lose, one text per line."""
+    # TRANSLATORS: two short lines printed in one small triangle of a board section that is
+    # cut off on two of the three copies; keep the line break.
+    return tuple(_("trim on\n2 copies").split("\n"))
 
 
 def mm_bbox(cells: Iterable[Cell], side: float) -> tuple[float, float, float, float]:
@@ -195,7 +246,8 @@ def board_drawing(
     for cell in sorted(cells):
         cx, cy = tri_centroid(cell, side)
         if cell in glue and (plan is None or cell not in plan.shared_by_all):
-            d.add(Text((cx, cy), "glue", 0.11 * side, fill="#555555"))
+            word = glue_word()
+            d.add(Text((cx, cy), word, fit_size(word, 0.5 * side, 0.11 * side), fill="#555555"))
         elif label is not None and cell not in corners:
             text = label(cell)
             d.add(Text((cx, cy), text, fit_size(text, 0.5 * side, 0.1 * side), fill="#9a9a9a"))
@@ -265,8 +317,10 @@ def _trim_lines(cell: Cell, cells: frozenset[Cell], side: float) -> list:
         if e in neighbours
     ]
     cx, cy = tri_centroid(cell, side)
-    items.append(Text((cx, cy - 0.03 * side), "trim on", 0.085 * side, fill="#000000"))
-    items.append(Text((cx, cy + 0.09 * side), "2 copies", 0.085 * side, fill="#000000"))
+    first, second = trim_words()
+    size = min(fit_size(line, 0.5 * side, 0.085 * side) for line in (first, second))
+    items.append(Text((cx, cy - 0.03 * side), first, size, fill="#000000"))
+    items.append(Text((cx, cy + 0.09 * side), second, size, fill="#000000"))
     return items
 
 
@@ -322,7 +376,7 @@ def _lattice_block(
     shift = Affine.translate(-x0, -y0)
     outlines: set = set()
     for piece, cells in zip(PIECES, placed, strict=True):
-        px0, py0, _, _ = mm_bbox(cells, side)
+        px0, py0, _x1, _y1 = mm_bbox(cells, side)
         block.place(
             piece_drawing(cells, piece.name, side, fill, cut, layout.bleed, edge=False),
             Affine.translate(px0 - x0, py0 - y0),
@@ -380,7 +434,8 @@ def pieces_sheet(
     width, height = box[2] - box[0], box[3] - box[1]
     front_block = pieces_block(layout, side, gap, fill, True, width, height)
     back_block = pieces_block(layout, side, gap, fill, False, width, height)
-    heading = f"{title} · pieces · {player}"
+    # TRANSLATORS: a sheet title: the game, then the colour of the pieces on it.
+    heading = _("{title} · pieces · {colour}").format(title=title, colour=pieces_colour(player))
     if front_block is None or back_block is None or front_block.height > height:
         raise FitError(
             f"the {title} pieces at {side:g} mm triangles do not fit on "
@@ -388,7 +443,10 @@ def pieces_sheet(
             f"{largest(layout):.1f} mm (set {setting})"
         )
     front, back = two_sided_block(layout, size, heading, front_block, back_block, box, "the pieces")
-    stock = "white card" if layout.ink == "fill" else f"{player} card"
+    if layout.ink == "fill":
+        stock = _("white card")
+    else:
+        stock = _("{colour} card").format(colour=card_colour(player))
     return Sheet(
         kit,
         f"pieces-{player}",
@@ -397,7 +455,7 @@ def pieces_sheet(
         back,
         copies=1,
         stock=stock,
-        steps=[duplex_step(layout), "Cut out the 22 pieces along the black lines."],
+        steps=[duplex_step(layout), _("Cut out the 22 pieces along the black lines.")],
     )
 
 
@@ -447,7 +505,7 @@ def page_corner_fiducials(
 def assembled(section: Drawing, turns: Iterable[Affine]) -> Drawing:
     """The copies of a section print as they lie glued on the table, one per turn: each
     copy's paper, grid and marks, without its glue strip and the words on it."""
-    hidden = ("glue", "trim on", "2 copies")
+    hidden = {"glue", "trim on", "2 copies", glue_word(), *trim_words()}
     visible = [
         item
         for item in section.items
@@ -490,11 +548,18 @@ def section_sheet(
             f"{layout.paper_name}; the largest that fits is "
             f"{largest(layout):.1f} mm (set {setting})"
         )
-    heading = f"{title} · board section (print 3)"
+    # TRANSLATORS: a sheet title; the sheet is printed three times.
+    heading = _("{title} · board section (print 3)").format(title=title)
     page = new_page(size, layout.margin, heading)
     page.place(fitted, place_centred(fitted, box, "the board section"))
     return Sheet(
-        kit, "board-section", heading, page, copies=3, stock="white card or paper", steps=steps
+        kit,
+        "board-section",
+        heading,
+        page,
+        copies=3,
+        stock=_("white card or paper"),
+        steps=steps,
     )
 
 

@@ -18,6 +18,7 @@ from printkit.games.trigon.components import (
     section_drawing,
     whole_board_drawing,
 )
+from printkit.i18n import _
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     Fit,
@@ -52,10 +53,15 @@ def section_sheet(layout: Layout) -> Sheet:
     """A third of the board (a rhombus) with the row its neighbour is glued on; print 3."""
     side = layout.section(Settings).cell
     steps = [
-        "Print this sheet 3 times and cut each copy along its outline (the marker strip stays on).",
-        "Lay the three copies round the centre, each grey 'glue' row under the next "
-        "copy's edge, marker strips outwards; match the ticks across every seam, then "
-        "glue. The six ringed cells are the starting points.",
+        _(
+            "Print this sheet 3 times and cut each copy along its outline (the marker strip "
+            "stays on)."
+        ),
+        _(
+            "Lay the three copies round the centre, each grey '{glue}' row under the next "
+            "copy's edge, marker strips outwards; match the ticks across every seam, then "
+            "glue. The six ringed cells are the starting points."
+        ).format(glue=drawing.glue_word()),
     ]
     return drawing.section_sheet(
         layout, KIT, TITLE, side, section_drawing, largest_cell, "trigon.cell", steps
@@ -85,20 +91,29 @@ def full_board_sheet(layout: Layout) -> Sheet:
     """The whole board at true size on the smallest standard paper that holds it."""
     d, paper, landscape, size, at = full_board(layout)
     name = paper.upper() if paper.startswith("a") else paper.title()
-    title = f"{TITLE} · whole board ({name})"
+    # TRANSLATORS: a sheet title: the game, then the paper the whole board is printed on.
+    title = _("{title} · whole board ({paper})").format(title=TITLE, paper=name)
     markers, patches = full_board_fiducials(layout, size)
     page = drawing.full_board_page(layout, size, title, d, at, markers, patches)
+    if landscape:
+        step = _(
+            "For a print shop or large-format printer: print on {paper} landscape at actual "
+            "size instead of the three sections. The letters and numbers round it name every "
+            "cell, as Pentobi does."
+        )
+    else:
+        step = _(
+            "For a print shop or large-format printer: print on {paper} at actual size "
+            "instead of the three sections. The letters and numbers round it name every "
+            "cell, as Pentobi does."
+        )
     return Sheet(
         KIT,
         "board-full",
         title,
         page,
-        stock=f"{name} paper or card",
-        steps=[
-            f"For a print shop or large-format printer: print on {name}"
-            f"{' landscape' if landscape else ''} at actual size instead of the three "
-            "sections. The letters and numbers round it name every cell, as Pentobi does."
-        ],
+        stock=_("{paper} paper or card").format(paper=name),
+        steps=[step.format(paper=name)],
     )
 
 

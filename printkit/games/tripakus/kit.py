@@ -21,6 +21,7 @@ from printkit.games.tripakus.components import (
 from printkit.geometry.tri import (
     triangle_board,
 )
+from printkit.i18n import _
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     Fit,
@@ -54,10 +55,12 @@ def section_sheet(layout: Layout) -> Sheet:
     """One third of the board with its two seam rows; printed three times."""
     side = layout.section(Settings).cell
     steps = [
-        "Print this sheet 3 times and cut each copy along its outline.",
-        "On two of the copies, cut off the centre triangle along the dashed lines.",
-        "Lay the copies round in a triangle, each grey 'glue' strip under the next "
-        "copy's plain edge row; match the ticks across every seam, then glue.",
+        _("Print this sheet 3 times and cut each copy along its outline."),
+        _("On two of the copies, cut off the centre triangle along the dashed lines."),
+        _(
+            "Lay the copies round in a triangle, each grey '{glue}' strip under the next "
+            "copy's plain edge row; match the ticks across every seam, then glue."
+        ).format(glue=drawing.glue_word()),
     ]
     return drawing.section_sheet(
         layout, KIT, TITLE, side, section_drawing, largest_cell, "tripakus.cell", steps
@@ -83,14 +86,22 @@ def full_board_fiducials(
 def full_board_sheet(layout: Layout) -> Sheet:
     """The whole board at true size on the smallest standard paper that holds it."""
     board, paper, landscape, size, at = full_board(layout)
-    title = f"{TITLE} · full board ({paper.upper() if paper.startswith('a') else paper.title()})"
+    name = paper.upper() if paper.startswith("a") else paper.title()
+    # TRANSLATORS: a sheet title: the game, then the paper the whole board is printed on.
+    title = _("{title} · full board ({paper})").format(title=TITLE, paper=name)
     markers, patches = full_board_fiducials(layout, size)
     page = drawing.full_board_page(layout, size, title, board, at, markers, patches)
-    steps = [
-        f"For a print shop or large-format printer: print on {paper.upper()}"
-        f"{' landscape' if landscape else ''} at actual size instead of the "
-        "three sections."
-    ]
+    if landscape:
+        step = _(
+            "For a print shop or large-format printer: print on {paper} landscape at actual "
+            "size instead of the three sections."
+        )
+    else:
+        step = _(
+            "For a print shop or large-format printer: print on {paper} at actual size "
+            "instead of the three sections."
+        )
+    steps = [step.format(paper=paper.upper())]
     notice = _paper_notice(layout, paper)
     if notice:
         steps.append(notice)
@@ -99,7 +110,7 @@ def full_board_sheet(layout: Layout) -> Sheet:
         "board-full",
         title,
         page,
-        stock=f"{paper.upper()} paper or card",
+        stock=_("{paper} paper or card").format(paper=paper.upper()),
         steps=steps,
         notice=notice,
     )
@@ -116,10 +127,16 @@ def _paper_notice(layout: Layout, paper: str) -> str | None:
     )[1]
     if usual == paper:
         return None
-    return (
-        f"Note: at tripakus.cell={cfg.cell:g} and tripakus.board_size={cfg.board_size} the "
-        f"full board needs {paper.upper()} paper, not {usual.upper()} as at the defaults "
-        f"({default.cell:g} mm, {default.board_size})."
+    return _(
+        "Note: at tripakus.cell={cell} and tripakus.board_size={size} the full board needs "
+        "{paper} paper, not {usual} as at the defaults ({default_cell} mm, {default_size})."
+    ).format(
+        cell=f"{cfg.cell:g}",
+        size=cfg.board_size,
+        paper=paper.upper(),
+        usual=usual.upper(),
+        default_cell=f"{default.cell:g}",
+        default_size=default.board_size,
     )
 
 
