@@ -215,12 +215,19 @@ def _step(number_: int, sheet: Sheet, entry: dict, layout: Layout, data: dict) -
     return Step(number_, thumbnail(sheet), title, (how, *steps))
 
 
+def _print_file(sheet: dict) -> str:
+    """The file to print for a sheet: its -duplex.pdf if it has two sides, else its PDF."""
+    pdfs = [f for f in sheet["files"] if f.endswith(".pdf")]
+    duplex = [f for f in pdfs if f.endswith("-duplex.pdf")]
+    return (duplex or pdfs or sheet["files"] or [sheet["sheet"]])[0]
+
+
 def _files(data: dict) -> str:
     return _(
-        "Files: each sheet's files begin with its name ({stems}): -side-a.pdf and -side-b.pdf "
-        "to print, -duplex.pdf for printers that print both sides, .svg and .png to look at, "
-        "-cut.svg and -cut.dxf for cutting machines. manifest.json lists them all."
-    ).format(stems=", ".join(s["sheet"] for s in data["sheets"]))
+        "Files to print: {files}. A two-sided sheet also comes as -side-a.pdf and -side-b.pdf; "
+        ".svg and .png files are for looking at, -cut.svg and -cut.dxf for cutting machines, "
+        "and manifest.json lists them all."
+    ).format(files=", ".join(_print_file(s) for s in data["sheets"]))
 
 
 def _blocks(sheets: list[Sheet], data: dict, layout: Layout, finished: Drawing | None) -> list:
