@@ -15,8 +15,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from printkit.draw.model import Affine, Polygon, Role, Style, Text
-from printkit.i18n import _
+from printkit.draw.model import Affine, Polygon, Role, Style
 
 __all__ = ["DICTIONARY", "Marker", "Patch", "marker_bits", "marker_items", "strip_items", "MODULES"]
 
@@ -89,7 +88,8 @@ class Patch:
 
 
 def marker_items(marker: Marker) -> list:
-    """The marker as drawing items: white quiet zone, black modules, its id in small type."""
+    """The marker as drawing items: white quiet zone and black modules (no caption: the
+    photo reader needs none, and players need not see it)."""
     module = marker.side / MODULES
     turn = Affine.translate(*marker.centre) @ Affine.rotate(marker.angle)
     h = marker.side / 2
@@ -120,17 +120,6 @@ def marker_items(marker: Marker) -> list:
                     Role.MARK,
                 )
             )
-    items.append(
-        Text(
-            turn((0.0, quiet + 1.6)),
-            # TRANSLATORS: the small caption under a printed photo marker ("marker 10").
-            _("marker {number}").format(number=marker.id),
-            1.6,
-            fill="#9a9a9a",
-            angle=marker.angle,
-            role=Role.INFO,
-        )
-    )
     return items
 
 

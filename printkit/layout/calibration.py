@@ -25,7 +25,7 @@ import math
 
 from printkit.draw.model import Affine, Page, Point, Polyline, Role, Style, Text
 from printkit.draw.text import fit_size
-from printkit.i18n import _, pgettext
+from printkit.i18n import MINUS, _, pgettext
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, back_transform, content_box, new_page, page_size
 
@@ -88,7 +88,7 @@ def _angle_scale(zero: Point, arm: float, sign: int) -> list:
         length = 3.2 if k % 10 == 0 else 2.2 if k % 5 == 0 else 1.2
         items.append(Polyline(((u, y), (u, y + length)), THIN, Role.MARK))
         if k % 10 == 0:
-            figure = f"{k // 10:+d}" if k else "0"
+            figure = f"{k // 10:+d}".replace("-", MINUS) if k else "0"
             row = 4.8 if k % 20 == 0 else 7.2  # whole degrees lie 2 mm apart: two rows
             items.append(Text((u, y + row), figure, 1.6, role=Role.LABEL))
             if row > 4.8:
@@ -145,7 +145,7 @@ def _rulers(x: float, y: float) -> list:
         items.append(Polyline(((x + v, hy), (x + v, hy + length)), THIN, Role.MARK))
         items.append(Polyline(((vx, y + v), (vx + length, y + v)), THIN, Role.MARK))
         if k % 8 == 0:
-            figure = f"{v:+g}" if k else "0"
+            figure = f"{v:+g}".replace("-", MINUS) if k else "0"
             items.append(Text((x + v, hy + 4.6), figure, 1.8, role=Role.LABEL))
             items.append(Text((vx + 3.8, y + v), figure, 1.8, anchor="start", role=Role.LABEL))
     items.append(Text((x - RULER_HALF - 1.5, hy + 1.5), "x", 2.4, anchor="end", bold=True))
