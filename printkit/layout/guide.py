@@ -10,19 +10,21 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from printkit.draw.model import Drawing, Polygon, Role, Style, Text
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, Text, bbox_of
 from printkit.errors import FitError
 from printkit.i18n import N_, _, ngettext, number, pgettext
 from printkit.layout.config import Layout
 from printkit.layout.sheet import Sheet, content_box, duplex_step, new_page, page_size
 from printkit.layout.textflow import Bullets, Figure, FlowStyle, Heading, Paragraph, Step, flow
 
-__all__ = ["guide_pages", "guide_title", "minutes_to_build", "thumbnail", "GUIDE_FILE"]
+__all__ = ["guide_pages", "guide_title", "minutes_to_build", "thumbnail", "picture", "GUIDE_FILE"]
 
 GUIDE_FILE = "build-guide.pdf"
 STYLE = FlowStyle(body=3.0, heading=3.8, paragraph_gap=1.2, heading_gap=3.2)
 GUTTER = 8.0
 MAX_PAGES = 2
+FINISHED_HEIGHT = 60.0
+"""The largest height of the picture of the finished kit, mm."""
 
 CUTTER_NOTES = {
     "silhouette": N_(
@@ -67,6 +69,16 @@ def thumbnail(sheet: Sheet) -> Drawing:
             continue
         d.add(replace(item, role=Role.INFO))
     return d
+
+
+def picture(drawing: Drawing, height: float = FINISHED_HEIGHT) -> Drawing:
+    """A drawing as an illustration ``height`` mm tall at most: moved to the origin, nothing
+    in it to cut or bleed."""
+    items = [replace(i, role=Role.INFO) for i in drawing.items if i.role != Role.BLEED]
+    x0, y0, x1, y1 = bbox_of(p for i in items for p in i.all_points())
+    k = min(1.0, height / (y1 - y0))
+    moved = Affine.scale(k) @ Affine.translate(-x0, -y0)
+    return Drawing((x1 - x0) * k, (y1 - y0) * k, items).transformed(moved)
 
 
 def _glued(sheet: dict) -> bool:
@@ -199,20 +211,65 @@ def _short_title(title: str, kit_title: str) -> str:
     return title[len(prefix) :] if title.startswith(prefix) else title
 
 
-def _step(number_: int, sheet: Sheet, entry: dict, layout: Layout, data: dict) -> Step:
+def _alike(entry: dict) -> tuple:
+    """What a sheet's step says: sheets that agree on it share one step."""
+    return (entry["copies"], entry["stock"], entry["print"], entry["steps"], entry["instead_of"])
+
+
+def _groups(sheets: list[Sheet], data: dict) -> list[list[tuple[Sheet, dict]]]:
+    """The sheets in order, runs of sheets with the same step together (the pieces of each
+    colour)."""
+    groups: list[list[tuple[Sheet, dict]]] = []
+    for sheet, entry in zip(sheets, data["sheets"], strict=True):
+        if groups and _alike(groups[-1][0][1]) == _alike(entry):
+            groups[-1].append((sheet, entry))
+        else:
+            groups.append([(sheet, entry)])
+    return groups
+
+
+def _joined_title(titles: list[str]) -> str:
+    """ "pieces · red", "pieces · blue" → "pieces · red, blue" (titles that share their start)."""
+    parts = [t.split(" · ") for t in titles]
+    head = parts[0][:-1]
+    if len(titles) > 1 and all(p[:-1] == head and len(p) > 1 for p in parts):
+        return " · ".join([*head, ", ".join(p[-1] for p in parts)])
+    return " / ".join(titles)
+
+
+def stacked(pictures: list[Drawing], offset: float = 18.0) -> Drawing:
+    """Pictures of sheets lying on each other, each ``offset`` mm down and right of the last."""
+    d = Drawing(
+        pictures[0].width + offset * (len(pictures) - 1),
+        pictures[0].height + offset * (len(pictures) - 1),
+    )
+    for k, pic in enumerate(pictures):
+        d.place(pic, Affine.translate(offset * k, offset * k))
+    return d
+
+
+def _step(number_: int, group: list[tuple[Sheet, dict]], layout: Layout, data: dict) -> Step:
+    entry = group[0][1]
     copies = entry["copies"]
     how = ngettext(
         "Print {copies} copy on {stock}, {how}.",
         "Print {copies} copies on {stock}, {how}.",
         copies,
     ).format(copies=copies, stock=entry["stock"], how=entry["print"])
+    if len(group) > 1:
+        how = ngettext(
+            "Each sheet: print {copies} copy on {stock}, {how}.",
+            "Each sheet: print {copies} copies on {stock}, {how}.",
+            copies,
+        ).format(copies=copies, stock=entry["stock"], how=entry["print"])
     said = duplex_step(layout)
     steps = [s for s in entry["steps"] if s != said]
-    title = _short_title(entry["title"], data["title"])
+    title = _joined_title([_short_title(e["title"], data["title"]) for _, e in group])
     if entry.get("instead_of"):
         other = _short_title(_title_of(data, entry["instead_of"]), data["title"])
         title = _("{sheet}, instead of {other}").format(sheet=title, other=other)
-    return Step(number_, thumbnail(sheet), title, (how, *steps))
+    picture = stacked([thumbnail(sheet) for sheet, _ in group])
+    return Step(number_, picture, title, (how, *steps))
 
 
 def _print_file(sheet: dict) -> str:
@@ -247,10 +304,10 @@ def _blocks(sheets: list[Sheet], data: dict, layout: Layout, finished: Drawing |
     blocks: list = [Paragraph(intro), Heading(_("You need")), Bullets(tuple(_shopping(data)))]
     blocks += [Heading(_("Printing")), *_printing(data)]
     blocks.append(Heading(_("Steps")))
-    for k, (sheet, entry) in enumerate(zip(sheets, data["sheets"], strict=True), start=1):
-        blocks.append(_step(k, sheet, entry, layout, data))
+    for k, group in enumerate(_groups(sheets, data), start=1):
+        blocks.append(_step(k, group, layout, data))
     if finished is not None:
-        blocks.append(Figure(finished, _("The finished kit.")))
+        blocks.append(Figure(picture(finished), _("The finished kit.")))
     blocks.append(Paragraph(_files(data)))
     return blocks
 

@@ -15,6 +15,8 @@ from printkit.games.trigon.components import (
     PATCH,
     TITLE,
     Settings,
+    board_of,
+    board_turn,
     section_drawing,
     whole_board_drawing,
 )
@@ -30,6 +32,7 @@ from printkit.polyiamond_games.pieces import PIECES
 
 __all__ = [
     "sheets",
+    "finished",
     "inventory",
     "pieces_sheet",
     "section_sheet",
@@ -112,8 +115,9 @@ def full_board_sheet(layout: Layout) -> Sheet:
         "board-full",
         title,
         page,
-        stock=_("{paper} paper or card").format(paper=name),
+        stock=_("paper or card"),
         steps=[step.format(paper=name)],
+        instead_of="board-section",
     )
 
 
@@ -141,3 +145,11 @@ def sheets(layout: Layout) -> list[Sheet]:
 
 FIT = Fit(Settings, "cell", largest_cell)
 """The kit's size follows ``trigon.cell`` (the hint when a sheet does not fit)."""
+
+
+def finished(layout: Layout) -> Drawing:
+    """The board as the three copies of the section lie glued together, for the build guide."""
+    side, n = layout.section(Settings).cell, board_of(layout).size
+    return drawing.assembled(
+        section_drawing(layout, side), [board_turn(n, side, k) for k in range(3)]
+    )

@@ -16,6 +16,7 @@ from printkit.games.tripakus.components import (
     TITLE,
     Settings,
     board_drawing,
+    board_rotation,
     section_drawing,
 )
 from printkit.geometry.tri import (
@@ -33,6 +34,7 @@ from printkit.polyiamond_games.pieces import PIECES
 
 __all__ = [
     "sheets",
+    "finished",
     "pieces_sheet",
     "section_sheet",
     "full_board_sheet",
@@ -110,9 +112,10 @@ def full_board_sheet(layout: Layout) -> Sheet:
         "board-full",
         title,
         page,
-        stock=_("{paper} paper or card").format(paper=paper.upper()),
+        stock=_("paper or card"),
         steps=steps,
         notice=notice,
+        instead_of="board-section",
     )
 
 
@@ -164,3 +167,10 @@ def sheets(layout: Layout) -> list[Sheet]:
 
 FIT = Fit(Settings, "cell", largest_cell)
 """The kit's size follows ``tripakus.cell`` (the hint when a sheet does not fit)."""
+
+
+def finished(layout: Layout) -> Drawing:
+    """The board as the three copies of the section lie glued together, for the build guide."""
+    cfg = layout.section(Settings)
+    turns = [board_rotation(cfg.board_size, cfg.cell, k) for k in range(3)]
+    return drawing.assembled(section_drawing(layout, cfg.cell), turns)
