@@ -3,7 +3,8 @@
 Sheets that differ only by colour (pieces-red, pieces-yellow, …) are shown once; a
 Triominoes tile sheet is also shown with each cutting machine's marks.  A board
 printed in sections is also shown assembled, its copies glued as they lie on the table
-(``<kit>-assembled.png``, from the game's photo-reader model of the board).
+(``<kit>-assembled.png``, from the game's photo-reader model of the board), and each kit's
+build guide (``<kit>-build-guide.png``, its first page).
 
 Usage: python tools/previews.py [KIT ...]
 """
@@ -13,6 +14,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pypdfium2 as pdfium
+
+from printkit.build import plan_kits
 from printkit.draw.model import Affine, Page, Polygon, Role, Style
 from printkit.draw.png import save_png
 from printkit.games import GAMES
@@ -21,6 +25,7 @@ from printkit.layout.config import load_layout
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "previews"
 DPI = 40
+GUIDE_DPI = 60  # the guides' text stays legible in the README
 
 
 def main() -> None:
@@ -52,6 +57,12 @@ def main() -> None:
             page.place(picture, Affine.translate(5 - x0, 5 - y0))
             path = save_png(page, OUT / f"{kit.name}-assembled.png", DPI)
             print(path.relative_to(OUT.parents[1]))
+        guide = next(f for f in plan_kits([kit], layout, ("pdf",))[1] if "build-guide" in f.path)
+        path = OUT / f"{kit.name}-build-guide.png"
+        doc = pdfium.PdfDocument(guide.make())
+        doc[0].render(scale=GUIDE_DPI / 72).to_pil().save(path)
+        doc.close()
+        print(path.relative_to(OUT.parents[1]))
 
 
 if __name__ == "__main__":
