@@ -97,6 +97,12 @@ CROP_ROOM = 6.0
 """How far outside a block crop marks reach, mm."""
 
 
+def _fit(text: str, width: float, size: float, bold: bool = False) -> float:
+    """``fit_size`` for a label added to a fixed layout: ``size`` itself where the layout
+    leaves no room at all (as before the label was fitted)."""
+    return fit_size(text, width, size, bold) if width > 0 else size
+
+
 # --- a block of tiles -----------------------------------------------------------------------
 
 
@@ -473,7 +479,7 @@ def score_sheet(layout: Layout) -> Sheet:
         Text(
             (x0, table_top - 2.5),
             caption,
-            fit_size(caption, x1 - x0, 3.0, bold=True),
+            _fit(caption, x1 - x0, 3.0, bold=True),
             fill=ink,
             anchor="start",
             bold=True,
@@ -488,7 +494,7 @@ def score_sheet(layout: Layout) -> Sheet:
             Text(
                 (left + 1.5, table_top + head_t / 2),
                 label,
-                fit_size(label, width - 3.0, 2.8, bold=True),
+                _fit(label, width - 3.0, 2.8, bold=True),
                 fill=ink,
                 anchor="start",
                 bold=True,
@@ -586,7 +592,7 @@ def score_sheet(layout: Layout) -> Sheet:
                 Text(
                     (gx + (j + 0.5) * group / 2, top + name_h + head_h / 2),
                     head,
-                    fit_size(head, group / 2 - 1.0, 2.5),
+                    _fit(head, group / 2 - 1.0, 2.5),
                     fill=ink,
                 )
             )

@@ -75,6 +75,12 @@ RACK_SEATS = MAX_PLAYERS
 """Racks printed: one per player, up to the rules' six players."""
 
 
+def _fit(text: str, width: float, size: float, bold: bool = False) -> float:
+    """``fit_size`` for a label added to a fixed layout: ``size`` itself where the layout
+    leaves no room at all (as before the label was fitted)."""
+    return fit_size(text, width, size, bold) if width > 0 else size
+
+
 # --- tokens ---------------------------------------------------------------------------------
 
 
@@ -557,7 +563,7 @@ def score_sheet(layout: Layout) -> Sheet:
                 Text(
                     (cx + w / 2, top + name_h + head_h / 2),
                     head,
-                    fit_size(head, w - 0.6, 2.4),
+                    _fit(head, w - 0.6, 2.4),
                     fill=ink,
                 )
             )
