@@ -55,6 +55,7 @@ from printkit.games.triominoes.rules import (
 )
 from printkit.games.triominoes.tiles import TILES, Tile
 from printkit.geometry.tri import Cell, edges, straight_runs
+from printkit.i18n import N_, _, language, pgettext
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     CUT,
@@ -86,13 +87,20 @@ __all__ = [
     "MARK_ARM",
 ]
 
-TITLE = "Triominoes"
+TITLE = N_("Triominoes")
+"""The game's name as printed (translate it with ``_(TITLE)``)."""
 MARK_ARM = 2.5
 """Half the length of a registration mark's cross (its circle is smaller), mm."""
 MARK_ROOM = 5.0 + MARK_ARM
 """How far outside a block the standard registration marks reach, mm."""
 CROP_ROOM = 6.0
 """How far outside a block crop marks reach, mm."""
+
+
+def _fit(text: str, width: float, size: float, bold: bool = False) -> float:
+    """``fit_size`` for a label added to a fixed layout: ``size`` itself where the layout
+    leaves no room at all (as before the label was fitted)."""
+    return fit_size(text, width, size, bold) if width > 0 else size
 
 
 # --- a block of tiles -----------------------------------------------------------------------
@@ -251,7 +259,12 @@ def _tile_sheet(
         front_block.width + 2 * room <= bw + 1e-6 and front_block.height + 2 * room <= bh + 1e-6
     )
     stem = "tiles" + (f"-{number}" if count > 1 else "")
-    title = f"{TITLE} · tiles" + (f" ({number} of {count})" if count > 1 else "")
+    # TRANSLATORS: a sheet title; {game} is the game's name.
+    title = _("{game} · tiles").format(game=_(TITLE))
+    if count > 1:
+        # TRANSLATORS: a sheet title when a component takes several sheets, e.g.
+        # "Tripitz Domino · tokens (1 of 2)".
+        title = _("{title} ({number} of {count})").format(title=title, number=number, count=count)
     marked = (
         layout
         if outside
@@ -262,7 +275,7 @@ def _tile_sheet(
         # No room round the block: the marks go in its empty corners, on both sides.
         at = ((bw - front_block.width) / 2 + box[0], (bh - front_block.height) / 2 + box[1])
         cells = _slots(len(tiles), cols)
-        bx0, by0, _, _ = _block_bbox(cells, side, spacing)
+        bx0, by0 = _block_bbox(cells, side, spacing)[:2]
         marks = [
             item
             for p in notch_marks(cells, side, spacing, layout.bleed)
@@ -272,12 +285,14 @@ def _tile_sheet(
         turn = back_transform((back.width, back.height), layout.flip, layout.back_offset)
         back.extend(item.transformed(turn) for item in marks)
     cut = (
-        "Cut along the long straight lines: first the horizontal ones, into strips, then "
-        "the slanting ones across each strip; neighbouring tiles share every cut."
+        _(
+            "Cut along the long straight lines: first the horizontal ones, into strips, then "
+            "the slanting ones across each strip; neighbouring tiles share every cut."
+        )
         if spacing == 0
-        else "Cut out each tile along its outline."
+        else _("Cut out each tile along its outline.")
     )
-    stock = "white card" if layout.ink == "fill" else "card"
+    stock = _("white card") if layout.ink == "fill" else _("card")
     return Sheet(
         KIT,
         stem,
@@ -288,7 +303,9 @@ def _tile_sheet(
         steps=[
             duplex_step(layout),
             cut,
-            f"This sheet holds {len(tiles)} of the {len(TILES)} tiles.",
+            _("This sheet holds {count} of the {total} tiles.").format(
+                count=len(tiles), total=len(TILES)
+            ),
         ],
     )
 
@@ -314,71 +331,104 @@ def tile_sheets(layout: Layout) -> list[Sheet]:
 # --- score sheet ----------------------------------------------------------------------------
 
 EVENTS = (
-    "Laying a tile",
-    "Opening with the highest triple",
-    "Opening with 0-0-0",
-    "Closing hexagons with one tile",
-    "Bridge",
-    "Drawing a tile",
-    "Drawing limit",
-    "Cannot play, pool empty",
-    "Going out",
-    "Blocked round",
-    "End of the game",
+    N_("Laying a tile"),
+    N_("Opening with the highest triple"),
+    N_("Opening with 0-0-0"),
+    N_("Closing hexagons with one tile"),
+    N_("Bridge"),
+    N_("Drawing a tile"),
+    N_("Drawing limit"),
+    N_("Cannot play, pool empty"),
+    N_("Going out"),
+    N_("Blocked round"),
+    N_("End of the game"),
 )
-"""The score events of the score sheet's table, one row each."""
+"""The score events of the score sheet's table, one row each (English; print ``_(event)``)."""
 SCORED_PRESETS = ("spanish", "english", "pressman")
 """The rule sets the score sheet's table compares, one column each."""
 BLOCKED = {
-    BlockedRule.LOWEST_WINS_DIFFERENCES: "lowest hand: + its difference to each",
-    BlockedRule.EACH_LOSES_OWN: "everyone: - own hand",
-    BlockedRule.LOWEST_WINS_OTHERS: "lowest hand: + other hands - own",
+    BlockedRule.LOWEST_WINS_DIFFERENCES: N_("lowest hand: + its difference to each"),
+    BlockedRule.EACH_LOSES_OWN: N_("everyone: - own hand"),
+    BlockedRule.LOWEST_WINS_OTHERS: N_("lowest hand: + other hands - own"),
 }
+RULE_SET_NAMES = {
+    # TRANSLATORS: score sheet: the rule sets are named spanish, english and pressman
+    # on the rule card (the names of printkit's presets).
+    "spanish": N_("Spanish rules"),
+    "english": N_("English rules"),
+    "pressman": N_("Pressman rules"),
+}
+"""The score sheet's name of each of ``SCORED_PRESETS`` (English; print ``_(name)``)."""
 
 
 def scoring_column(o: TriominoesOptions) -> tuple[str, ...]:
-    """What each of ``EVENTS`` scores under the options ``o``, in the score sheet's words."""
+    """What each of ``EVENTS`` scores under the options ``o``, in the score sheet's words
+    (in the current language)."""
     zero = (
         str(o.zero_triple_opening)
         if o.zero_triple_opening is not None
         else f"{o.opening_bonus} (0 + {o.opening_bonus})"
     )
     if o.max_draws is None:
-        limit = "none: draw until you can play"
-    else:
-        limit = f"{o.max_draws} a turn" + (
-            f", then -{o.exhausted_penalty} if still stuck" if o.exhausted_penalty else ""
+        # TRANSLATORS: score sheet, the drawing limit: there is none.
+        limit = _("none: draw until you can play")
+    elif o.exhausted_penalty:
+        # TRANSLATORS: score sheet, the drawing limit: {draws} tiles a turn, then a penalty.
+        limit = _("{draws} a turn, then -{penalty} if still stuck").format(
+            draws=o.max_draws, penalty=o.exhausted_penalty
         )
-    going_out = f"+{o.going_out_bonus}" + (
-        " + tiles in other hands" if o.going_out_adds_hands else ""
+    else:
+        # TRANSLATORS: score sheet, the drawing limit: {draws} tiles a turn.
+        limit = _("{draws} a turn").format(draws=o.max_draws)
+    going_out = (
+        # TRANSLATORS: score sheet, going out: the bonus and the tiles left in other hands.
+        _("+{bonus} + tiles in other hands").format(bonus=o.going_out_bonus)
+        if o.going_out_adds_hands
+        else f"+{o.going_out_bonus}"
     )
     end = (
-        f"{o.target} starts the last round"
+        # TRANSLATORS: score sheet, end of the game: reaching {target} points.
+        _("{target} starts the last round").format(target=o.target)
         if o.end_rule is EndRule.REACH_THEN_FINISH_ROUND
-        else f"{o.target} at the end of a round"
+        else _("{target} at the end of a round").format(target=o.target)
     )
     return (
-        "sum of its 3 numbers",
-        f"sum + {o.opening_bonus}",
+        # TRANSLATORS: score sheet, laying a tile: its score.
+        _("sum of its 3 numbers"),
+        # TRANSLATORS: score sheet, opening: the tile's sum and a bonus.
+        _("sum + {bonus}").format(bonus=o.opening_bonus),
         zero,
-        f"+{o.hexagon_bonus} each"
+        # TRANSLATORS: score sheet: points for each hexagon closed.
+        _("+{bonus} each").format(bonus=o.hexagon_bonus)
         if o.hexagon_bonuses is None
-        else "+" + " / ".join(map(str, o.hexagon_bonuses)) + " for 1 / 2 / 3",
+        # TRANSLATORS: score sheet: {bonuses} ("+50 / 60 / 70") for 1, 2 or 3 hexagons
+        # closed with one tile.
+        else _("{bonuses} for 1 / 2 / 3").format(
+            bonuses="+" + " / ".join(map(str, o.hexagon_bonuses))
+        ),
         f"+{o.bridge_bonus}",
-        f"-{o.draw_penalty} each",
+        # TRANSLATORS: score sheet: points lost for each tile drawn.
+        _("-{penalty} each").format(penalty=o.draw_penalty),
         limit,
         f"-{o.empty_pool_penalty}",
         going_out,
-        BLOCKED[o.blocked_rule],
+        _(BLOCKED[o.blocked_rule]),
         end,
     )
 
 
-SCORING: tuple[tuple[str, ...], ...] = tuple(
-    zip(EVENTS, *(scoring_column(PRESETS[name]) for name in SCORED_PRESETS), strict=True)
-)
-"""Score events and what each rule set gives: (event, then one cell per ``SCORED_PRESETS``)."""
-RULE_SETS = tuple(f"{name.capitalize()} rules" for name in SCORED_PRESETS)
+def _scoring() -> tuple[tuple[str, ...], ...]:
+    """The score sheet's table in the current language (see ``SCORING``)."""
+    columns = (scoring_column(PRESETS[name]) for name in SCORED_PRESETS)
+    return tuple(zip((_(event) for event in EVENTS), *columns, strict=True))
+
+
+with language("en"):
+    SCORING: tuple[tuple[str, ...], ...] = _scoring()
+"""Score events and what each rule set gives: (event, then one cell per ``SCORED_PRESETS``),
+in English."""
+RULE_SETS = tuple(RULE_SET_NAMES[name] for name in SCORED_PRESETS)
+"""The rule set names heading the score sheet's table, in English."""
 PLAYERS = 6
 DIFFERS = Style(fill="#f3e6c4")
 
@@ -395,53 +445,64 @@ def score_sheet(layout: Layout) -> Sheet:
     """One round's scores: a column pair per player, a row per turn, and the scoring table."""
     size = page_size(layout)
     x0, y0, x1, y1 = content_box(size, layout.margin)
-    title = f"{TITLE} · score sheet"
+    # TRANSLATORS: a sheet title; {game} is the game's name.
+    title = _("{game} · score sheet").format(game=_(TITLE))
     page = new_page(size, layout.margin, title)
+    scoring = _scoring()
+    rule_sets = [_(name) for name in RULE_SETS]
     ink, grey = "#333333", "#777777"
     thin, thick = Style(stroke="#9a9a9a", width=0.15), Style(stroke=BLACK, width=0.35)
 
     # Heading line: round number, rule set ticked, date.
     y = y0 + 2.5
-    page.add(Text((x0, y), "Round ______", 3.2, fill=ink, anchor="start", role=Role.INFO))
+    # TRANSLATORS: score sheet, a line to write the round's number on.
+    page.add(Text((x0, y), _("Round ______"), 3.2, fill=ink, anchor="start", role=Role.INFO))
     x = x0 + 40.0
-    for name in RULE_SETS:
+    for name in rule_sets:
         page.add(_checkbox(x, y))
         page.add(Text((x + 4.5, y), name, 3.2, fill=ink, anchor="start", role=Role.INFO))
         x += 8.0 + text_width(name, 3.2)
-    page.add(Text((x1, y), "Date ____________", 3.2, fill=ink, anchor="end", role=Role.INFO))
+    # TRANSLATORS: score sheet, a line to write the date on.
+    page.add(Text((x1, y), _("Date ____________"), 3.2, fill=ink, anchor="end", role=Role.INFO))
 
     # The scoring table at the bottom.
     row_t, head_t = 5.4, 6.0
-    table_h = head_t + len(SCORING) * row_t
+    table_h = head_t + len(scoring) * row_t
     table_top = y1 - table_h
     event_w = 0.34 * (x1 - x0)
-    rule_w = (x1 - x0 - event_w) / len(RULE_SETS)
-    lefts = (x0, *(x0 + event_w + k * rule_w for k in range(len(RULE_SETS))))
+    rule_w = (x1 - x0 - event_w) / len(rule_sets)
+    lefts = (x0, *(x0 + event_w + k * rule_w for k in range(len(rule_sets))))
+    caption = _("Scoring: the {count} rule sets (shaded where they differ)").format(
+        count=len(rule_sets)
+    )
     page.add(
         Text(
             (x0, table_top - 2.5),
-            f"Scoring: the {len(RULE_SETS)} rule sets (shaded where they differ)",
-            3.0,
+            caption,
+            _fit(caption, x1 - x0, 3.0, bold=True),
             fill=ink,
             anchor="start",
             bold=True,
             role=Role.INFO,
         )
     )
-    for label, left in zip(("Event", *RULE_SETS), lefts, strict=True):
+    # TRANSLATORS: score sheet, heading of the table's column of score events.
+    heads = (_("Event"), *rule_sets)
+    head_widths = (event_w, *(rule_w for _name in rule_sets))
+    for label, left, width in zip(heads, lefts, head_widths, strict=True):
         page.add(
             Text(
                 (left + 1.5, table_top + head_t / 2),
                 label,
-                2.8,
+                _fit(label, width - 3.0, 2.8, bold=True),
                 fill=ink,
                 anchor="start",
                 bold=True,
             )
         )
-    for k, row in enumerate(SCORING):
+    for k, (row, english) in enumerate(zip(scoring, SCORING, strict=True)):
         top = table_top + head_t + k * row_t
-        if len(set(row[1:])) > 1:
+        if len(set(english[1:])) > 1:
             bottom_t = top + row_t
             page.add(
                 Polygon(
@@ -450,7 +511,7 @@ def score_sheet(layout: Layout) -> Sheet:
                     Role.FILL,
                 )
             )
-        widths = (event_w, *(rule_w for _ in RULE_SETS))
+        widths = (event_w, *(rule_w for _name in rule_sets))
         for text, left, width in zip(row, lefts, widths, strict=True):
             page.add(
                 Text(
@@ -461,11 +522,11 @@ def score_sheet(layout: Layout) -> Sheet:
                     anchor="start",
                 )
             )
-    for k in range(len(SCORING) + 2):
+    for k in range(len(scoring) + 2):
         yy = table_top + (head_t + (k - 1) * row_t if k else 0.0)
         page.add(
             Polyline(
-                ((x0, yy), (x1, yy)), thick if k in (0, 1, len(SCORING) + 1) else thin, Role.LINE
+                ((x0, yy), (x1, yy)), thick if k in (0, 1, len(scoring) + 1) else thin, Role.LINE
             )
         )
     for xx in (*lefts, x1):
@@ -476,7 +537,13 @@ def score_sheet(layout: Layout) -> Sheet:
     label_w, name_h, head_h, row_h = 17.0, 8.0, 5.0, 6.0
     bottom_limit = table_top - 10.0
     turns = int((bottom_limit - top - name_h - head_h) // row_h) - 2
-    labels = ["carried over", *[str(k) for k in range(1, turns + 1)], "round end"]
+    labels = [
+        # TRANSLATORS: score sheet, the first row: the total carried over from earlier rounds.
+        _("carried over"),
+        *[str(k) for k in range(1, turns + 1)],
+        # TRANSLATORS: score sheet, the last row: the totals at the end of the round.
+        _("round end"),
+    ]
     body_top = top + name_h + head_h
     bottom = body_top + len(labels) * row_h
     group = (x1 - x0 - label_w) / PLAYERS
@@ -486,14 +553,23 @@ def score_sheet(layout: Layout) -> Sheet:
         page.add(Polyline(((x0, yy), (x1, yy)), style, Role.LINE))
     page.add(Polyline(((x0, top), (x1, top)), thick, Role.LINE))
     page.add(Polyline(((x0 + label_w, top + name_h), (x1, top + name_h)), thin, Role.LINE))
-    page.add(Text((x0 + label_w / 2, top + (name_h + head_h) / 2), "Turn", 2.8, fill=ink))
+    # TRANSLATORS: score sheet heading of the column of turn numbers.
+    turn = _("Turn")
+    page.add(
+        Text(
+            (x0 + label_w / 2, top + (name_h + head_h) / 2),
+            turn,
+            fit_size(turn, label_w - 1.0, 2.8),
+            fill=ink,
+        )
+    )
     for k, label in enumerate(labels):
         digit = label.isdigit()
         page.add(
             Text(
                 (x0 + label_w / 2, body_top + (k + 0.5) * row_h),
                 label,
-                2.4 if digit else 2.3,
+                2.4 if digit else fit_size(label, label_w - 1.0, 2.3, bold=True),
                 fill=grey if digit else ink,
                 bold=not digit,
             )
@@ -502,16 +578,29 @@ def score_sheet(layout: Layout) -> Sheet:
     for p in range(PLAYERS):
         gx = x0 + label_w + p * group
         page.add(Polyline(((gx, top), (gx, bottom)), thick, Role.LINE))
-        page.add(Text((gx + 1.2, top + 2.2), f"Player {p + 1}", 2.2, fill=grey, anchor="start"))
-        for j, head in enumerate(("points", "total")):
+        # TRANSLATORS: score sheet heading of a player's columns.
+        player = _("Player {number}").format(number=p + 1)
+        page.add(Text((gx + 1.2, top + 2.2), player, 2.2, fill=grey, anchor="start"))
+        heads = (
+            # TRANSLATORS: score sheet column heading: the points of a move (a short word).
+            pgettext("score sheet", "points"),
+            # TRANSLATORS: score sheet column heading: the running total (a short word).
+            pgettext("score sheet", "total"),
+        )
+        for j, head in enumerate(heads):
             page.add(
-                Text((gx + (j + 0.5) * group / 2, top + name_h + head_h / 2), head, 2.5, fill=ink)
+                Text(
+                    (gx + (j + 0.5) * group / 2, top + name_h + head_h / 2),
+                    head,
+                    _fit(head, group / 2 - 1.0, 2.5),
+                    fill=ink,
+                )
             )
         page.add(
             Polyline(((gx + group / 2, top + name_h), (gx + group / 2, bottom)), thin, Role.LINE)
         )
     page.add(Polyline(((x1, top), (x1, bottom)), thick, Role.LINE))
-    note = (
+    note = _(
         "Each turn: write the points (negative for penalties) and the new total. "
         "Start the total from the carried-over row."
     )
@@ -530,9 +619,12 @@ def score_sheet(layout: Layout) -> Sheet:
         "score-sheet",
         title,
         page,
-        stock="plain paper",
+        stock=_("plain paper"),
         steps=[
-            "Print one score sheet per round, or as many as you need; tick the rule set you play."
+            _(
+                "Print one score sheet per round, or as many as you need; tick the rule set "
+                "you play."
+            )
         ],
     )
 
@@ -543,7 +635,8 @@ def score_sheet(layout: Layout) -> Sheet:
 def mat_sheets(layout: Layout) -> list[Sheet]:
     """The play mat: one sheet to lay the tiles on and photograph for ``printkit read``."""
     plan = mat_plan(layout)
-    title = "Triominoes · play mat"
+    # TRANSLATORS: a sheet title; {game} is the game's name.
+    title = _("{game} · play mat").format(game=_(TITLE))
     page = new_page(plan.size, layout.margin, title)
     page.place(mat_drawing(plan), plan.to_page)
     return [
@@ -552,12 +645,18 @@ def mat_sheets(layout: Layout) -> list[Sheet]:
             "mat",
             title,
             page,
-            stock="plain paper",
+            stock=_("plain paper"),
             steps=[
-                "Print at actual size and lay the tiles on the grid, each on a cell; "
-                "the faint (row,col) in a cell names it in records.",
-                "To check a position, photograph the whole sheet from above with "
-                "every black-and-white marker in view, then run printkit read.",
+                # TRANSLATORS: (row,col) is how a cell's name is printed on the mat: keep it.
+                _(
+                    "Print at actual size and lay the tiles on the grid, each on a cell; "
+                    "the faint (row,col) in a cell names it in records."
+                ),
+                # TRANSLATORS: "printkit read" is a command: keep it.
+                _(
+                    "To check a position, photograph the whole sheet from above with "
+                    "every black-and-white marker in view, then run printkit read."
+                ),
             ],
         )
     ]

@@ -53,6 +53,7 @@ from printkit.geometry.hexgrid import (
     neighbours,
     unique_edges,
 )
+from printkit.i18n import N_, _
 from printkit.layout import config
 from printkit.layout.config import Layout, setting
 from printkit.layout.sheet import CUT, content_box, orient_to_fit, page_size
@@ -87,7 +88,8 @@ __all__ = [
 ]
 
 KIT = "tripitz"
-TITLE = "Tripitz Domino"
+TITLE = N_("Tripitz Domino")
+"""The game's name as printed (translate it with ``_(TITLE)``)."""
 MIN_CONTRAST = 3.0
 """WCAG 2 minimum contrast for graphical objects (success criterion 1.4.11)."""
 BACK = "#e4ddcc"
@@ -434,7 +436,16 @@ def board_drawing(
         cx, cy = hex_centre(h, radius)
         if h in glue:
             d.add(Polygon(poly, GLUE, Role.GLUE))
-            d.add(Text((cx, cy), "glue", 0.14 * pitch, fill="#555555"))
+            # TRANSLATORS: printed on the strip of a board section that the next one is glued on.
+            glue_word = _("glue")
+            d.add(
+                Text(
+                    (cx, cy),
+                    glue_word,
+                    fit_size(glue_word, 0.8 * pitch, 0.14 * pitch),
+                    fill="#555555",
+                )
+            )
             continue
         edge = h in board.outer
         if edge and fill_ink:

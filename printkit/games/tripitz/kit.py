@@ -42,6 +42,7 @@ from printkit.games.tripitz.components import (
 from printkit.games.tripitz.pids import JOKERS, PIDS, Pid, TokenColour
 from printkit.games.tripitz.rules import MAX_PLAYERS
 from printkit.geometry.hexgrid import Hex, hex_corners, unique_edges
+from printkit.i18n import _, ngettext, pgettext
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     CUT,
@@ -72,6 +73,12 @@ ROUND_GAP = 1.5
 """Space between round tokens, mm (hexagonal tokens share their cut lines instead)."""
 RACK_SEATS = MAX_PLAYERS
 """Racks printed: one per player, up to the rules' six players."""
+
+
+def _fit(text: str, width: float, size: float, bold: bool = False) -> float:
+    """``fit_size`` for a label added to a fixed layout: ``size`` itself where the layout
+    leaves no room at all (as before the label was fitted)."""
+    return fit_size(text, width, size, bold) if width > 0 else size
 
 
 # --- tokens ---------------------------------------------------------------------------------
@@ -198,18 +205,23 @@ def _token_sheet(
         + (f"-{one}" if one and layout.ink != "fill" else "")
         + (f"-{number}" if count > 1 else "")
     )
-    title = (
-        f"{TITLE} · tokens"
-        + (f" · {one}" if one and layout.ink != "fill" else "")
-        + (f" ({number} of {count})" if count > 1 else "")
-    )
+    if one and layout.ink != "fill":
+        # TRANSLATORS: a sheet title; {colour} is the colour of all its tokens ("red").
+        title = _("{game} · tokens · {colour}").format(game=_(TITLE), colour=_tokens_colour(one))
+    else:
+        # TRANSLATORS: a sheet title; {game} is the game's name.
+        title = _("{game} · tokens").format(game=_(TITLE))
+    if count > 1:
+        # TRANSLATORS: a sheet title when a component takes several sheets, e.g.
+        # "Tripitz Domino · tokens (1 of 2)".
+        title = _("{title} ({number} of {count})").format(title=title, number=number, count=count)
     front, back = two_sided_block(layout, size, title, front_block, back_block, box, "the tokens")
     cut = (
-        "Cut along the black lines; neighbouring tokens share each cut."
+        _("Cut along the black lines; neighbouring tokens share each cut.")
         if layout.section(Settings).token == "hex"
-        else "Cut out the round tokens along their circles."
+        else _("Cut out the round tokens along their circles.")
     )
-    stock = "white card" if layout.ink == "fill" else f"{one or 'coloured'} card"
+    stock = _("white card") if layout.ink == "fill" else _card_of(one)
     jokers = sum(p.is_joker for p in tokens)
     return Sheet(
         KIT,
@@ -226,24 +238,53 @@ def _token_sheet(
     )
 
 
+def _tokens_colour(name: str) -> str:
+    """A token colour (``red``) as said of the tokens of a sheet."""
+    words = {
+        # TRANSLATORS: the colour of the tokens on a sheet ("tokens · red"); agrees with "tokens".
+        "red": pgettext("tokens", "red"),
+        "yellow": pgettext("tokens", "yellow"),
+        "blue": pgettext("tokens", "blue"),
+        "green": pgettext("tokens", "green"),
+    }
+    return words.get(name, name)
+
+
+def _card_of(name: str | None) -> str:
+    """The stock of a token sheet in outline ink: card of the tokens' colour."""
+    cards = {
+        "red": _("red card"),
+        "yellow": _("yellow card"),
+        "blue": _("blue card"),
+        "green": _("green card"),
+    }
+    return cards.get(name or "", _("coloured card"))
+
+
 def _holds(pids: int, jokers: int) -> str:
     """The token sheet's count, saying which tokens are the jokers."""
     if not jokers:
-        return f"This sheet holds {pids} pids."
-    which = "the plain token" if jokers == 1 else "the plain tokens, one of each colour"
-    return (
-        f"This sheet holds {pids} pids and {jokers} joker{'s' * (jokers > 1)} "
-        f"({which}, with nothing printed on {'it' if jokers == 1 else 'them'})."
-    )
+        return ngettext(
+            "This sheet holds {pids} pid.", "This sheet holds {pids} pids.", pids
+        ).format(pids=pids)
+    return ngettext(
+        "This sheet holds {pids} pids and {jokers} joker (the plain token, with nothing "
+        "printed on it).",
+        "This sheet holds {pids} pids and {jokers} jokers (the plain tokens, one of each "
+        "colour, with nothing printed on them).",
+        jokers,
+    ).format(pids=pids, jokers=jokers)
 
 
 def _legend(layout: Layout, size: tuple[float, float], extra: str = "") -> list[Item]:
-    _, _, x1, y1 = content_box(size, layout.margin)
+    x1, y1 = content_box(size, layout.margin)[2:]
     x0 = layout.margin
     lines = [
-        "Tinted cavities marked \u00d72: the outer ring, where a move scores double.  "
-        "Ringed dots: the 4 centre cavities for the starting pids.",
-        "Cavities are numbered row by row from the top, left to right, for writing down moves."
+        _(
+            "Tinted cavities marked \u00d72: the outer ring, where a move scores double.  "
+            "Ringed dots: the 4 centre cavities for the starting pids."
+        ),
+        _("Cavities are numbered row by row from the top, left to right, for writing down moves.")
         + extra,
     ]
     width = x1 - x0
@@ -270,10 +311,11 @@ def board_sheets(layout: Layout) -> list[Sheet]:
             f"on {layout.paper_name} even in two halves; the largest token that "
             f"fits is {largest_token(layout):.1f} mm (set tripitz.token_size)"
         )
-    plan, drawings, size, _ = found
+    plan, drawings, size = found[:3]
     box = board_box(layout, size)
     if plan is None:
-        title = f"{TITLE} · board"
+        # TRANSLATORS: a sheet title; {game} is the game's name.
+        title = _("{game} · board").format(game=_(TITLE))
         page = new_page(size, layout.margin, title)
         page.place(drawings[0], place_centred(drawings[0], box, "the board"))
         page.extend(_legend(layout, size))
@@ -283,33 +325,45 @@ def board_sheets(layout: Layout) -> list[Sheet]:
                 "board",
                 title,
                 page,
-                stock="white card or paper",
-                steps=["Cut the board out along its outline."],
+                stock=_("white card or paper"),
+                steps=[_("Cut the board out along its outline.")],
             )
         ]
     out = []
     count = plan.copies
     for k, drawing in enumerate(drawings):
-        title = f"{TITLE} · board section {k + 1} of {count}"
+        # TRANSLATORS: a sheet title; the board is printed in {count} sections glued together.
+        title = _("{game} · board section {number} of {count}").format(
+            game=_(TITLE), number=k + 1, count=count
+        )
         page = new_page(size, layout.margin, title)
         page.place(drawing, place_centred(drawing, box, "the board section"))
         nxt = plan.next_copy(k)
-        extra = (
-            f"  Glue the grey strip under section {nxt + 1}."
+        extra = "  " + (
+            _("Glue the grey strip under section {number}.").format(number=nxt + 1)
             if nxt is not None
-            else f"  Lay this section's edge row on section {k} and match the ticks."
+            else _("Lay this section's edge row on section {number} and match the ticks.").format(
+                number=k
+            )
         )
         page.extend(_legend(layout, size, extra))
-        steps = ["Cut the section out along its outline."]
+        steps = [_("Cut the section out along its outline.")]
         if nxt is not None:
             steps.append(
-                f"Spread glue on the grey strip and lay section {nxt + 1} on it, its "
-                "edge row covering the strip, with the ticks running on across the "
-                "seam."
+                _(
+                    "Spread glue on the grey strip and lay section {number} on it, its "
+                    "edge row covering the strip, with the ticks running on across the "
+                    "seam."
+                ).format(number=nxt + 1)
             )
         out.append(
             Sheet(
-                KIT, f"board-section-{k + 1}", title, page, stock="white card or paper", steps=steps
+                KIT,
+                f"board-section-{k + 1}",
+                title,
+                page,
+                stock=_("white card or paper"),
+                steps=steps,
             )
         )
     return out
@@ -331,12 +385,12 @@ def _rack(layout: Layout) -> Drawing:
         card = Polygon(outline, Style(fill="#f4efe4"), Role.FILL)
         grown = bleed_polygon(card, layout.bleed)
         d.add(*(([grown] if grown else []) + [card]))
-    d.add(Text((pad, band / 2 + 1.0), "Player ____________", 3.2, fill="#333333", anchor="start"))
-    d.add(
-        Text(
-            (width - pad, band / 2 + 1.0), f"{TITLE} \u00b7 rack", 2.6, fill="#777777", anchor="end"
-        )
-    )
+    # TRANSLATORS: on a rack, a line to write the player's name on.
+    player = _("Player ____________")
+    # TRANSLATORS: printed on each rack; {game} is the game's name.
+    name = _("{game} · rack").format(game=_(TITLE))
+    d.add(Text((pad, band / 2 + 1.0), player, 3.2, fill="#333333", anchor="start"))
+    d.add(Text((width - pad, band / 2 + 1.0), name, 2.6, fill="#777777", anchor="end"))
     cells = [Hex(k, 0) for k in range(7)]
     shift = Affine.translate(pad + pitch / 2, band + radius)
     for k, h in enumerate(cells, start=1):
@@ -390,7 +444,8 @@ def rack_sheet(layout: Layout) -> Sheet:
         block.height = seats * rack.height + (seats - 1) * gap
     for k in range(seats):
         block.place(rack, Affine.translate(0.0, k * (rack.height + gap)))
-    title = f"{TITLE} · racks"
+    # TRANSLATORS: a sheet title; {game} is the game's name.
+    title = _("{game} · racks").format(game=_(TITLE))
     page = new_page(size, layout.margin, title)
     page.place(block, place_centred(block, box, "the racks"))
     return Sheet(
@@ -398,10 +453,15 @@ def rack_sheet(layout: Layout) -> Sheet:
         "racks",
         title,
         page,
-        stock="card",
+        stock=_("card"),
         steps=[
-            f"Cut out the {seats} racks, one for each player; each holds the "
-            "player's 7 pids face up."
+            ngettext(
+                "Cut out the {seats} rack, one for each player; it holds the "
+                "player's 7 pids face up.",
+                "Cut out the {seats} racks, one for each player; each holds the "
+                "player's 7 pids face up.",
+                seats,
+            ).format(seats=seats)
         ],
     )
 
@@ -410,13 +470,32 @@ SCORE_COLUMNS = (("T", 5.0), ("Q", 5.0), ("N", 5.0), ("\u00d72", 5.0), ("points"
 """Per player: triples, quadruples, neighbours touched, outer-ring tick, the move's points."""
 
 
+def _score_label(label: str) -> str:
+    """A ``SCORE_COLUMNS`` heading in the current language."""
+    words = {
+        # TRANSLATORS: score sheet column: the number of triples formed (one letter).
+        "T": pgettext("tripitz score", "T"),
+        # TRANSLATORS: score sheet column: the number of quadruples formed (one letter).
+        "Q": pgettext("tripitz score", "Q"),
+        # TRANSLATORS: score sheet column: the number of neighbouring pids touched (one letter).
+        "N": pgettext("tripitz score", "N"),
+        # TRANSLATORS: score sheet column heading: the points of a move (a short word).
+        "points": pgettext("score sheet", "points"),
+    }
+    return words.get(label, label)
+
+
 def score_sheet(layout: Layout) -> Sheet:
     """The secretary's sheet: a column group per player, a row per round of turns."""
     size = page_size(layout)
     x0, y0, x1, y1 = content_box(size, layout.margin)
-    page = new_page(size, layout.margin, f"{TITLE} · score sheet")
+    # TRANSLATORS: a sheet title; {game} is the game's name.
+    title = _("{game} · score sheet").format(game=_(TITLE))
+    page = new_page(size, layout.margin, title)
     ink = "#333333"
-    intro = (
+    # TRANSLATORS: the letters T, Q and N are the score sheet's column headings (translated
+    # with the context "tripitz score"); use the same letters here.
+    intro = _(
         "points = (T + 3 \u00d7 Q) \u00d7 N, doubled (\u00d72) on the outer ring.  "
         "T triples, Q quadruples formed, N neighbouring pids touched (1 to 6)."
     )
@@ -445,24 +524,49 @@ def score_sheet(layout: Layout) -> Sheet:
         page.add(Polyline(((x0, y), (x1, y)), style, Role.LINE))
     page.add(Polyline(((x0, top), (x1, top)), thick, Role.LINE))
     page.add(Polyline(((x0 + turn_w, top + name_h), (x1, top + name_h)), thin, Role.LINE))
-    page.add(Text((x0 + turn_w / 2, top + (name_h + head_h) / 2), "Turn", 2.6, fill=ink))
+    # TRANSLATORS: score sheet heading of the column of turn numbers.
+    turn = _("Turn")
+    page.add(
+        Text(
+            (x0 + turn_w / 2, top + (name_h + head_h) / 2),
+            turn,
+            fit_size(turn, turn_w - 1.0, 2.6),
+            fill=ink,
+        )
+    )
     for k in range(rows):
         page.add(
             Text((x0 + turn_w / 2, body_top + (k + 0.5) * row_h), str(k + 1), 2.4, fill="#777777")
         )
+    # TRANSLATORS: score sheet row of each player's total points.
+    total = _("Total")
     page.add(
-        Text((x0 + turn_w / 2, body_top + (rows + 0.5) * row_h), "Total", 2.6, fill=ink, bold=True)
+        Text(
+            (x0 + turn_w / 2, body_top + (rows + 0.5) * row_h),
+            total,
+            fit_size(total, turn_w - 1.0, 2.6, bold=True),
+            fill=ink,
+            bold=True,
+        )
     )
     page.add(Polyline(((x0, top), (x0, bottom)), thick, Role.LINE))
     for p in range(RACK_SEATS):
         gx = x0 + turn_w + p * group
         page.add(Polyline(((gx, top), (gx, bottom)), thick, Role.LINE))
-        page.add(
-            Text((gx + 1.2, top + 2.4), f"Player {p + 1}", 2.2, fill="#777777", anchor="start")
-        )
+        # TRANSLATORS: score sheet heading of a player's columns.
+        player = _("Player {number}").format(number=p + 1)
+        page.add(Text((gx + 1.2, top + 2.4), player, 2.2, fill="#777777", anchor="start"))
         cx = gx
-        for (label, _), w in zip(SCORE_COLUMNS, widths, strict=True):
-            page.add(Text((cx + w / 2, top + name_h + head_h / 2), label, 2.4, fill=ink))
+        for (label, _width), w in zip(SCORE_COLUMNS, widths, strict=True):
+            head = _score_label(label)
+            page.add(
+                Text(
+                    (cx + w / 2, top + name_h + head_h / 2),
+                    head,
+                    _fit(head, w - 0.6, 2.4),
+                    fill=ink,
+                )
+            )
             cx += w
             if cx < gx + group - 1e-6:
                 page.add(
@@ -472,12 +576,14 @@ def score_sheet(layout: Layout) -> Sheet:
     return Sheet(
         KIT,
         "score-sheet",
-        f"{TITLE} · score sheet",
+        title,
         page,
-        stock="plain paper",
+        stock=_("plain paper"),
         steps=[
-            "Print as many score sheets as you need; the secretary fills in one "
-            "row per round and adds up each player's points."
+            _(
+                "Print as many score sheets as you need; the secretary fills in one "
+                "row per round and adds up each player's points."
+            )
         ],
     )
 

@@ -30,6 +30,7 @@ from printkit.games.tripitz.components import (
 )
 from printkit.games.tripitz.pids import JOKERS, PIDS
 from printkit.geometry.hexgrid import unique_edges
+from printkit.i18n import _
 from printkit.layout.config import Layout
 from printkit.layout.sheet import CUT, FOOTER, HEADER, Sheet, new_page
 
@@ -47,19 +48,18 @@ TOKEN_GAP = 2.0
 
 
 def _job(drawing: Drawing, stem: str, title: str, layout: Layout, steps: list[str]) -> Sheet:
-    """A laser job on a page exactly as large as the work plus margins and furniture."""
+    """A laser job on a page exactly as large as the work plus margins and furniture;
+    ``title`` is the sheet's whole title, in the current language."""
     x0, y0, x1, y1 = drawing.bbox()
     margin = layout.margin
     width = max(x1 - x0 + 2 * margin, 130.0)  # room for the 100 mm scale bar
     size = (width, y1 - y0 + 2 * margin + HEADER + FOOTER)
-    page = new_page(size, margin, f"{TITLE} · {title}")
+    page = new_page(size, margin, title)
     page.place(
         drawing,
         Affine.translate(margin - x0 + (width - 2 * margin - (x1 - x0)) / 2, margin + HEADER - y0),
     )
-    return Sheet(
-        WOOD_KIT, stem, f"{TITLE} · {title}", page, stock="3 mm plywood or MDF", steps=steps
-    )
+    return Sheet(WOOD_KIT, stem, title, page, stock=_("3 mm plywood or MDF"), steps=steps)
 
 
 def _outline(layout: Layout) -> Polygon:
@@ -91,16 +91,17 @@ def board_top(layout: Layout) -> Sheet:
     d = Drawing()
     d.add(_outline(layout))
     hole = _hole_radius(layout)
-    for _, centre, _, _ in _cavities(layout):
+    for _number, centre, _outer, _centre in _cavities(layout):
         d.add(Circle(centre, hole, CUT, Role.CUT))
     return _job(
         d,
         "wood-board-top",
-        "wooden board, top layer (laser: cut)",
+        # TRANSLATORS: a sheet title; {game} is the game's name.
+        _("{game} · wooden board, top layer (laser: cut)").format(game=_(TITLE)),
         layout,
         [
-            "Cut the top layer from 3 mm plywood: the outline and the 102 holes.",
-            "Glue it on the base layer, outlines matching.",
+            _("Cut the top layer from 3 mm plywood: the outline and the 102 holes."),
+            _("Glue it on the base layer, outlines matching."),
         ],
     )
 
@@ -132,11 +133,14 @@ def board_base(layout: Layout) -> Sheet:
     return _job(
         d,
         "wood-board-base",
-        "wooden board, base layer (laser: cut and engrave)",
+        # TRANSLATORS: a sheet title; {game} is the game's name.
+        _("{game} · wooden board, base layer (laser: cut and engrave)").format(game=_(TITLE)),
         layout,
         [
-            "Cut the base layer's outline and engrave the cavity numbers, rings "
-            "and marks; they show through the top layer's holes."
+            _(
+                "Cut the base layer's outline and engrave the cavity numbers, rings "
+                "and marks; they show through the top layer's holes."
+            )
         ],
     )
 
@@ -157,11 +161,16 @@ def tokens(layout: Layout) -> Sheet:
     return _job(
         d,
         "wood-tokens",
-        "wooden tokens (laser: cut and engrave)",
+        # TRANSLATORS: a sheet title; {game} is the game's name.
+        _("{game} · wooden tokens (laser: cut and engrave)").format(game=_(TITLE)),
         layout,
         [
-            "Cut the 68 tokens and engrave their symbols and codes; paint or stain "
-            "each in the colour its code starts with (R, Y, B, G)."
+            # TRANSLATORS: R, Y, B, G are the first letters of the token codes (red, yellow,
+            # blue, green), printed in English on the tokens: keep them.
+            _(
+                "Cut the 68 tokens and engrave their symbols and codes; paint or stain "
+                "each in the colour its code starts with (R, Y, B, G)."
+            )
         ],
     )
 

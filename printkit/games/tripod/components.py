@@ -61,6 +61,7 @@ from printkit.games.tripod.board import (
 )
 from printkit.games.tripod.rules import Stone
 from printkit.geometry.hexgrid import Hex, hex_corners, unique_edges, unit_centre
+from printkit.i18n import N_, _
 from printkit.layout import config
 from printkit.layout.config import Layout, setting
 from printkit.layout.sheet import CUT
@@ -88,8 +89,10 @@ __all__ = [
 ]
 
 KIT = "tripod"
-TITLE = "Tripod"
-HALF_NAMES = ("first half", "second half")
+TITLE = N_("Tripod")
+"""The game's name as printed (translate it with ``_(TITLE)``)."""
+HALF_NAMES = (N_("first half"), N_("second half"))
+"""The board's halves as printed (translate them with ``_``)."""
 
 WOOD = "#f0dcb2"
 """Inner cells: a pale wood tint on which black and white stones both stand out."""
@@ -297,7 +300,7 @@ def half_fiducials(
 def _half_local(board: TripodBoard, half: int, layout: Layout) -> Drawing:
     """One half with the apex cell's centre at the origin: frame, tinted cells, grid, shared
     and corner rings, names, the markers, colour strip and name, and the cut line."""
-    cell, _ = cell_sizes(layout)
+    cell = cell_sizes(layout)[0]
     n = board.n
     fill_ink = layout.ink == "fill"
     outline = half_outline(n, cell)
@@ -333,7 +336,9 @@ def _half_local(board: TripodBoard, half: int, layout: Layout) -> Drawing:
     for marker in markers:
         d.extend(marker_items(marker))
     d.extend(strip_items(list(patches)))
-    title = f"{TITLE} \u00b7 {HALF_NAMES[half]}"
+    # TRANSLATORS: printed on a board half; {game} is the game's name, {half} "first half"
+    # or "second half".
+    title = _("{game} \u00b7 {half}").format(game=_(TITLE), half=_(HALF_NAMES[half]))
     room = 2 * (abs(title_at[0]) - QUIET - 2.0)
     if room > 0:  # a small board leaves no room between its markers: the page title names it
         d.add(Text(title_at, title, fit_size(title, room, 3.2), fill=FRAME_INK, role=Role.LABEL))
@@ -349,13 +354,13 @@ def _name_size(names: Iterable[str], cell: float) -> float:
 
 def _origin(n: int, cell: float) -> Point:
     """Where a half's own frame puts the top left corner of its cut line's box."""
-    x0, y0, _, _ = bbox_of(half_cut(n, cell))
+    x0, y0 = bbox_of(half_cut(n, cell))[:2]
     return x0, y0
 
 
 def half_drawing(board: TripodBoard, half: int, layout: Layout) -> Drawing:
     """One half in its own box (the box of its cut line, from the origin)."""
-    cell, _ = cell_sizes(layout)
+    cell = cell_sizes(layout)[0]
     x0, y0, x1, y1 = bbox_of(half_cut(board.n, cell))
     placed = _half_local(board, half, layout).transformed(Affine.translate(-x0, -y0))
     placed.width, placed.height = x1 - x0, y1 - y0
@@ -420,7 +425,7 @@ def position_drawing(
     """Both halves side by side with stones on them and ``marked`` cells ringed (for
     ``printkit show``): a shared cell's stone shows on both halves, as it is played."""
     board = TripodBoard(n)
-    cell, _ = cell_sizes(layout)
+    cell = cell_sizes(layout)[0]
     stone = min(layout.section(Settings).stone, 0.85 * cell)
     marked = set(marked)
     halves = []
@@ -447,7 +452,7 @@ def board_picture(layout: Layout, variant: str) -> Drawing:
     """A cut-out half (``half-1`` or ``half-2``) in the board frame, as it lies on the table."""
     half = HALF_VARIANTS.index(variant)
     n = board_size(layout)
-    cell, _ = cell_sizes(layout)
+    cell = cell_sizes(layout)[0]
     picture = Drawing()
     picture.add(Polygon(half_cut(n, cell), Style(fill="#ffffff"), Role.FILL))
     picture.extend(

@@ -26,6 +26,7 @@ from printkit.games.tripod.components import (
     stone_face_items,
     stones_per_colour,
 )
+from printkit.i18n import N_, _
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     Fit,
@@ -81,18 +82,29 @@ def _fitted(layout: Layout) -> tuple[list[Drawing], tuple[float, float]] | None:
 
 
 def _legend(layout: Layout, size: tuple[float, float]) -> list[Item]:
-    x0, _, x1, y1 = content_box(size, layout.margin)
-    mark = "Deeper tint and an inner ring" if layout.ink == "fill" else "An inner ring"
+    x0, _y0, x1, y1 = content_box(size, layout.margin)
+    if layout.ink == "fill":
+        perimeter = _(
+            "Deeper tint and an inner ring: the perimeter. Each such cell is one cell shown on "
+            "both halves under the same name; a stone played there goes on both halves."
+        )
+    else:
+        perimeter = _(
+            "An inner ring: the perimeter. Each such cell is one cell shown on both halves "
+            "under the same name; a stone played there goes on both halves."
+        )
     lines = [
-        f"{mark}: the perimeter. Each such cell is one cell shown on both halves under "
-        "the same name; a stone played there goes on both halves.",
-        "Bold rings: the three corners, which a winning group must surround.",
+        perimeter,
+        _("Bold rings: the three corners, which a winning group must surround."),
     ]
     if layout.section(Settings).coordinates:
         lines.append(
-            "Names: a letter for the place in the row counted from the left, a number "
-            "for the row counted from the apex; a prime (c5') marks the second half's "
-            "inner cells."
+            # TRANSLATORS: the cell names (c5, c5') are record notation: keep them as they are.
+            _(
+                "Names: a letter for the place in the row counted from the left, a number "
+                "for the row counted from the apex; a prime (c5') marks the second half's "
+                "inner cells."
+            )
         )
     return [
         Text(
@@ -107,7 +119,7 @@ def _legend(layout: Layout, size: tuple[float, float]) -> list[Item]:
     ]
 
 
-KEEP_MARKERS = (
+KEEP_MARKERS = N_(
     "Keep the cap and the band with the black-and-white squares: printkit read "
     "uses them to read a photo of the position on each half."
 )
@@ -116,7 +128,7 @@ KEEP_MARKERS = (
 def board_sheets(layout: Layout) -> list[Sheet]:
     """The board on one sheet, or each half on its own sheet when both do not fit together."""
     n = board_size(layout)
-    cell, _ = cell_sizes(layout)
+    cell = cell_sizes(layout)[0]
     found = _fitted(layout)
     if found is None:
         raise FitError(
@@ -127,9 +139,10 @@ def board_sheets(layout: Layout) -> list[Sheet]:
         )
     drawings, size = found
     box = _board_box(size, layout)
-    place = "Lay the two halves side by side, apexes up, the first half on the left."
+    place = _("Lay the two halves side by side, apexes up, the first half on the left.")
     if len(drawings) == 1:
-        title = f"{TITLE} \u00b7 board (size {n})"
+        # TRANSLATORS: a sheet title; {game} is the game's name, {size} the cells along a side.
+        title = _("{game} \u00b7 board (size {size})").format(game=_(TITLE), size=n)
         page = new_page(size, layout.margin, title)
         page.place(drawings[0], place_centred(drawings[0], box, "the board"))
         page.extend(_legend(layout, size))
@@ -139,26 +152,35 @@ def board_sheets(layout: Layout) -> list[Sheet]:
                 "board",
                 title,
                 page,
-                stock="white card or paper",
+                stock=_("white card or paper"),
                 steps=[
-                    "Cut out both halves along their outlines (eight straight cuts each).",
+                    _("Cut out both halves along their outlines (eight straight cuts each)."),
                     place,
-                    KEEP_MARKERS,
+                    _(KEEP_MARKERS),
                 ],
             )
         ]
     out = []
     for half, drawing in enumerate(drawings):
-        title = f"{TITLE} \u00b7 board (size {n}) \u00b7 {HALF_NAMES[half]}"
+        # TRANSLATORS: a sheet title; {size} is the cells along a side, {half} "first half"
+        # or "second half".
+        title = _("{game} \u00b7 board (size {size}) \u00b7 {half}").format(
+            game=_(TITLE), size=n, half=_(HALF_NAMES[half])
+        )
         page = new_page(size, layout.margin, title)
         page.place(drawing, place_centred(drawing, box, f"the board's {HALF_NAMES[half]}"))
         page.extend(_legend(layout, size))
-        steps = ["Cut the half out along its outline (eight straight cuts).", KEEP_MARKERS]
+        steps = [_("Cut the half out along its outline (eight straight cuts)."), _(KEEP_MARKERS)]
         if half == 1:
             steps.append(place)
         out.append(
             Sheet(
-                KIT, f"board-half-{half + 1}", title, page, stock="white card or paper", steps=steps
+                KIT,
+                f"board-half-{half + 1}",
+                title,
+                page,
+                stock=_("white card or paper"),
+                steps=steps,
             )
         )
     return out
@@ -194,7 +216,7 @@ def _stone_rows(colours: Sequence[str], count: int, cols: int) -> list[list[str]
 
     Filling a colour's last row adds spares on paper that is printed anyway.
     """
-    return [[colour] * cols for colour in colours for _ in range(math.ceil(count / cols))]
+    return [[colour] * cols for colour in colours for _row in range(math.ceil(count / cols))]
 
 
 def _stone_plan(
@@ -202,7 +224,7 @@ def _stone_plan(
 ) -> tuple[int, tuple[float, float, float, float], int, list[list[str]]]:
     """The stones needed per colour, the box they are printed in, the rows a page holds and
     every row of stones."""
-    _, stone = cell_sizes(layout)
+    stone = cell_sizes(layout)[1]
     count = stones_per_colour(board_size(layout))
     x0, y0, x1, y1 = content_box(page_size(layout), layout.margin)
     box = (x0 + 9.0, y0 + 9.0, x1 - 9.0, y1 - 9.0)  # room for the registration marks
@@ -217,7 +239,7 @@ def _stone_plan(
 
 def stone_sheets(layout: Layout) -> list[Sheet]:
     """Side A with black and white stones, Side B with each stone's colour behind it."""
-    _, stone = cell_sizes(layout)
+    stone = cell_sizes(layout)[1]
     size = page_size(layout)
     count, box, rows_a_page, rows = _stone_plan(layout)
     pages = [rows[k : k + rows_a_page] for k in range(0, len(rows), rows_a_page)]
@@ -237,7 +259,14 @@ def stone_sheets(layout: Layout) -> list[Sheet]:
         front.height = back.height = 2 * r + (len(chunk) - 1) * rise
         many = len(pages) > 1
         stem = "stones" + (f"-{number}" if many else "")
-        title = f"{TITLE} \u00b7 stones" + (f" ({number} of {len(pages)})" if many else "")
+        # TRANSLATORS: a sheet title; {game} is the game's name.
+        title = _("{game} \u00b7 stones").format(game=_(TITLE))
+        if many:
+            # TRANSLATORS: a sheet title when a component takes several sheets, e.g.
+            # "Tripitz Domino · tokens (1 of 2)".
+            title = _("{title} ({number} of {count})").format(
+                title=title, number=number, count=len(pages)
+            )
         page_a, page_b = two_sided_block(layout, size, title, front, back, box, "the stones")
         blacks = sum(len(row) for row in chunk if row[0] == BLACK_STONE)
         whites = sum(len(row) for row in chunk if row[0] == WHITE_STONE)
@@ -248,12 +277,14 @@ def stone_sheets(layout: Layout) -> list[Sheet]:
                 title,
                 page_a,
                 page_b,
-                stock="white card",
+                stock=_("white card"),
                 steps=[
                     duplex_step(layout),
-                    "Cut out the stones along their circles.",
-                    f"This sheet holds {blacks} black and {whites} white stones; a "
-                    f"full board can need {count - SPARE_STONES} of one colour.",
+                    _("Cut out the stones along their circles."),
+                    _(
+                        "This sheet holds {blacks} black and {whites} white stones; a "
+                        "full board can need {need} of one colour."
+                    ).format(blacks=blacks, whites=whites, need=count - SPARE_STONES),
                 ],
             )
         )
