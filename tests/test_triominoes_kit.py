@@ -594,19 +594,19 @@ def test_scoring_table_lists_each_event_for_both_rule_sets():
         assert "+ 10" in cell("highest triple", k)
         assert "+50" in cell("hexagon", k)
         assert "+40" in cell("bridge", k)
-        assert "-5" in cell("drawing a tile", k)
-        assert "-10" in cell("pool empty", k)
+        assert "−5" in cell("drawing a tile", k)
+        assert "−10" in cell("pool empty", k)
         assert "+25" in cell("going out", k) and "other hands" in cell("going out", k)
     assert cell("0-0-0", 0) == "40"
     assert "40" not in cell("0-0-0", 1)
-    assert "-25" in cell("limit", 0) and "3" in cell("limit", 0)
-    assert "-25" not in cell("limit", 1)
+    assert "−25" in cell("limit", 0) and "3" in cell("limit", 0)
+    assert "−25" not in cell("limit", 1)
     assert "400" in cell("end of the game", 0) and "500" in cell("end of the game", 1)
     assert "500" not in cell("end of the game", 0) and "400" not in cell("end of the game", 1)
     assert "lowest" in cell("blocked", 0) and "own hand" in cell("blocked", 1)
     # The published Pressman rules (column 2): more for hexagons closed at once.
     assert cell("hexagon", 2) == "+50 / 60 / 70 for 1 / 2 / 3"
-    assert "other hands - own" in cell("blocked", 2)
+    assert "other hands − own" in cell("blocked", 2)
 
 
 def test_scoring_table_is_made_from_the_presets():
@@ -623,8 +623,8 @@ def test_scoring_table_is_made_from_the_presets():
         else:
             assert hexagons == "+{} / {} / {} for 1 / 2 / 3".format(*o.hexagon_bonuses)
         assert rows["Bridge"] == f"+{o.bridge_bonus}"
-        assert rows["Drawing a tile"] == f"-{o.draw_penalty} each"
-        assert rows["Cannot play, pool empty"] == f"-{o.empty_pool_penalty}"
+        assert rows["Drawing a tile"] == f"−{o.draw_penalty} each"
+        assert rows["Cannot play, pool empty"] == f"−{o.empty_pool_penalty}"
         assert rows["Going out"].startswith(f"+{o.going_out_bonus}")
         assert ("other hands" in rows["Going out"]) == o.going_out_adds_hands
         assert rows["End of the game"].startswith(str(o.target))
@@ -641,7 +641,7 @@ def test_scoring_table_is_made_from_the_presets():
             assert limit.startswith("none")
         else:
             assert limit.startswith(f"{o.max_draws} a turn")
-            assert f"-{o.exhausted_penalty}" in limit
+            assert f"−{o.exhausted_penalty}" in limit
     # A changed rule changes its row, and only that row.
     changed = tkit.scoring_column(dataclasses.replace(SPANISH, hexagon_bonus=60, max_draws=2))
     base = tkit.scoring_column(SPANISH)

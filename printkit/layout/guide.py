@@ -14,6 +14,7 @@ from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, Text, bbo
 from printkit.errors import FitError
 from printkit.i18n import N_, _, ngettext, number, pgettext
 from printkit.layout.config import Layout
+from printkit.layout.paper import paper_label
 from printkit.layout.sheet import Sheet, content_box, duplex_step, new_page, page_size
 from printkit.layout.textflow import Bullets, Figure, FlowStyle, Heading, Paragraph, Step, flow
 
@@ -133,7 +134,7 @@ def _sheets_of(sheets: list[dict]) -> list[str]:
             "{count} {paper} sheet of {stock}",
             "{count} {paper} sheets of {stock}",
             count,
-        ).format(count=count, paper=paper.upper(), stock=stock)
+        ).format(count=count, paper=paper_label(paper), stock=stock)
         for (paper, stock), count in stocks.items()
     ]
 
@@ -298,7 +299,7 @@ def _blocks(sheets: list[Sheet], data: dict, layout: Layout, finished: Drawing |
     ).format(
         kit=data["title"],
         count=count,
-        paper=data["paper"].upper(),
+        paper=paper_label(data["paper"]),
         time=_duration(minutes_to_build(data)),
     )
     blocks: list = [Paragraph(intro), Heading(_("You need")), Bullets(tuple(_shopping(data)))]

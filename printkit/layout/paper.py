@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from printkit.errors import FitError, LayoutError
+from printkit.i18n import pgettext
 
 __all__ = [
     "PAPER_SIZES",
@@ -14,6 +15,7 @@ __all__ = [
     "paper_size",
     "smallest_paper",
     "paper_name_of",
+    "paper_label",
 ]
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {
@@ -87,3 +89,18 @@ def paper_name_of(size: tuple[float, float]) -> str:
         if abs(w - pw) < 0.05 and abs(h - ph) < 0.05:
             return name
     return f"{w:g}x{h:g}"
+
+
+def paper_label(name: str) -> str:
+    """A paper's name as printed: ISO sizes in capitals (A4), US sizes in the current
+    language (Letter, Carta in Spanish), a custom size as WIDTHxHEIGHT mm."""
+    key = name.strip().lower()
+    if key.startswith("a") and key in PAPER_SIZES:
+        return key.upper()
+    # TRANSLATORS: paper sizes. Letter, Legal and Tabloid as printers in your language call them.
+    words = {
+        "letter": pgettext("paper", "Letter"),
+        "legal": pgettext("paper", "Legal"),
+        "tabloid": pgettext("paper", "Tabloid"),
+    }
+    return words.get(key, f"{name} mm")

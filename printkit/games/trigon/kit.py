@@ -22,6 +22,7 @@ from printkit.games.trigon.components import (
 )
 from printkit.i18n import _
 from printkit.layout.config import Layout
+from printkit.layout.paper import paper_label
 from printkit.layout.sheet import (
     Fit,
     Sheet,
@@ -93,7 +94,7 @@ def full_board_fiducials(
 def full_board_sheet(layout: Layout) -> Sheet:
     """The whole board at true size on the smallest standard paper that holds it."""
     d, paper, landscape, size, at = full_board(layout)
-    name = paper.upper() if paper.startswith("a") else paper.title()
+    name = paper_label(paper)
     # TRANSLATORS: a sheet title: the game, then the paper the whole board is printed on.
     title = _("{title} · whole board ({paper})").format(title=TITLE, paper=name)
     markers, patches = full_board_fiducials(layout, size)

@@ -348,12 +348,11 @@ SCORED_PRESETS = ("spanish", "english", "pressman")
 """The rule sets the score sheet's table compares, one column each."""
 BLOCKED = {
     BlockedRule.LOWEST_WINS_DIFFERENCES: N_("lowest hand: + its difference to each"),
-    BlockedRule.EACH_LOSES_OWN: N_("everyone: - own hand"),
-    BlockedRule.LOWEST_WINS_OTHERS: N_("lowest hand: + other hands - own"),
+    BlockedRule.EACH_LOSES_OWN: N_("everyone: − own hand"),
+    BlockedRule.LOWEST_WINS_OTHERS: N_("lowest hand: + other hands − own"),
 }
 RULE_SET_NAMES = {
-    # TRANSLATORS: score sheet: the rule sets are named spanish, english and pressman
-    # on the rule card (the names of printkit's presets).
+    # TRANSLATORS: score sheet: the rule sets as the rule card names them in words.
     "spanish": N_("Spanish rules"),
     "english": N_("English rules"),
     "pressman": N_("Pressman rules"),
@@ -374,7 +373,7 @@ def scoring_column(o: TriominoesOptions) -> tuple[str, ...]:
         limit = _("none: draw until you can play")
     elif o.exhausted_penalty:
         # TRANSLATORS: score sheet, the drawing limit: {draws} tiles a turn, then a penalty.
-        limit = _("{draws} a turn, then -{penalty} if still stuck").format(
+        limit = _("{draws} a turn, then −{penalty} if still stuck").format(
             draws=o.max_draws, penalty=o.exhausted_penalty
         )
     else:
@@ -408,9 +407,9 @@ def scoring_column(o: TriominoesOptions) -> tuple[str, ...]:
         ),
         f"+{o.bridge_bonus}",
         # TRANSLATORS: score sheet: points lost for each tile drawn.
-        _("-{penalty} each").format(penalty=o.draw_penalty),
+        _("−{penalty} each").format(penalty=o.draw_penalty),
         limit,
-        f"-{o.empty_pool_penalty}",
+        f"−{o.empty_pool_penalty}",
         going_out,
         _(BLOCKED[o.blocked_rule]),
         end,
