@@ -31,6 +31,7 @@ from printkit.games.tripitz.components import (
     Settings,
     board_box,
     board_for,
+    board_picture,
     cavity_pitch,
     chain,
     circumradius,
@@ -59,6 +60,7 @@ from printkit.layout.sheet import (
 
 __all__ = [
     "sheets",
+    "finished",
     "inventory",
     "token_sheets",
     "board_sheets",
@@ -628,3 +630,8 @@ def sheets(layout: Layout) -> list[Sheet]:
 
 FIT = Fit(Settings, "token_size", largest_token)
 """The kit's size follows ``tripitz.token_size`` (the hint when a sheet does not fit)."""
+
+
+def finished(layout: Layout) -> Drawing:
+    """The board as its printed parts lie glued together, for the build guide."""
+    return board_picture(layout)

@@ -6,19 +6,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from printkit.draw.model import Drawing, Item, Role, Text
+from printkit.draw.model import Affine, Drawing, Item, Role, Text
 from printkit.draw.text import fit_size
 from printkit.errors import FitError
 from printkit.games.tripod.board import TripodBoard
 from printkit.games.tripod.components import (
     BLACK_STONE,
     HALF_NAMES,
+    HALF_VARIANTS,
     KIT,
     LEGEND_INK,
     SPARE_STONES,
     TITLE,
     WHITE_STONE,
     Settings,
+    board_picture,
     board_size,
     cell_sizes,
     half_drawing,
@@ -40,7 +42,15 @@ from printkit.layout.sheet import (
     two_sided_block,
 )
 
-__all__ = ["sheets", "board_sheets", "stone_sheets", "largest_cell", "LEGEND", "STONE_GAP"]
+__all__ = [
+    "sheets",
+    "finished",
+    "board_sheets",
+    "stone_sheets",
+    "largest_cell",
+    "LEGEND",
+    "STONE_GAP",
+]
 
 LEGEND = 12.0
 """Height kept under a board for its legend, mm."""
@@ -318,3 +328,14 @@ def _cell_and_stone(layout: Layout, cell: float) -> dict[str, float]:
 FIT = Fit(Settings, "cell", largest_cell, _cell_and_stone)
 """The kit's size follows ``tripod.cell`` (``tripod.stone`` no larger), the hint when a sheet
 does not fit."""
+
+
+def finished(layout: Layout) -> Drawing:
+    """The two cut-out halves side by side, the first on the left, for the build guide."""
+    halves = [board_picture(layout, variant) for variant in HALF_VARIANTS]
+    first = halves[0].bbox()
+    gap = 10.0
+    picture = Drawing()
+    picture.place(halves[0])
+    picture.place(halves[1], Affine.translate(first[2] - halves[1].bbox()[0] + gap, 0.0))
+    return picture
