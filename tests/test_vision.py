@@ -160,6 +160,56 @@ def test_markers_of_another_board_are_named():
         fit_board([Detection(40, square), Detection(41, square + 100)], models)
 
 
+def _seen(model, keep, h):
+    """Detections of the model's markers ``keep`` (indices) as a camera with board→photo
+    homography ``h`` sees them."""
+    out = []
+    for k in keep:
+        corners = np.float32(model.markers[k].corners).reshape(-1, 1, 2)
+        out.append(
+            Detection(model.markers[k].id, cv2.perspectiveTransform(corners, h).reshape(4, 2))
+        )
+    return out
+
+
+TILTED = np.array([[2.1, 0.35, 900.0], [-0.2, 1.7, 600.0], [0.0006, 0.0009, 1.0]])
+"""A board → photo map with strong perspective (about 2 px/mm, tilted both ways)."""
+
+
+def test_three_of_four_distinct_markers_place_the_board_exactly():
+    full = next(m for m in board_models("tripakus", layout_for()) if m.variant == "full")
+    for hidden in range(4):
+        keep = [k for k in range(4) if k != hidden]
+        model, h, used = fit_board(
+            _seen(full, keep, TILTED), board_models("tripakus", layout_for())
+        )
+        assert model.variant == "full" and len(used) == 3
+        x0, y0, x1, y1 = model.bounds
+        probe = np.float32([(x0, y0), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2)]).reshape(-1, 1, 2)
+        got = cv2.perspectiveTransform(probe, h)
+        want = cv2.perspectiveTransform(probe, TILTED)
+        assert np.abs(got - want).max() < 0.5
+
+
+def test_markers_on_one_line_are_refused_instead_of_guessing_the_rest():
+    models = board_models("tripod", layout_for())
+    half = models[0]
+    apex = min(range(4), key=lambda k: half.markers[k].centre[1])
+    bottom = [k for k in range(4) if k != apex]
+    with pytest.raises(PhotoError, match="lie almost on one line"):
+        fit_board(_seen(half, bottom, TILTED), models)
+    model, _, used = fit_board(_seen(half, [apex, *bottom[:2]], TILTED), models)
+    assert model.variant == half.variant and len(used) == 3
+
+
+def test_two_boards_in_one_photo_are_refused_naming_both():
+    models = board_models("tripod", layout_for())
+    second = TILTED @ np.array([[1.0, 0, 400.0], [0, 1.0, 0], [0, 0, 1.0]])
+    seen = _seen(models[0], range(4), TILTED) + _seen(models[1], range(4), second)
+    with pytest.raises(PhotoError, match="two boards are in view, half-1 .* and half-2"):
+        fit_board(seen, models)
+
+
 def test_not_an_image(tmp_path):
     bad = tmp_path / "position.jpg"
     bad.write_text("not a picture")

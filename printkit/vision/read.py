@@ -37,6 +37,9 @@ DETECT_SIZE = 2000
 """Longest side of the reduced copy markers are searched in, px."""
 MIN_MARKERS = 3
 """Markers needed to trust a homography."""
+MIN_SPREAD = 0.05
+"""Markers whose centres stray less than this share of the board's smaller side from one
+line leave the board's other direction to guesswork: the photo is refused."""
 UNCERTAIN_MARGIN = 0.30
 """A cell is uncertain when (second - best) / second distance is below this."""
 FAR = 40.0
@@ -200,12 +203,22 @@ def fit_board(
             f"markers {_ids(ids)} belong to a different board; this game's boards "
             f"carry markers {_ids(expected)}"
         )
-    best = None
+    fits = []
     for model in known:
         fitted = _fit(model, [d for d in found if d.id in model.marker_ids])
-        if fitted is not None and (best is None or len(fitted[1]) > len(best[2])):
-            best = (model, *fitted)
-    if best is None or len(best[2]) < MIN_MARKERS:
+        if fitted is not None:
+            fits.append((model, *fitted))
+    full = [f for f in fits if len(f[2]) >= MIN_MARKERS]
+    if len(full) > 1:
+        names = " and ".join(
+            f"{f[0].variant} (markers {_ids(_marker_ids(f[0], f[2]))})" for f in full
+        )
+        raise PhotoError(
+            f"two boards are in view, {names}: photograph one at a time, or cover the "
+            "markers of the one not to read"
+        )
+    if not full:
+        best = max(fits, key=lambda f: len(f[2]), default=None)
         model = best[0] if best else known[0]
         seen = best[2] if best else []
         raise PhotoError(
@@ -213,8 +226,26 @@ def fit_board(
             f"(ids {_ids(sorted(d.id for d in found))}); at least {MIN_MARKERS} "
             "must be in view: step back or uncover them"
         )
-    model, homography, used = best
-    return model, _canonical(model, homography), sorted(used)
+    model, homography, used = full[0]
+    spread = _spread(np.float32([model.markers[k].centre for k in used]))
+    x0, y0, x1, y1 = model.bounds
+    if spread < MIN_SPREAD * min(x1 - x0, y1 - y0):
+        raise PhotoError(
+            f"the markers in view (ids {_ids(_marker_ids(model, used))}) lie almost on one "
+            "line, which cannot place the rest of the board: include a marker on another "
+            "side of it"
+        )
+    return model, _canonical(model, homography), _marker_ids(model, used)
+
+
+def _marker_ids(model: BoardModel, used: list[int]) -> list[int]:
+    return sorted(model.markers[k].id for k in used)
+
+
+def _spread(centres: np.ndarray) -> float:
+    """How far points stray from the line through them: the RMS distance across it."""
+    centred = centres - centres.mean(axis=0)
+    return float(np.linalg.svd(centred, compute_uv=False)[-1] / np.sqrt(len(centres)))
 
 
 def _ids(ids) -> str:
@@ -223,7 +254,9 @@ def _ids(ids) -> str:
 
 def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[int]] | None:
     """Assign detections to printed markers and fit the homography; None if impossible.
+    Returns the homography and the indices of the printed markers used.
 
+    A board whose ids are all different needs no search: each detection is its marker.
     Boards of identical sections print each id several times, so the assignment is a
     small search: the largest detection is taken as the first printed marker with its
     id (every copy looks the same), the detection farthest from it tries each printed
@@ -238,7 +271,11 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
     first = by_id[seed.id][0]
     if len(found) == 1:
         h = cv2.getPerspectiveTransform(np.float32(model.markers[first].corners), seed.corners)
-        return h, [seed.id]
+        return h, [first]
+    if all(len(ks) == 1 for ks in by_id.values()):
+        pairs = {by_id[d.id][0]: d for d in sorted(found, key=lambda d: -d.size)}
+        h = _homography(model, pairs)
+        return (h, sorted(pairs)) if h is not None else None
     far = max(found, key=lambda d: float(np.linalg.norm(d.centre - seed.centre)))
     best: tuple[int, float, dict[int, Detection]] | None = None
     for second in by_id[far.id]:
@@ -263,7 +300,7 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
         return None
     pairs = best[2]
     h = _homography(model, pairs)
-    return (h, [model.markers[k].id for k in pairs]) if h is not None else None
+    return (h, sorted(pairs)) if h is not None else None
 
 
 def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | None:
