@@ -5,7 +5,7 @@ Three jobs, each a sheet whose cut file (``-cut.svg``/``-cut.dxf``) drives the l
 - ``wood-board-top``: the board outline and the 102 cavities cut through; glued on
 - ``wood-board-base``: the same outline cut, with each cavity's ring, number, the ×2 of
   the outer ring and the centre marks engraved where the holes will show them;
-- ``wood-tokens``: round tokens cut out, each with its symbol and code engraved (paint
+- ``wood-tokens``: round tokens cut out, each pid with its symbol and code engraved (paint
   the token colours, or use four stains).
 
 Tokens are discs (a hexagon would need a hole wider than the cavity pitch); cavities are
@@ -156,8 +156,9 @@ def tokens(layout: Layout) -> Sheet:
         if pid.symbol is not None:
             # Without a fill colour a symbol is drawn as its outline: an engraved line.
             d.extend(symbol_items(pid.symbol, (cx, cy - 0.06 * size), 0.27 * size, None, None))
-        text = fit_size(pid.code, 0.4 * size, 0.12 * size)
-        d.add(Text((cx, cy + 0.34 * size), pid.code, text, fill="#000000", role=Role.LABEL))
+        if not pid.is_joker:  # jokers are plain tokens, told apart only by their colour
+            text = fit_size(pid.code, 0.4 * size, 0.12 * size)
+            d.add(Text((cx, cy + 0.34 * size), pid.code, text, fill="#000000", role=Role.LABEL))
     return _job(
         d,
         "wood-tokens",
@@ -168,8 +169,9 @@ def tokens(layout: Layout) -> Sheet:
             # TRANSLATORS: R, Y, B, G are the first letters of the token codes (red, yellow,
             # blue, green), printed in English on the tokens: keep them.
             _(
-                "Cut the 68 tokens and engrave their symbols and codes; paint or stain "
-                "each in the colour its code starts with (R, Y, B, G)."
+                "Cut the 68 tokens and engrave the symbols and codes of the 64 pids; paint or "
+                "stain each pid in the colour its code starts with (R, Y, B, G), and the 4 "
+                "plain tokens, the jokers, one in each colour."
             )
         ],
     )
