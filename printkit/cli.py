@@ -122,7 +122,7 @@ def build(
         typer.Option("--set", help="Any layout value, as SECTION.KEY=VALUE (repeatable)."),
     ] = None,
     lang: Annotated[
-        str | None, typer.Option("--lang", help="Language of the rule cards: en or es.")
+        str | None, typer.Option("--lang", help="Language of every printed word: en or es.")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
