@@ -46,7 +46,7 @@ def kit(paper="a4", flip="long", ink="fill", spacing=0.0):
     layout = layout_for(
         paper__size=paper, print__flip=flip, print__ink=ink, triominoes__spacing=spacing
     )
-    return layout, tkit.sheets(layout)
+    return tkit.sized(layout), tkit.sheets(layout)  # with the tile side the kit prints
 
 
 @cache
@@ -268,7 +268,7 @@ def _cross(p, q, r):
 
 
 def _key(a, b):
-    return tuple(sorted((tuple(round(v, 2) for v in a), tuple(round(v, 2) for v in b))))
+    return tuple(sorted((tuple(round(v, 1) for v in a), tuple(round(v, 1) for v in b))))
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -314,8 +314,9 @@ def test_shared_cuts_save_at_least_40_percent(paper):
     layout, _ = kit(paper)
     side = layout.section(Settings).tile
     shared, apart = _cut_total(paper, 0.0), _cut_total(paper, 3.0)
-    assert math.isclose(apart, 56 * 3 * side, rel_tol=1e-6)
-    assert shared <= 0.6 * apart
+    side_apart = kit(paper, spacing=3.0)[0].section(Settings).tile  # may fit one sheet smaller
+    assert math.isclose(apart, 56 * 3 * side_apart, rel_tol=1e-6)
+    assert shared / side <= 0.6 * apart / side_apart
     stats = [cut_stats(s.front) for s in kit(paper)[1] if s.stem.startswith("tiles")]
     assert sum(s.straight_cuts for s in stats) * 2.5 <= shared / side
 
@@ -454,10 +455,10 @@ def test_every_sheet_fits_its_paper(paper, flip):
 
 
 def test_the_inventory_is_what_the_kit_prints():
-    assert tkit.inventory(layout_for()) == {"tile": 56, "play mat": 1, "score sheet": 1}
+    assert tkit.inventory(layout_for()) == {"tile": 56, "photo mat": 1, "score sheet": 1}
     _, sheets = kit()
     stems = [s.stem for s in sheets]
-    assert stems.count("mat") == tkit.inventory(layout_for())["play mat"]
+    assert stems.count("mat") == tkit.inventory(layout_for())["photo mat"]
     assert stems.count("score-sheet") == tkit.inventory(layout_for())["score sheet"]
 
 
