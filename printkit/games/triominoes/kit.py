@@ -733,8 +733,8 @@ def inventory(layout: Layout) -> dict[str, int]:
 
 
 def sheets(layout: Layout) -> list[Sheet]:
-    """Every Triominoes sheet for this layout: the tiles, the photo mat, the score sheet."""
-    layout = sized(layout)
+    """Every Triominoes sheet for this layout: the tiles, the photo mat, the score sheet
+    (tiles and mat at the side of ``sized``)."""
     return [*tile_sheets(layout), *mat_sheets(layout), score_sheet(layout)]
 
 
