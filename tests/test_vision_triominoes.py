@@ -1,4 +1,4 @@
-"""Reading Triominoes tiles on the printed play mat: the mat, random layouts, photos."""
+"""Reading Triominoes tiles on the printed photo mat: the mat, random layouts, photos."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def test_markers_print_where_the_reader_expects_them(paper):
     layout = layout_for(paper__size=paper)
     (sheet,) = mat_sheets(layout)
     model = _model(paper)
-    plan = mat_plan(layout)
+    plan = mat_plan(tkit.sized(layout))
     found = {d.id: d for d in detect_markers(_raster(sheet.front))}
     assert set(found) == model.marker_ids
     for marker in model.markers:
@@ -137,7 +137,7 @@ def test_grid_cells_are_tiles_and_carry_their_record_names():
     layout = layout_for()
     side = layout.section(Settings).tile
     model = _model()
-    plan = mat_plan(layout)
+    plan = mat_plan(tkit.sized(layout))
     assert len(model.cells) == plan.rows * plan.cols >= 40
     names = {
         item.text: item.position
@@ -158,7 +158,7 @@ def test_grid_cells_are_tiles_and_carry_their_record_names():
 
 
 def test_too_big_a_tile_for_the_mat_names_the_largest():
-    with pytest.raises(FitError, match=r"play mat .* largest that fits is \d+\.\d mm"):
+    with pytest.raises(FitError, match=r"photo mat .* largest that fits is \d+\.\d mm"):
         mat_sheets(layout_for(triominoes__tile=250.0))
 
 

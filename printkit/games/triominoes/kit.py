@@ -1,4 +1,4 @@
-"""The Triominoes kit's sheets: the 56 tiles two-sided, the play mat and a score sheet.
+"""The Triominoes kit's sheets: the 56 tiles two-sided, the photo mat and a score sheet.
 
 Tile ``k`` of a sheet takes cell ``(k // cols, k % cols)`` of the triangular lattice, so
 rows alternate up and down triangles.  With ``triominoes.spacing`` 0 neighbouring tiles
@@ -56,7 +56,9 @@ from printkit.games.triominoes.rules import (
 from printkit.games.triominoes.tiles import TILES, Tile
 from printkit.geometry.tri import Cell, edges, straight_runs
 from printkit.i18n import N_, _, language, pgettext
+from printkit.i18n import number as print_number
 from printkit.layout.config import Layout
+from printkit.layout.paper import paper_label
 from printkit.layout.sheet import (
     CUT,
     Fit,
@@ -201,16 +203,17 @@ def notch_marks(cells: Sequence[Cell], side: float, spacing: float, bleed: float
 
 
 def _plan(
-    layout: Layout, side: float, spacing: float
+    layout: Layout, side: float, spacing: float, inset: float = 0.0
 ) -> tuple[tuple[float, float], int, list[list[Tile]]] | None:
     """Page size, tiles per row and the tiles of each sheet for tiles of ``side``: the fewest
-    sheets that hold all 56 (portrait unless landscape needs fewer); None if not one fits."""
+    sheets that hold all 56 (portrait unless landscape needs fewer); None if not one fits.
+    ``inset``: room kept free inside the content box on every side."""
     best = None
     for size in (page_size(layout), page_size(layout, landscape=True)):
         x0, y0, x1, y1 = content_box(size, layout.margin)
         for count in range(1, len(TILES) + 1):
             per_sheet = -(-len(TILES) // count)
-            cols = grid_for(per_sheet, side, spacing, x1 - x0, y1 - y0)
+            cols = grid_for(per_sheet, side, spacing, x1 - x0 - 2 * inset, y1 - y0 - 2 * inset)
             if cols is not None:
                 if best is None or count < best[0]:
                     best = (count, size, cols)
@@ -224,6 +227,36 @@ def _plan(
         groups.append(list(TILES[start : start + n]))
         start += n
     return size, cols, groups
+
+
+AUTO_SHRINK = 0.9
+"""The default tile shrinks to no less than this share of its side to fit one sheet."""
+
+
+def one_sheet_tile(layout: Layout) -> float | None:
+    """The largest tile side (to 0.5 mm) at which all 56 tiles fit one sheet of the
+    layout's paper with their bleed, if that is at least ``AUTO_SHRINK`` of the set side;
+    else None."""
+    settings = layout.section(Settings)
+    side = settings.tile
+    floor = AUTO_SHRINK * side
+    while side >= floor - 1e-9:
+        found = _plan(layout, side, settings.spacing, 2 * layout.bleed)  # mitred tips
+        if found is not None and len(found[2]) == 1:
+            return side
+        side = math.floor(side * 2 - 1e-6) / 2  # the next 0.5 mm step down
+    return None
+
+
+def sized(layout: Layout) -> Layout:
+    """The layout with the tile side the kit prints: ``triominoes.tile`` as set, or, left at
+    its default, shrunk (``one_sheet_tile``) when that puts all 56 tiles on one sheet."""
+    if ("triominoes", "tile") in layout.origins:
+        return layout
+    side = one_sheet_tile(layout)
+    if side is None or side == layout.section(Settings).tile:
+        return layout
+    return layout.with_values(triominoes={"tile": side})
 
 
 def largest_tile(layout: Layout) -> float:
@@ -245,7 +278,9 @@ def _tile_sheet(
     size: tuple[float, float],
     number: int,
     count: int,
+    note: str | None = None,
 ) -> Sheet:
+    """One tile sheet; ``note`` (why the tiles have their size) replaces the count step."""
     settings = layout.section(Settings)
     side, spacing = settings.tile, settings.spacing
     front_block, back_block = _blocks(tiles, cols, layout)
@@ -303,7 +338,8 @@ def _tile_sheet(
         steps=[
             duplex_step(layout),
             cut,
-            _("This sheet holds {count} of the {total} tiles.").format(
+            note
+            or _("This sheet holds {count} of the {total} tiles.").format(
                 count=len(tiles), total=len(TILES)
             ),
         ],
@@ -311,7 +347,11 @@ def _tile_sheet(
 
 
 def tile_sheets(layout: Layout) -> list[Sheet]:
-    """Side A with the numbered tiles and Side B with their uniform backs, as few as fit."""
+    """Side A with the numbered tiles and Side B with their uniform backs, as few as fit
+    (with the tile side of ``sized``, which the steps then state)."""
+    fitted = sized(layout)
+    shrunk = fitted is not layout
+    layout = fitted
     settings = layout.section(Settings)
     found = _plan(layout, settings.tile, settings.spacing)
     if found is None:
@@ -322,8 +362,14 @@ def tile_sheets(layout: Layout) -> list[Sheet]:
             "(set triominoes.tile)"
         )
     size, cols, groups = found
+    note = None
+    if shrunk:
+        # TRANSLATORS: a printing step; {side} is a tile's side in mm, {paper} a paper size.
+        note = _("Tiles of {side} mm, so that all {total} fit on one {paper} sheet.").format(
+            side=print_number(settings.tile), total=len(TILES), paper=paper_label(layout.paper_name)
+        )
     return [
-        _tile_sheet(group, cols, layout, size, k, len(groups))
+        _tile_sheet(group, cols, layout, size, k, len(groups), note)
         for k, group in enumerate(groups, start=1)
     ]
 
@@ -628,14 +674,17 @@ def score_sheet(layout: Layout) -> Sheet:
     )
 
 
-# --- play mat --------------------------------------------------------------------------------
+# --- photo mat -------------------------------------------------------------------------------
 
 
 def mat_sheets(layout: Layout) -> list[Sheet]:
-    """The play mat: one sheet to lay the tiles on and photograph for ``printkit read``."""
+    """The photo mat: one sheet to lay a position's tiles on and photograph for
+    ``printkit read`` (it holds part of a game: see ``mat``)."""
+    layout = sized(layout)
     plan = mat_plan(layout)
-    # TRANSLATORS: a sheet title; {game} is the game's name.
-    title = _("{game} · play mat").format(game=_(TITLE))
+    # TRANSLATORS: a sheet title; {game} is the game's name. The mat tiles are laid on to
+    # photograph a position: too small for a whole game.
+    title = _("{game} · photo mat").format(game=_(TITLE))
     page = new_page(plan.size, layout.margin, title)
     page.place(mat_drawing(plan), plan.to_page)
     return [
@@ -648,9 +697,14 @@ def mat_sheets(layout: Layout) -> list[Sheet]:
             steps=[
                 # TRANSLATORS: (row,col) is how a cell's name is printed on the mat: keep it.
                 _(
-                    "Print at actual size and lay the tiles on the grid, each on a cell; "
-                    "the faint (row,col) in a cell names it in records."
+                    "Print at actual size. To photograph a position, lay its tiles on the "
+                    "grid, each on a cell; the faint (row,col) in a cell names it in records."
                 ),
+                # TRANSLATORS: {cells} is how many cells the grid has, {rows} x {cols}.
+                _(
+                    "The grid holds {rows} rows of {cols} cells ({cells} in all): room for "
+                    "part of a game, not a whole round on the table."
+                ).format(rows=plan.rows, cols=plan.cols, cells=plan.rows * plan.cols),
                 # TRANSLATORS: "printkit read" is a command: keep it.
                 _(
                     "To check a position, photograph the whole sheet from above with "
@@ -663,6 +717,7 @@ def mat_sheets(layout: Layout) -> list[Sheet]:
 
 def mat_picture(layout: Layout) -> Drawing:
     """The mat sheet in the board frame, as it lies on the table before any tile."""
+    layout = sized(layout)
     plan = mat_plan(layout)
     picture = Drawing()
     picture.place(mat_sheets(layout)[0].front, Affine.translate(-plan.to_page.e, -plan.to_page.f))
@@ -674,11 +729,12 @@ def mat_picture(layout: Layout) -> Drawing:
 
 def inventory(layout: Layout) -> dict[str, int]:
     """What the kit prints: component → how many."""
-    return {"tile": len(TILES), "play mat": 1, "score sheet": 1}
+    return {"tile": len(TILES), "photo mat": 1, "score sheet": 1}
 
 
 def sheets(layout: Layout) -> list[Sheet]:
-    """Every Triominoes sheet for this layout: the tiles, the play mat, the score sheet."""
+    """Every Triominoes sheet for this layout: the tiles, the photo mat, the score sheet
+    (tiles and mat at the side of ``sized``)."""
     return [*tile_sheets(layout), *mat_sheets(layout), score_sheet(layout)]
 
 

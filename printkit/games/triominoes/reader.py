@@ -1,4 +1,4 @@
-"""Reading Triominoes tiles on the play mat, and random tile layouts to test it with.
+"""Reading Triominoes tiles on the photo mat, and random tile layouts to test it with.
 
 ``board_models`` gives the mat as the photo reader sees it (markers, colour strip, cells).
 ``classify`` is the mat's ``BoardModel.classify`` hook.  It gets the rectified mat with
@@ -49,7 +49,7 @@ from printkit.games.triominoes.components import (
     tile_front,
     upright_angle,
 )
-from printkit.games.triominoes.kit import mat_picture
+from printkit.games.triominoes.kit import mat_picture, sized
 from printkit.games.triominoes.mat import (
     KIT,
     LABEL_DROP,
@@ -162,6 +162,7 @@ def scene(
     layout: Layout, model: BoardModel, level, rng: np.random.Generator
 ) -> tuple[Drawing, dict]:
     """A random legal layout on the mat; truth maps ``(r,c)`` to ``a-b-c`` or ``empty``."""
+    layout = sized(layout)
     picture = mat_picture(layout)
     side = layout.section(Settings).tile
     count = int(rng.integers(0, int(0.75 * len(model.cells)) + 1))
@@ -487,7 +488,9 @@ def _white_points(plan: MatPlan) -> tuple[Point, ...]:
 
 
 def board_models(layout: Layout) -> list[BoardModel]:
-    """The mat as the photo reader sees it; its cells are read by ``classify``."""
+    """The mat as the photo reader sees it (tiles of the size the kit prints, ``sized``);
+    its cells are read by ``classify``."""
+    layout = sized(layout)
     if layout.ink != "fill":
         raise PhotoError(
             "the photo reader tells the numbers by their inks: it reads tiles "
