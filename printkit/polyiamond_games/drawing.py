@@ -397,10 +397,13 @@ def _glue_labels(plan: SectionPlan, cells: frozenset[Cell], side: float) -> list
         )
         note = trim_note()
         start = tip + length + 1.5
-        note_size = fit_size(note, hi - start, size)
+        # Room is kept after the note for one glue word at least.
+        gap = 0.5 * side
+        spare = hi - start - 2 * gap - text_width(glue_word(), size)
+        note_size = fit_size(note, max(spare, 0.3 * (hi - start)), size)
         width = text_width(note, note_size)
         items.append(Text(at(start + width / 2), note, note_size, ink, angle=angle))
-        lo = start + width + 2 * side / 2
+        lo = start + width + gap
     word = glue_word()
     room = hi - lo
     count = max(1, int(room // (2 * side)))
