@@ -57,7 +57,9 @@ class Marker:
 
     def transformed(self, t: Affine) -> Marker:
         """The same marker moved by a rotation and translation (no mirroring)."""
-        (x0, y0), (x1, y1) = t(self.centre), t((self.centre[0] + 1.0, self.centre[1]))
+        turn = math.radians(self.angle)
+        (x0, y0) = t(self.centre)
+        (x1, y1) = t((self.centre[0] + math.cos(turn), self.centre[1] + math.sin(turn)))
         angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
         return Marker(self.id, (x0, y0), self.side, angle)
 

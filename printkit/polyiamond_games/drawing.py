@@ -30,7 +30,7 @@ from printkit.draw.model import (
     Text,
     bbox_of,
 )
-from printkit.draw.text import fit_size, item_extent
+from printkit.draw.text import fit_size, item_extent, text_width
 from printkit.errors import FitError
 from printkit.geometry.packing import smallest_block
 from printkit.geometry.tri import (
@@ -84,12 +84,12 @@ __all__ = [
     "pieces_colour",
     "card_colour",
     "glue_word",
-    "trim_words",
+    "trim_note",
 ]
 
 GRID = Style(stroke="#8a8a8a", width=0.15)
 GLUE = Style(fill="#d9d9d9")
-TRIM = Style(stroke="#000000", width=0.3, dash=(1.2, 1.0))
+TRIM = Style(stroke="#6a6a6a", width=0.2, dash=(1.2, 1.0))
 PLAY_EDGE = Style(stroke="#000000", width=0.5)
 WASTE = Style(fill="#ffffff", stroke="#b0b0b0", width=0.15)
 MAX_BLOCK_ROWS, MAX_BLOCK_COLS = 40, 80
@@ -136,11 +136,11 @@ def glue_word() -> str:
     return _("glue")
 
 
-def trim_words() -> tuple[str, ...]:
-    """The note on the cell that two of the three section copies lose, one text per line."""
-    # TRANSLATORS: two short lines printed in one small triangle of a board section that is
-    # cut off on two of the three copies; keep the line break.
-    return tuple(_("trim on\n2 copies").split("\n"))
+def trim_note() -> str:
+    """The note on the glue strip beside the cell that two of the three copies lose."""
+    # TRANSLATORS: printed on a board section's grey glue strip after an arrow that points
+    # at the centre triangle; that triangle is cut off two of the three printed copies.
+    return _("cut this triangle off 2 of the 3 copies")
 
 
 def mm_bbox(cells: Iterable[Cell], side: float) -> tuple[float, float, float, float]:
@@ -225,15 +225,19 @@ def board_drawing(
     label: Callable[[Cell], str] | None = None,
     plan: SectionPlan | None = None,
     flap: tuple[Point, ...] | None = None,
+    frame: tuple[Point, ...] | None = None,
 ) -> Drawing:
     """Board cells in lattice mm (vertex ``(0,0)`` at the origin): grid, starting cells,
     each cell's ``label`` (if given), outline as a cut line; with a section ``plan``, its glue
-    strip, seam ticks and the trim line of a cell shared by all copies.  A ``flap`` (a
-    polygon sharing an outer edge) joins the cut outline: the strip that carries the
-    section's markers."""
+    strip (named along its length), seam ticks and the trim line of a cell shared by all
+    copies.  A ``flap`` (a polygon sharing an outer edge) joins the cut outline: the strip
+    that carries the section's markers.  A ``frame`` (a polygon along the section's stretch
+    of board edge) joins it too; the board's edge is then drawn as a dark line."""
     d = Drawing()
     glue = plan.glue if plan else frozenset()
-    for cell in sorted(cells & glue):
+    shared = plan.shared_by_all if plan else frozenset()
+    # The cell kept on one copy shows once glued: it prints as a plain cell.
+    for cell in sorted(cells & glue - shared):
         d.add(Polygon(tri_polygon(cell, side), GLUE, Role.GLUE))
     corners = set(starts)
     for cell in sorted(cells & corners):
@@ -243,17 +247,15 @@ def board_drawing(
         d.add(Circle((cx, cy), 0.05 * side, Style(fill="#000000"), Role.LABEL))
     for a, b in _all_edges(cells):
         d.add(Polyline((tri_point(a, side), tri_point(b, side)), GRID, Role.LINE))
-    for cell in sorted(cells):
-        cx, cy = tri_centroid(cell, side)
-        if cell in glue and (plan is None or cell not in plan.shared_by_all):
-            word = glue_word()
-            d.add(Text((cx, cy), word, fit_size(word, 0.5 * side, 0.11 * side), fill="#555555"))
-        elif label is not None and cell not in corners:
+    if label is not None:
+        for cell in sorted(cells - glue - corners):
+            cx, cy = tri_centroid(cell, side)
             text = label(cell)
             d.add(Text((cx, cy), text, fit_size(text, 0.5 * side, 0.1 * side), fill="#9a9a9a"))
     if plan is not None:
+        d.extend(_glue_labels(plan, cells, side))
         d.extend(_seam_ticks(plan, side))
-        for cell in sorted(plan.shared_by_all):
+        for cell in sorted(shared):
             d.extend(_trim_lines(cell, cells, side))
     loops = [tuple(tri_point(v, side) for v in loop) for loop in outline(cells)]
     if flap is not None:
@@ -261,6 +263,12 @@ def board_drawing(
         for ring in (loops[0], flap):
             d.add(Polygon(ring, PLAY_EDGE, Role.LINE))
         loops = [tuple(merged.exterior.coords)[:-1]]
+    if frame is not None:
+        merged = unary_union([ShapelyPolygon(loops[0]), ShapelyPolygon(frame)]).simplify(1e-9)
+        board_edge = boundary_edges(plan.board if plan else cells) & boundary_edges(cells)
+        for a, b in straight_runs(board_edge):
+            d.add(Polyline((tri_point(a, side), tri_point(b, side)), PLAY_EDGE, Role.LINE))
+        loops = [tuple(orient(merged).exterior.coords)[:-1]]
     for loop in loops:
         d.add(Polygon(loop, CUT, Role.CUT))
     return d
@@ -305,22 +313,104 @@ def _seam_ticks(plan: SectionPlan, side: float) -> list:
 
 
 def _trim_lines(cell: Cell, cells: frozenset[Cell], side: float) -> list:
-    """Dashed lines around a cell where it joins the rest of the print, and a 'trim' note.
+    """Dashed lines on the grid edges where a cell joins the rest of the print.
 
     They are guides (``Role.MARK``), not cut lines: only two of the three copies are
-    trimmed, so a cutting machine must not cut them on every copy.
+    trimmed, so a cutting machine must not cut them on every copy.  They are grey like
+    the grid, so that on the copy that keeps the cell they read as its grid lines.
     """
     neighbours = {e for c in cells - {cell} for e in edges(c)}
-    items: list = [
+    return [
         Polyline(tuple(tri_point(v, side) for v in e), TRIM, Role.MARK)
         for e in edges(cell)
         if e in neighbours
     ]
-    cx, cy = tri_centroid(cell, side)
-    first, second = trim_words()
-    size = min(fit_size(line, 0.5 * side, 0.085 * side) for line in (first, second))
-    items.append(Text((cx, cy - 0.03 * side), first, size, fill="#000000"))
-    items.append(Text((cx, cy + 0.09 * side), second, size, fill="#000000"))
+
+
+def _strip_axis(strip: list[Cell], side: float) -> tuple[Point, Point]:
+    """A straight row of triangles' middle line: a point on it and its unit direction.
+
+    The up cells' centres lie on one line parallel to it, the down cells' on another, the
+    same distance on the other side."""
+    ups = [tri_centroid(c, side) for c in strip if (c[0] + c[1]) % 2 == 0]
+    downs = [tri_centroid(c, side) for c in strip if (c[0] + c[1]) % 2 == 1]
+    row = max((ups, downs), key=len)
+    a, b = max(((p, q) for p in row for q in row), key=lambda pq: math.dist(*pq))
+    length = math.dist(a, b)
+    direction = ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+    means = [
+        (sum(p[0] for p in group) / len(group), sum(p[1] for p in group) / len(group))
+        for group in (ups, downs)
+        if group
+    ]
+    mid = (sum(p[0] for p in means) / len(means), sum(p[1] for p in means) / len(means))
+    return mid, direction
+
+
+def _glue_labels(plan: SectionPlan, cells: frozenset[Cell], side: float) -> list:
+    """The glue strip's words, written along the strip: a note and an arrow at the cell
+    that two copies lose (if any), then '{glue}' spaced along the rest."""
+    strip = sorted(cells & plan.glue - plan.shared_by_all)
+    if len(strip) < 2:
+        return []
+    mid, direction = _strip_axis(strip, side)
+    shared = sorted(cells & plan.shared_by_all)
+    if shared:
+        # Run the strip away from the shared cell.
+        s = tri_centroid(shared[0], side)
+        if (s[0] - mid[0]) * direction[0] + (s[1] - mid[1]) * direction[1] > 0:
+            direction = (-direction[0], -direction[1])
+
+    def at(t: float) -> Point:
+        return (mid[0] + t * direction[0], mid[1] + t * direction[1])
+
+    ts = sorted(
+        (p[0] - mid[0]) * direction[0] + (p[1] - mid[1]) * direction[1]
+        for p in (tri_centroid(c, side) for c in strip)
+    )
+    lo, hi = ts[0] - side / 4, ts[-1] + side / 4
+    angle = math.degrees(math.atan2(direction[1], direction[0]))
+    size = min(0.2 * side, 0.3 * side * ROW_HEIGHT)
+    ink = "#555555"
+    items: list = []
+    if shared:
+        # The arrow points back at the shared cell, from inside the strip.
+        tip, length = lo + 0.5, min(0.4 * side, 6.0)
+        head = min(0.12 * side, 1.8)
+        normal = (-direction[1], direction[0])
+        x, y = at(tip)
+        bx, by = at(tip + head * 1.4)
+        shaft = Polyline(
+            (at(tip + head), at(tip + length)), Style(stroke=ink, width=0.3), Role.GLUE
+        )
+        items.append(shaft)
+        items.append(
+            Polygon(
+                (
+                    (x, y),
+                    (bx + head * normal[0], by + head * normal[1]),
+                    (bx - head * normal[0], by - head * normal[1]),
+                ),
+                Style(fill=ink),
+                Role.GLUE,  # on the glue strip: hidden once glued, like the strip
+            )
+        )
+        note = trim_note()
+        start = tip + length + 1.5
+        # Room is kept after the note for one glue word at least.
+        gap = 0.5 * side
+        spare = hi - start - 2 * gap - text_width(glue_word(), size)
+        note_size = fit_size(note, max(spare, 0.3 * (hi - start)), size)
+        width = text_width(note, note_size)
+        items.append(Text(at(start + width / 2), note, note_size, ink, angle=angle))
+        lo = start + width + gap
+    word = glue_word()
+    room = hi - lo
+    count = max(1, int(room // (2 * side)))
+    if room > text_width(word, size):
+        for k in range(count):
+            t = lo + room * (k + 0.5) / count
+            items.append(Text(at(t), word, size, ink, angle=angle))
     return items
 
 
@@ -505,7 +595,7 @@ def page_corner_fiducials(
 def assembled(section: Drawing, turns: Iterable[Affine]) -> Drawing:
     """The copies of a section print as they lie glued on the table, one per turn: each
     copy's paper, grid and marks, without its glue strip and the words on it."""
-    hidden = {"glue", "trim on", "2 copies", glue_word(), *trim_words()}
+    hidden = {"glue", glue_word(), trim_note()}
     visible = [
         item
         for item in section.items
@@ -542,6 +632,8 @@ def section_sheet(
     size = page_size(layout)
     box = content_box(size, layout.margin)
     fitted = orient_to_fit(section(layout, side), box)
+    if fitted is not None:
+        fitted.items[:] = [_upright(item) for item in fitted.items]
     if fitted is None:
         raise FitError(
             f"the {title} board section at {side:g} mm triangles does not fit on "
@@ -561,6 +653,17 @@ def section_sheet(
         stock=_("white card or paper"),
         steps=steps,
     )
+
+
+def _upright(item):
+    """A text turned so that it reads left to right (or upwards), the same line turned
+    by half a turn about its middle if it would read upside down."""
+    if not isinstance(item, Text) or item.anchor != "middle":
+        return item
+    cos, sin = math.cos(math.radians(item.angle)), math.sin(math.radians(item.angle))
+    if cos > 1e-9 or (cos > -1e-9 and sin < 0):
+        return item
+    return replace(item, angle=round(item.angle + 180.0, 9) % 360.0)
 
 
 def largest_cell(

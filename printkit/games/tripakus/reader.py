@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from printkit.draw.lattice import ROW_HEIGHT, tri_point, tri_polygon
-from printkit.draw.model import Affine, Drawing, Polygon, Role, Style
+from printkit.draw.lattice import tri_point, tri_polygon
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, bbox_of
 from printkit.games.tripakus.components import (
-    FLAP,
     KIT,
     Settings,
     board_rotation,
     section_drawing,
-    section_flap,
+    section_frame,
 )
 from printkit.games.tripakus.kit import full_board, full_board_fiducials, full_board_sheet
 from printkit.games.tripakus.notation import Placement
@@ -34,9 +33,10 @@ __all__ = ["board_models", "board_picture", "scene"]
 def board_models(layout: Layout) -> list[BoardModel]:
     """The board as a photo reader sees it: the assembled sections, and the full board.
 
-    Board frame: the apex vertex at the origin, mm.  The sections carry markers
-    ``SECTION_MARKERS`` three times each (identical prints), so a photo of them reads
-    the same under a third of a turn; the full board carries ``FULL_MARKERS`` once.
+    Board frame: the apex vertex at the origin, mm.  The sections carry the marker
+    ``SECTION_MARKERS`` three times, once beyond each board corner (identical prints), so
+    a photo of them reads the same under a third of a turn; the full board carries
+    ``FULL_MARKERS`` once.
     """
     cfg = layout.section(Settings)
     side, n = cfg.cell, cfg.board_size
@@ -45,19 +45,19 @@ def board_models(layout: Layout) -> list[BoardModel]:
     colours = {"empty": "#ffffff", **{p: layout.colour(p) for p in players}}
     classes = ("empty", *players)
     plan = triangle_sections(n)
-    _, markers, patches = section_flap(plan, side, layout)
+    frame = section_frame(plan, side, layout)
     turns = tuple(board_rotation(n, side, k) for k in range(3))
-    height = n * side * ROW_HEIGHT
-    reach = FLAP + 2.0
+    x0, y0, x1, y1 = bbox_of(t(p) for t in turns for p in frame.outline)
+    reach = 2.0
     sections = BoardModel(
         KIT,
         "sections",
-        markers=tuple(m.transformed(t) for t in turns for m in markers),
-        patches=tuple(p.transformed(t) for t in turns for p in patches),
+        markers=tuple(m.transformed(t) for t in turns for m in frame.markers),
+        patches=tuple(p.transformed(t) for t in turns for p in frame.patches),
         cells=cells,
         classes=classes,
         colours=colours,
-        bounds=(-n * side / 2 - reach, -reach, n * side / 2 + reach, height + reach),
+        bounds=(x0 - reach, y0 - reach, x1 + reach, y1 + reach),
         symmetries=turns,
         cell_key=lambda c: f"{c[0]},{c[1]}",
     )
