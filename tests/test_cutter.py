@@ -145,8 +145,12 @@ def test_the_cut_file_is_registered_to_the_printed_silhouette_marks():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_cricut_sheets_keep_everything_in_the_print_then_cut_area(paper):
-    for kit in ("triominoes", "tripakus"):
-        for sheet in _sheets(kit, print__cutter="cricut", paper__size=paper):
+    # The framed TriPakus section needs triangles of at most 14.6 mm (A4) or 15.6 mm
+    # (Letter) to fit Cricut's 171 x 235 mm area; the kit says so when they are larger.
+    with pytest.raises(FitError, match=r"--set tripakus\.cell=1[45]\.\d"):
+        _sheets("tripakus", print__cutter="cricut", paper__size=paper)
+    for kit, sizes in (("triominoes", {}), ("tripakus", {"tripakus__cell": 14.5})):
+        for sheet in _sheets(kit, print__cutter="cricut", paper__size=paper, **sizes):
             page = sheet.front
             if not any(i.role == Role.CUT for i in page.items):
                 continue

@@ -413,13 +413,18 @@ def cut_bbox(drawing: Drawing) -> tuple[float, float, float, float]:
     return bbox_of(p for item in drawing.items if item.role == Role.CUT for p in item.all_points())
 
 
+TURNS = (*range(0, 360, 30), *(a for a in range(0, 360, 5) if a % 30))
+"""Turns tried to fit a drawing, degrees: the lattice's own (multiples of 30) first, then
+every 5 degrees for a long shape that only fits the paper on a slant."""
+
+
 def orient_to_fit(
     drawing: Drawing,
     box: tuple[float, float, float, float],
-    turns: Iterable[int] = range(0, 360, 30),
+    turns: Iterable[int] = TURNS,
 ) -> Drawing | None:
-    """The drawing turned by the first of ``turns`` (degrees; by default the multiples of
-    30) whose cut lines fit ``box``, moved so they start at the origin; None if none fits.
+    """The drawing turned by the first of ``turns`` (degrees; by default ``TURNS``) whose
+    cut lines fit ``box``, moved so they start at the origin; None if none fits.
     ``turns=(0,)`` only moves it."""
     bw, bh = box[2] - box[0], box[3] - box[1]
     for degrees in turns:

@@ -101,14 +101,14 @@ def board_drawing(
 
 MARKER = 16.0
 """Side of a printed ArUco marker on the full board, mm."""
-SECTION_MARKER = 20.0
+SECTION_MARKER = 18.0
 """Side of the ArUco marker at each section's board corner, mm: big enough to read when
 the assembled board fills a quarter of a 12 MP photo taken at 45 degrees."""
 PATCH = 8.0
 """Side of a colour reference patch, mm."""
 TAB_GAP = 1.0
 """White between the board's corner and the corner tab's square, mm."""
-TAB_MARGIN = 1.0
+TAB_MARGIN = 0.5
 """White round a corner marker's quiet zone, inside the tab, mm."""
 SECTION_MARKERS = (0,)
 """Marker ids on the section print (each appears on all three copies, one per board corner)."""
