@@ -37,6 +37,7 @@ __all__ = [
     "decimal",
     "number",
     "MINUS",
+    "colour_name",
 ]
 
 DOMAIN = "printkit"
@@ -156,3 +157,46 @@ MINUS = "\u2212"
 
 def _minus(text: str) -> str:
     return MINUS + text[1:] if text.startswith("-") else text
+
+
+COLOURS = ("red", "yellow", "blue", "green", "black", "white", "grey")
+"""The colour names printkit translates; a colour of the user's own prints as given."""
+
+
+def colour_name(colour: str, noun: str) -> str:
+    """``colour`` as said of ``noun`` ("pieces", "tokens" or "card"), in the current
+    language, where words agree with their noun (piezas rojas, cartulina roja)."""
+    if colour not in COLOURS:
+        return colour
+    # TRANSLATORS: a colour said of a set of pieces ("TriPakus · pieces · red").
+    pieces = (
+        pgettext("pieces", "red"),
+        pgettext("pieces", "yellow"),
+        pgettext("pieces", "blue"),
+        pgettext("pieces", "green"),
+        pgettext("pieces", "black"),
+        pgettext("pieces", "white"),
+        pgettext("pieces", "grey"),
+    )
+    # TRANSLATORS: a colour said of the tokens on a sheet ("tokens · red").
+    tokens = (
+        pgettext("tokens", "red"),
+        pgettext("tokens", "yellow"),
+        pgettext("tokens", "blue"),
+        pgettext("tokens", "green"),
+        pgettext("tokens", "black"),
+        pgettext("tokens", "white"),
+        pgettext("tokens", "grey"),
+    )
+    # TRANSLATORS: a colour said of the card a sheet is printed on ("red card").
+    card = (
+        pgettext("card", "red"),
+        pgettext("card", "yellow"),
+        pgettext("card", "blue"),
+        pgettext("card", "green"),
+        pgettext("card", "black"),
+        pgettext("card", "white"),
+        pgettext("card", "grey"),
+    )
+    words = {"pieces": pieces, "tokens": tokens, "card": card}[noun]
+    return words[COLOURS.index(colour)]

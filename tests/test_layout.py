@@ -163,3 +163,24 @@ def test_custom_paper_is_bounded_so_a_page_stays_small():
     assert paper_size("1200x841") == (841.0, 1200.0)
     with pytest.raises(LayoutError, match="each side must be 50 to 1200 mm"):
         paper_size("5000x5000")
+
+
+def test_labels_off_leaves_piece_names_cell_names_and_cavity_numbers_off():
+    from conftest import layout_for
+
+    from printkit.draw.model import Text
+    from printkit.kits import KITS
+    from printkit.polyiamond_games.pieces import NAMES
+
+    def texts(kit: str, **settings) -> set[str]:
+        sheets = [s for s in KITS[kit].sheets(layout_for(**settings)) if "score" not in s.stem]
+        sheets = [s for s in sheets if s.stem != "racks"]  # numbered slots, not cells
+        return {i.text for s in sheets for p in s.pages for i in p.items if isinstance(i, Text)}
+
+    for kit in ("tripakus", "trigon"):
+        assert set(NAMES) <= texts(kit)
+        assert not set(NAMES) & texts(kit, print__labels=False)
+    assert {"a1", "k11"} <= texts("tripod")
+    assert not {"a1", "k11"} & texts("tripod", print__labels=False)
+    assert {str(k) for k in range(1, 103)} <= texts("tripitz")
+    assert not {str(k) for k in range(1, 103)} & texts("tripitz", print__labels=False)

@@ -10,7 +10,16 @@ import math
 
 from printkit.draw.model import rgb
 
-__all__ = ["BLACK", "WHITE", "relative_luminance", "contrast_ratio", "lab", "delta_e", "ink_on"]
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "relative_luminance",
+    "contrast_ratio",
+    "lab",
+    "delta_e",
+    "mix",
+    "ink_on",
+]
 
 BLACK, WHITE = "#000000", "#ffffff"
 
@@ -48,6 +57,14 @@ def lab(colour: str) -> tuple[float, float, float]:
 def delta_e(a: str, b: str) -> float:
     """CIE 1976 colour difference ΔE*ab (about 2.3 is just noticeable)."""
     return math.dist(lab(a), lab(b))
+
+
+def mix(a: str, b: str, share: float) -> str:
+    """``a`` moved ``share`` of the way towards ``b`` (``#rrggbb`` colours, sRGB values)."""
+    ra, rb = rgb(a), rgb(b)
+    return "#" + "".join(
+        f"{round(255 * (x + (y - x) * share)):02x}" for x, y in zip(ra, rb, strict=True)
+    )
 
 
 def ink_on(fill: str) -> str:

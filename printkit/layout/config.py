@@ -154,6 +154,11 @@ class PrintSettings(Settings):
         5.0, lo=5.0, hi=20.0, doc="arms of Silhouette's L marks (Studio's Length), mm"
     )
     lang: str = setting("en", choices=languages(), doc="language of every printed word: en or es")
+    labels: bool = setting(
+        True,
+        doc="labels that help log a game (piece names, cell names, cavity numbers), "
+        "printed small and light; false leaves them off",
+    )
 
 
 COMMON_SECTIONS = (PaperSettings, PrintSettings)

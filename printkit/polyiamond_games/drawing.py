@@ -14,7 +14,7 @@ from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
 from printkit.draw.bleed import bleed_polygon
-from printkit.draw.colour import ink_on
+from printkit.draw.colour import ink_on, mix
 from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import (
@@ -42,7 +42,7 @@ from printkit.geometry.tri import (
     straight_runs,
     transform,
 )
-from printkit.i18n import _, pgettext
+from printkit.i18n import _, colour_name
 from printkit.layout.config import Layout
 from printkit.layout.paper import ISO_PAPERS, PAPER_SIZES, US_PAPERS, smallest_paper
 from printkit.layout.sections import SectionPlan
@@ -81,8 +81,6 @@ __all__ = [
     "section_sheet",
     "largest_cell",
     "on_smallest_paper",
-    "pieces_colour",
-    "card_colour",
     "glue_word",
     "trim_note",
 ]
@@ -95,38 +93,6 @@ WASTE = Style(fill="#ffffff", stroke="#b0b0b0", width=0.15)
 MAX_BLOCK_ROWS, MAX_BLOCK_COLS = 40, 80
 """The largest lattice block tried for the 22 pieces (110 triangles; 10 x 11 packs them
 without waste): bounds the search when tiny triangles sit on large paper."""
-
-
-def pieces_colour(name: str) -> str:
-    """The colour ``name`` of a set of pieces ("the red pieces") in the current language; a
-    colour of the user's own prints as given."""
-    # TRANSLATORS: the colour of a set of pieces, in a sheet title "TriPakus · pieces · red".
-    words = {
-        "red": pgettext("pieces", "red"),
-        "yellow": pgettext("pieces", "yellow"),
-        "blue": pgettext("pieces", "blue"),
-        "green": pgettext("pieces", "green"),
-        "black": pgettext("pieces", "black"),
-        "white": pgettext("pieces", "white"),
-        "grey": pgettext("pieces", "grey"),
-    }
-    return words.get(name, name)
-
-
-def card_colour(name: str) -> str:
-    """The colour ``name`` of a sheet of card ("red card") in the current language; a colour
-    of the user's own prints as given."""
-    # TRANSLATORS: the colour of the card stock a sheet is printed on ("red card").
-    words = {
-        "red": pgettext("card", "red"),
-        "yellow": pgettext("card", "yellow"),
-        "blue": pgettext("card", "blue"),
-        "green": pgettext("card", "green"),
-        "black": pgettext("card", "black"),
-        "white": pgettext("card", "white"),
-        "grey": pgettext("card", "grey"),
-    }
-    return words.get(name, name)
 
 
 def glue_word() -> str:
@@ -168,7 +134,8 @@ def piece_drawing(
     bleed: float = 0.0,
     edge: bool = True,
 ) -> Drawing:
-    """One piece in its own box: outline (a cut line when ``cut``), inner grid, name.
+    """One piece in its own box: outline (a cut line when ``cut``), inner grid, and its name
+    (none when ``name`` is empty), small and in a tint between the face and its ink.
 
     With a fill colour and ``bleed`` > 0 the colour also reaches ``bleed`` mm past the
     outline (outside the box).  ``edge=False`` leaves the outline to the caller (pieces
@@ -194,8 +161,20 @@ def piece_drawing(
         style, role = edge_style(cut)
         for ring in rings:
             d.add(Polygon(ring, style, role))
-    d.add(_label(cells, name, side, ink_on(fill) if fill else "#000000", shift))
+    if name:
+        colour = mix(ink_on(fill), fill, NAME_TINT) if fill else "#6a6a6a"
+        d.add(_label(cells, name, side, colour, shift))
     return d
+
+
+NAME_TINT = 0.45
+"""How far a piece's name goes from its contrasting ink towards the face colour: readable
+for logging a game, quiet when playing."""
+
+
+def _name(piece, layout: Layout) -> str:
+    """The name printed on a piece: none when the layout turns labels off."""
+    return piece.name if layout.printing.labels else ""
 
 
 def edge_style(cut: bool) -> tuple[Style, Role]:
@@ -214,7 +193,7 @@ def _inner_edges(cells: frozenset[Cell]) -> list:
 def _label(cells: frozenset[Cell], name: str, side: float, colour: str, shift: Affine) -> Text:
     cell = _label_cell(cells, side)
     # At the centroid an equilateral triangle is 2/3 of its side wide; keep a margin.
-    size = fit_size(name, 0.55 * side, 0.16 * side)
+    size = fit_size(name, 0.55 * side, 0.13 * side)
     return Text(shift(tri_centroid(cell, side)), name, size, fill=colour)
 
 
@@ -468,7 +447,7 @@ def _lattice_block(
     for piece, cells in zip(PIECES, placed, strict=True):
         px0, py0, _x1, _y1 = mm_bbox(cells, side)
         block.place(
-            piece_drawing(cells, piece.name, side, fill, cut, layout.bleed, edge=False),
+            piece_drawing(cells, _name(piece, layout), side, fill, cut, layout.bleed, edge=False),
             Affine.translate(px0 - x0, py0 - y0),
         )
         outlines |= boundary_edges(cells)
@@ -492,7 +471,7 @@ def pieces_block(
     """The 22 pieces: edge to edge when ``gap`` is 0, else spaced by the gap."""
     if gap == 0:
         return _lattice_block(layout, side, fill, cut, width, height)
-    shapes = [(_best_orientation(p.cells, side), p.name) for p in PIECES]
+    shapes = [(_best_orientation(p.cells, side), _name(p, layout)) for p in PIECES]
     drawings = [piece_drawing(s, name, side, fill, cut, layout.bleed) for s, name in shapes]
     moves = pack_pieces(drawings, width, gap)
     if moves is None:
@@ -525,7 +504,9 @@ def pieces_sheet(
     front_block = pieces_block(layout, side, gap, fill, True, width, height)
     back_block = pieces_block(layout, side, gap, fill, False, width, height)
     # TRANSLATORS: a sheet title: the game, then the colour of the pieces on it.
-    heading = _("{title} · pieces · {colour}").format(title=title, colour=pieces_colour(player))
+    heading = _("{title} · pieces · {colour}").format(
+        title=title, colour=colour_name(player, "pieces")
+    )
     if front_block is None or back_block is None or front_block.height > height:
         raise FitError(
             f"the {title} pieces at {side:g} mm triangles do not fit on "
@@ -536,7 +517,7 @@ def pieces_sheet(
     if layout.ink == "fill":
         stock = _("white card")
     else:
-        stock = _("{colour} card").format(colour=card_colour(player))
+        stock = _("{colour} card").format(colour=colour_name(player, "card"))
     return Sheet(
         kit,
         f"pieces-{player}",

@@ -135,7 +135,7 @@ def whole_board_drawing(layout: Layout) -> Drawing:
     cfg = layout.section(Settings)
     board = board_of(layout)
     d = board_drawing(board.cells, cfg.cell, board.starts)
-    if cfg.coordinates:
+    if cfg.coordinates and layout.printing.labels:
         d.extend(edge_labels(board, cfg.cell))
     return d
 

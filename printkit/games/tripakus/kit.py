@@ -73,7 +73,7 @@ def full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float],
     """The whole board drawing, its paper, orientation, page size and board → page map."""
     cfg = layout.section(Settings)
     side, n = cfg.cell, cfg.board_size
-    board = board_drawing(triangle_board(n), side, n, cfg.coordinates)
+    board = board_drawing(triangle_board(n), side, n, cfg.coordinates and layout.printing.labels)
     return board, *drawing.on_smallest_paper(layout, board)
 
 

@@ -455,7 +455,7 @@ def board_drawing(
         if h in board.centre:
             d.add(Circle((cx, cy), 0.13 * pitch, Style(stroke=BLACK, width=0.35), Role.LABEL))
             d.add(Circle((cx, cy), 0.05 * pitch, Style(fill=BLACK), Role.LABEL))
-        if cfg.numbers:
+        if cfg.numbers and layout.printing.labels:
             d.add(
                 Text(
                     (cx, cy - 0.29 * pitch),

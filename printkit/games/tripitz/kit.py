@@ -43,7 +43,7 @@ from printkit.games.tripitz.components import (
 from printkit.games.tripitz.pids import JOKERS, PIDS, Pid, TokenColour
 from printkit.games.tripitz.rules import MAX_PLAYERS
 from printkit.geometry.hexgrid import Hex, hex_corners, unique_edges
-from printkit.i18n import _, ngettext, pgettext
+from printkit.i18n import _, colour_name, ngettext, pgettext
 from printkit.layout.config import Layout
 from printkit.layout.sheet import (
     CUT,
@@ -209,7 +209,9 @@ def _token_sheet(
     )
     if one and layout.ink != "fill":
         # TRANSLATORS: a sheet title; {colour} is the colour of all its tokens ("red").
-        title = _("{game} · tokens · {colour}").format(game=_(TITLE), colour=_tokens_colour(one))
+        title = _("{game} · tokens · {colour}").format(
+            game=_(TITLE), colour=colour_name(one, "tokens")
+        )
     else:
         # TRANSLATORS: a sheet title; {game} is the game's name.
         title = _("{game} · tokens").format(game=_(TITLE))
@@ -238,18 +240,6 @@ def _token_sheet(
             _holds(len(tokens) - jokers, jokers),
         ],
     )
-
-
-def _tokens_colour(name: str) -> str:
-    """A token colour (``red``) as said of the tokens of a sheet."""
-    words = {
-        # TRANSLATORS: the colour of the tokens on a sheet ("tokens · red"); agrees with "tokens".
-        "red": pgettext("tokens", "red"),
-        "yellow": pgettext("tokens", "yellow"),
-        "blue": pgettext("tokens", "blue"),
-        "green": pgettext("tokens", "green"),
-    }
-    return words.get(name, name)
 
 
 def _card_of(name: str | None) -> str:

@@ -327,7 +327,7 @@ def _half_local(board: TripodBoard, half: int, layout: Layout) -> Drawing:
             d.add(Polygon(_ring(h, cell, RING_SCALE), CORNER_RING, Role.LABEL))
         elif board.is_shared(c):
             d.add(Polygon(_ring(h, cell, RING_SCALE), SHARED_RING, Role.LINE))
-    if layout.section(Settings).coordinates:
+    if layout.section(Settings).coordinates and layout.printing.labels:
         names = [cell_name(c) for c in cells]
         size = _name_size(names, cell)
         for h, name in zip(places, names, strict=True):

@@ -107,7 +107,7 @@ def _legend(layout: Layout, size: tuple[float, float]) -> list[Item]:
         perimeter,
         _("Bold rings: the three corners, which a winning group must surround."),
     ]
-    if layout.section(Settings).coordinates:
+    if layout.section(Settings).coordinates and layout.printing.labels:
         lines.append(
             # TRANSLATORS: the cell names (c5, c5') are record notation: keep them as they are.
             _(
