@@ -70,8 +70,9 @@ def test_a_kit_whose_rule_card_never_fits_names_a_paper_not_a_value():
 
 
 def test_a_larger_cell_that_moves_the_full_board_to_larger_paper_says_so():
-    # 17 mm: the full board no longer fits A3; the section print still fits A4.
-    layout = load_layout(overrides={"tripakus.cell": 17.0})
+    # 17.6 mm: the full board no longer fits A3 (even at the print-shop margin); the section
+    # print still fits A4.
+    layout = load_layout(overrides={"tripakus.cell": 17.6})
     full = next(s for s in find_kit("tripakus").build(layout) if s.stem == "board-full")
     assert full.notice and "needs A2 paper, not A3" in full.notice
     assert full.notice in full.steps  # so the manifest and contents page show it

@@ -18,7 +18,7 @@ from printkit.errors import FitError, LayoutError
 from printkit.games import GAMES
 from printkit.games.tripakus import kit as tripakus_kit
 from printkit.games.tripakus.components import Settings
-from printkit.games.tripakus.kit import inventory
+from printkit.games.tripakus.kit import PRINT_SHOP_MARGIN, inventory
 from printkit.layout.config import DEFAULT_LAYOUT_FILE, load_layout
 from printkit.layout.paper import PAPER_SIZES
 from printkit.layout.sheet import back_transform
@@ -98,6 +98,13 @@ def test_back_transform_is_an_involution_without_offset():
                 assert math.isclose(q[0], p[0]) and math.isclose(q[1], p[1])
 
 
+def test_letter_users_get_the_whole_board_on_tabloid_and_a4_users_on_a3():
+    for paper, full in (("letter", "tabloid"), ("a4", "a3")):
+        sheet = next(s for s in kit(paper)[1] if s.stem == "board-full")
+        w, h = PAPER_SIZES[full]
+        assert (sheet.front.width, sheet.front.height) == (h, w)  # landscape
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_sheet_fits_its_paper_and_has_the_paper_size(paper):
     _, sheets = kit(paper)
@@ -107,7 +114,8 @@ def test_every_sheet_fits_its_paper_and_has_the_paper_size(paper):
             w, h = page_size_mm(page)
             assert math.isclose(w, model.width, abs_tol=0.01)
             assert math.isclose(h, model.height, abs_tol=0.01)
-            margin = 10.0 - 1e-6
+            # The whole board is for print shops, which print to within PRINT_SHOP_MARGIN.
+            margin = (PRINT_SHOP_MARGIN if sheet.stem == "board-full" else 10.0) - 1e-6
             for poly in polygons_mm(page):
                 for ring in poly:
                     for x, y in ring:

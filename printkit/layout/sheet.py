@@ -53,6 +53,7 @@ __all__ = [
     "cut_bbox",
     "orient_to_fit",
     "flip_edge",
+    "two_sided_box",
 ]
 
 HEADER = 8.0
@@ -189,6 +190,23 @@ def _footer(w: float, bottom: float, margin: float) -> list:
     )
     items.append(Text((w - margin, y - 0.6), BRAND, 2.2, fill=grey, anchor="end", role=Role.INFO))
     return items
+
+
+def two_sided_box(
+    size: tuple[float, float], margin: float, flip: str
+) -> tuple[float, float, float, float]:
+    """The part of the content box that also lies in the content box once the sheet is
+    turned over on ``flip``: where a two-sided block keeps clear of both sides' title band
+    and footer (with a short-edge flip the title of one side is behind the other's footer)."""
+    x0, y0, x1, y1 = content_box(size, margin)
+    turn = back_transform(size, flip)
+    (ax, ay), (bx, by) = turn((x0, y0)), turn((x1, y1))
+    return (
+        max(x0, min(ax, bx)),
+        max(y0, min(ay, by)),
+        min(x1, max(ax, bx)),
+        min(y1, max(ay, by)),
+    )
 
 
 def back_transform(

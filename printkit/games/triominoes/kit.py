@@ -69,6 +69,7 @@ from printkit.layout.sheet import (
     new_page,
     page_size,
     two_sided_block,
+    two_sided_box,
 )
 
 __all__ = [
@@ -210,7 +211,7 @@ def _plan(
     ``inset``: room kept free inside the content box on every side."""
     best = None
     for size in (page_size(layout), page_size(layout, landscape=True)):
-        x0, y0, x1, y1 = content_box(size, layout.margin)
+        x0, y0, x1, y1 = two_sided_box(size, layout.margin, layout.flip)
         for count in range(1, len(TILES) + 1):
             per_sheet = -(-len(TILES) // count)
             cols = grid_for(per_sheet, side, spacing, x1 - x0 - 2 * inset, y1 - y0 - 2 * inset)
@@ -284,7 +285,7 @@ def _tile_sheet(
     settings = layout.section(Settings)
     side, spacing = settings.tile, settings.spacing
     front_block, back_block = _blocks(tiles, cols, layout)
-    box = content_box(size, layout.margin)
+    box = two_sided_box(size, layout.margin, layout.flip)
     bw, bh = box[2] - box[0], box[3] - box[1]
     room = max(
         MARK_ROOM if layout.printing.registration_marks else 0.0,

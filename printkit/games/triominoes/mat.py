@@ -7,7 +7,7 @@ rules engine (1,200 rounds played out by random legal moves, the three presets i
 spread over 7 rows and 11 cells a row at the median; a grid of ``FULL_GAME_GRID`` (9 rows of
 17 cells) is the smallest that holds 90 % of the end positions (10 x 16 holds 92 %, both
 by translation alone).  At 40 mm tiles that is about 31 x 36 cm of grid, four A4 sheets:
-the one-sheet mat on A4 (4 x 11 cells) holds 2 % of them, on Letter with 39 mm tiles
+the one-sheet mat on A4 (4 x 11 cells) holds 2 % of them, on Letter with 38.5 mm tiles
 (5 x 10) 6 %, on A3 (7 x 17) 62 %.  So the mat is for photographing a position or a
 part of one (``printkit read``); a whole game is played on the table.
 

@@ -24,6 +24,7 @@ from printkit.geometry.tri import (
 )
 from printkit.i18n import _
 from printkit.layout.config import Layout
+from printkit.layout.paper import paper_label
 from printkit.layout.sheet import (
     Fit,
     Sheet,
@@ -69,8 +70,19 @@ def section_sheet(layout: Layout) -> Sheet:
     )
 
 
+PRINT_SHOP_MARGIN = 5.0
+"""Margin of the whole-board sheet at most, mm: it is printed by a print shop or on a
+large-format printer, which print that close to the edge, and so a board of 16 mm
+triangles fits Tabloid (11 x 17 in) for Letter users, not only A3."""
+
+
+def _print_shop(layout: Layout) -> Layout:
+    return layout.with_values(paper={"margin": min(layout.margin, PRINT_SHOP_MARGIN)})
+
+
 def full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float], Affine]:
     """The whole board drawing, its paper, orientation, page size and board → page map."""
+    layout = _print_shop(layout)
     cfg = layout.section(Settings)
     side, n = cfg.cell, cfg.board_size
     board = board_drawing(triangle_board(n), side, n, cfg.coordinates and layout.printing.labels)
@@ -81,6 +93,7 @@ def full_board_fiducials(
     layout: Layout, size: tuple[float, float]
 ) -> tuple[list[Marker], list[Patch]]:
     """Markers in the four corners of the page beside the board, patches at the top right."""
+    layout = _print_shop(layout)
     players = layout.section(Settings).players
     return page_corner_fiducials(layout, size, FULL_MARKERS, players, MARKER, PATCH)
 
@@ -88,7 +101,8 @@ def full_board_fiducials(
 def full_board_sheet(layout: Layout) -> Sheet:
     """The whole board at true size on the smallest standard paper that holds it."""
     board, paper, landscape, size, at = full_board(layout)
-    name = paper.upper() if paper.startswith("a") else paper.title()
+    layout = _print_shop(layout)
+    name = paper_label(paper)
     # TRANSLATORS: a sheet title: the game, then the paper the whole board is printed on.
     title = _("{title} · full board ({paper})").format(title=TITLE, paper=name)
     markers, patches = full_board_fiducials(layout, size)
@@ -103,7 +117,7 @@ def full_board_sheet(layout: Layout) -> Sheet:
             "For a print shop or large-format printer: print on {paper} at actual size "
             "instead of the three sections."
         )
-    steps = [step.format(paper=paper.upper())]
+    steps = [step.format(paper=name)]
     notice = _paper_notice(layout, paper)
     if notice:
         steps.append(notice)
@@ -136,8 +150,8 @@ def _paper_notice(layout: Layout, paper: str) -> str | None:
     ).format(
         cell=f"{cfg.cell:g}",
         size=cfg.board_size,
-        paper=paper.upper(),
-        usual=usual.upper(),
+        paper=paper_label(paper),
+        usual=paper_label(usual),
         default_cell=f"{default.cell:g}",
         default_size=default.board_size,
     )
