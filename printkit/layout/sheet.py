@@ -54,6 +54,7 @@ __all__ = [
     "orient_to_fit",
     "flip_edge",
     "two_sided_box",
+    "turn_heading",
 ]
 
 HEADER = 8.0
@@ -418,6 +419,13 @@ def duplex_step(layout: Layout) -> str:
         "or print Side A and Side B once each and glue them back to back, lining up the "
         "round registration marks against a window."
     ).format(edge=flip_edge(layout.flip))
+
+
+def turn_heading(centre: tuple[float, float], width: float, size: float, ink: str) -> Text:
+    """The heading of a score sheet's column of turn numbers, fitted to the column."""
+    # TRANSLATORS: score sheet heading of the column of turn numbers.
+    turn = _("Turn")
+    return Text(centre, turn, fit_size(turn, width - 1.0, size), fill=ink)
 
 
 def flip_edge(flip: str) -> str:

@@ -68,6 +68,7 @@ from printkit.layout.sheet import (
     duplex_step,
     new_page,
     page_size,
+    turn_heading,
     two_sided_block,
     two_sided_box,
 )
@@ -599,16 +600,7 @@ def score_sheet(layout: Layout) -> Sheet:
         page.add(Polyline(((x0, yy), (x1, yy)), style, Role.LINE))
     page.add(Polyline(((x0, top), (x1, top)), thick, Role.LINE))
     page.add(Polyline(((x0 + label_w, top + name_h), (x1, top + name_h)), thin, Role.LINE))
-    # TRANSLATORS: score sheet heading of the column of turn numbers.
-    turn = _("Turn")
-    page.add(
-        Text(
-            (x0 + label_w / 2, top + (name_h + head_h) / 2),
-            turn,
-            fit_size(turn, label_w - 1.0, 2.8),
-            fill=ink,
-        )
-    )
+    page.add(turn_heading((x0 + label_w / 2, top + (name_h + head_h) / 2), label_w, 2.8, ink))
     for k, label in enumerate(labels):
         digit = label.isdigit()
         page.add(

@@ -55,6 +55,7 @@ from printkit.layout.sheet import (
     new_page,
     page_size,
     place_centred,
+    turn_heading,
     two_sided_block,
 )
 
@@ -516,16 +517,7 @@ def score_sheet(layout: Layout) -> Sheet:
         page.add(Polyline(((x0, y), (x1, y)), style, Role.LINE))
     page.add(Polyline(((x0, top), (x1, top)), thick, Role.LINE))
     page.add(Polyline(((x0 + turn_w, top + name_h), (x1, top + name_h)), thin, Role.LINE))
-    # TRANSLATORS: score sheet heading of the column of turn numbers.
-    turn = _("Turn")
-    page.add(
-        Text(
-            (x0 + turn_w / 2, top + (name_h + head_h) / 2),
-            turn,
-            fit_size(turn, turn_w - 1.0, 2.6),
-            fill=ink,
-        )
-    )
+    page.add(turn_heading((x0 + turn_w / 2, top + (name_h + head_h) / 2), turn_w, 2.6, ink))
     for k in range(rows):
         page.add(
             Text((x0 + turn_w / 2, body_top + (k + 0.5) * row_h), str(k + 1), 2.4, fill="#777777")
