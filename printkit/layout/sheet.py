@@ -453,10 +453,13 @@ def orient_to_fit(
     cut lines fit ``box``, moved so they start at the origin; None if none fits.
     ``turns=(0,)`` only moves it."""
     bw, bh = box[2] - box[0], box[3] - box[1]
+    cuts = [item for item in drawing.items if item.role == Role.CUT]
     for degrees in turns:
-        turned = drawing.transformed(Affine.rotate(degrees))
-        x0, y0, x1, y1 = cut_bbox(turned)
+        turn = Affine.rotate(degrees)
+        # Only the cut lines decide; the whole drawing is turned once a turn fits.
+        x0, y0, x1, y1 = bbox_of(p for item in cuts for p in item.transformed(turn).all_points())
         if x1 - x0 <= bw + 1e-6 and y1 - y0 <= bh + 1e-6:
+            turned = drawing.transformed(turn)
             placed = turned.transformed(Affine.translate(-x0, -y0))
             placed.width, placed.height = x1 - x0, y1 - y0
             return placed
