@@ -61,10 +61,12 @@ def delta_e(a: str, b: str) -> float:
 
 def mix(a: str, b: str, share: float) -> str:
     """``a`` moved ``share`` of the way towards ``b`` (``#rrggbb`` colours, sRGB values)."""
-    ra, rb = rgb(a), rgb(b)
-    return "#" + "".join(
-        f"{round(255 * (x + (y - x) * share)):02x}" for x, y in zip(ra, rb, strict=True)
-    )
+    channels = zip(_bytes(a), _bytes(b), strict=True)
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in channels)
+
+
+def _bytes(colour: str) -> tuple[int, ...]:
+    return tuple(round(v * 255) for v in rgb(colour))
 
 
 def ink_on(fill: str) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from printkit.draw.model import Affine, Drawing, Item, Polyline, Role, Style, Text, rgb
+from printkit.draw.colour import WHITE, mix
+from printkit.draw.model import Affine, Drawing, Item, Polyline, Role, Style, Text
 from printkit.draw.text import text_width
 from printkit.errors import LayoutError
 
@@ -105,9 +106,7 @@ def fit(d: Drawing) -> Drawing:
 
 def tint(colour: str, amount: float) -> str:
     """``colour`` mixed with white (``amount`` 0 = colour, 1 = white)."""
-    r, g, b = (round(v * 255) for v in rgb(colour))
-    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
-    return "#{:02x}{:02x}{:02x}".format(*mix)
+    return mix(colour, WHITE, amount)
 
 
 def tick(x: float, y: float, ok: bool, s: float = 2.2) -> list[Item]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, Text, bbox_of
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, Text
 from printkit.errors import FitError
 from printkit.i18n import N_, _, ngettext, number, pgettext
 from printkit.layout.config import Layout
+from printkit.layout.diagram import fit
 from printkit.layout.paper import paper_label
 from printkit.layout.sheet import Sheet, content_box, duplex_step, new_page, page_size
 from printkit.layout.textflow import Bullets, Figure, FlowStyle, Heading, Paragraph, Step, flow
@@ -76,10 +77,9 @@ def picture(drawing: Drawing, height: float = FINISHED_HEIGHT) -> Drawing:
     """A drawing as an illustration ``height`` mm tall at most: moved to the origin, nothing
     in it to cut or bleed."""
     items = [replace(i, role=Role.INFO) for i in drawing.items if i.role != Role.BLEED]
-    x0, y0, x1, y1 = bbox_of(p for i in items for p in i.all_points())
-    k = min(1.0, height / (y1 - y0))
-    moved = Affine.scale(k) @ Affine.translate(-x0, -y0)
-    return Drawing((x1 - x0) * k, (y1 - y0) * k, items).transformed(moved)
+    placed = fit(Drawing(items=items))
+    k = min(1.0, height / placed.height)
+    return Drawing(placed.width * k, placed.height * k, placed.transformed(Affine.scale(k)).items)
 
 
 def _glued(sheet: dict) -> bool:
@@ -156,7 +156,8 @@ def _shopping(data: dict) -> list[str]:
             "heavy); paper is ordinary 80 g/m² printer paper"
         )
     )
-    if any(s.get("cutting") for s in data["sheets"]):
+    cuts = any(s.get("cutting") for s in data["sheets"])
+    if cuts:
         lines.append(
             _("a craft knife, a metal ruler and a cutting mat (scissors do for straight cuts)")
         )
@@ -164,7 +165,7 @@ def _shopping(data: dict) -> list[str]:
         lines.append(
             _("a glue stick or spray glue, for sheets glued back to back and board sections")
         )
-    if any(s.get("cutting") for s in data["sheets"]):
+    if cuts:
         lines.append(_("a bag or a small box to keep the pieces in"))
     return lines
 
