@@ -273,7 +273,8 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
         h = cv2.getPerspectiveTransform(np.float32(model.markers[first].corners), seed.corners)
         return h, [first]
     if all(len(ks) == 1 for ks in by_id.values()):
-        pairs = {by_id[d.id][0]: d for d in sorted(found, key=lambda d: -d.size)}
+        # Two detections of one id: the larger (written last) is kept.
+        pairs = {by_id[d.id][0]: d for d in sorted(found, key=lambda d: d.size)}
         h = _homography(model, pairs)
         return (h, sorted(pairs)) if h is not None else None
     far = max(found, key=lambda d: float(np.linalg.norm(d.centre - seed.centre)))
