@@ -320,6 +320,21 @@ def show(
     typer.echo(f"wrote {path}")
 
 
+UNSURE_WHY = {
+    "glare": "a reflection hides them",
+    "dark": "too little light",
+    "mixed": "part covered or between two colours",
+    "colour": "between two colours",
+    "no piece": "they make no piece of the set",
+    "piece twice": "one piece seen twice",
+    "pid twice": "one pid seen twice",
+    "tile twice": "one tile seen twice",
+    "no tile": "no tile has these numbers",
+    "photos disagree": "the photos disagree",
+}
+"""What each reason the reader gives for an uncertain cell means to a player."""
+
+
 @app.command()
 def read(
     photos: Annotated[
@@ -356,10 +371,17 @@ def read(
     for path in result.written:
         typer.echo(f"wrote {path}")
     unsure = result.record.uncertain
-    typer.echo(
-        f"{len(result.record.cells)} cells occupied"
-        + (f", {len(unsure)} uncertain: {', '.join(unsure)}" if unsure else "")
-    )
+    typer.echo(f"{len(result.record.cells)} cells occupied, {len(unsure)} uncertain")
+    reasons: dict[str, list[str]] = {}
+    for name, why in result.doubts.items():
+        reasons.setdefault(why, []).append(name)
+    for why, names in reasons.items():
+        typer.echo(f"  uncertain ({UNSURE_WHY.get(why, why)}): {', '.join(names)}")
+    if unsure:
+        typer.echo(
+            "  take another photo from a different angle and read them together: "
+            f"printkit read {' '.join(str(p) for p in photos)} OTHER.jpg --game {game}"
+        )
     if no_check:
         return
     result.record.path = str(target)

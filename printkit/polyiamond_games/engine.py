@@ -52,6 +52,7 @@ from printkit.polyiamond_games.moves import Move, Pass, Placement, cell_name, pa
 from printkit.polyiamond_games.pieces import PIECES, Piece, piece_by_name
 
 __all__ = [
+    "unexplained_cells",
     "Options",
     "PolyiamondGame",
     "PositionProblem",
@@ -691,6 +692,28 @@ def find_pieces(
             continue
         placed[colour].append(Placement(name, frozenset(patch)))
     return placed, loose
+
+
+def unexplained_cells(labels: Mapping[Cell, str], empty: str = "empty") -> dict[Cell, str]:
+    """Cells of a read position (cell → colour or ``empty``) that no set of pieces explains,
+    each with the reason: a patch of one colour that is no piece (``no piece``; its
+    empty edge neighbours too, where a missed triangle would be) or one colour's piece
+    found twice (``piece twice``).  A sound position gives an empty dict."""
+    coloured = {c: v for c, v in labels.items() if v != empty}
+    placed, loose = find_pieces(coloured)
+    out: dict[Cell, str] = {}
+    for _, patch in loose:
+        for cell in patch:
+            out[cell] = "no piece"
+            for near in edge_neighbours(cell):
+                if labels.get(near) == empty:
+                    out.setdefault(near, "no piece")
+    for pieces in placed.values():
+        names = [p.piece for p in pieces]
+        for p in pieces:
+            if names.count(p.piece) > 1:
+                out.update(dict.fromkeys(p.cells, "piece twice"))
+    return out
 
 
 # --------------------------------------------------------------------------- names

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -13,6 +13,7 @@ from printkit.layout.config import Layout
 from printkit.records.io import record_text
 from printkit.records.model import Record
 from printkit.records.position import position_record
+from printkit.vision.fusion import fuse_readings, group_by_variant, merge_by_name
 from printkit.vision.read import Reading, debug_image, read_photo
 from printkit.vision.scenes import synthetic_photo
 
@@ -22,7 +23,6 @@ __all__ = [
     "read_to_record",
     "read_photos",
     "reading_cells",
-    "merge_records",
 ]
 
 
@@ -33,6 +33,9 @@ class ReadResult:
     record: Record
     reading: Reading
     written: list[Path]
+    doubts: dict[str, str] = field(default_factory=dict)
+    """Each uncertain cell's reason: ``glare``, ``dark``, ``mixed`` (its colours disagree),
+    ``no piece``, ``photos disagree``… or ``colour`` (near two classes)."""
 
 
 def reading_cells(reading: Reading) -> tuple[dict[str, str], list[str], dict[str, float]]:
@@ -70,36 +73,6 @@ def read_to_record(photo: Path, game: str, layout: Layout, debug: Path | None = 
     return ReadResult(record, reading, written)
 
 
-def merge_records(records: list[Record]) -> Record:
-    """One position from photos of different parts of a board (e.g. both Tripod halves).
-
-    A cell seen in several photos (a shared perimeter cell) keeps the most confident
-    reading; if the photos disagree on it, it is listed as uncertain.
-    """
-    merged = position_record(records[0].game, {}, ())
-    seen: dict[str, float] = {}
-    uncertain: set[str] = set()
-    for record in records:
-        names = set(record.cells) | set(record.uncertain) | set(record.confidence)
-        for name in names:
-            content = record.cells.get(name, "empty")
-            confidence = record.confidence.get(name, 1.0)
-            if name in seen and merged.cells.get(name, "empty") != content:
-                uncertain.add(name)
-            if confidence >= seen.get(name, -1.0):
-                seen[name] = confidence
-                if content == "empty":
-                    merged.cells.pop(name, None)
-                else:
-                    merged.cells[name] = content
-        uncertain |= set(record.uncertain)
-    merged.uncertain = sorted(uncertain)
-    merged.confidence = {n: c for n, c in sorted(seen.items())}
-    merged.meta["source"] = ", ".join(r.meta.get("source", "") for r in records)
-    merged.meta["variant"] = "+".join(r.meta.get("variant", "") for r in records)
-    return merged
-
-
 def read_photos(
     photos: list[Path],
     game: str,
@@ -107,19 +80,35 @@ def read_photos(
     out: Path | None = None,
     debug: Path | None = None,
 ) -> ReadResult:
-    """Read one photo, or several of parts of one board merged into one position."""
-    results = [read_to_record(photo, game, layout) for photo in photos]
-    record = results[0].record if len(results) == 1 else merge_records([r.record for r in results])
+    """Read one photo, or several, into one position.
+
+    Photos of the same board (or the same part of it) are fused cell by cell, so a cell
+    one photo could not read is read from another; photos of different parts (the halves
+    of a board printed in parts) are merged by cell name (``printkit.vision.fusion``).
+    """
+    readings = [read_photo(photo, game, layout) for photo in photos]
+    groups = group_by_variant(readings)
+    cells = merge_by_name([fuse_readings(group) for group in groups.values()])
+    uncertain = [name for name, cell in cells.items() if cell.uncertain]
+    record = position_record(
+        game,
+        {name: cell.label for name, cell in cells.items()},
+        uncertain,
+        source=", ".join(str(p) for p in photos),
+        confidence={name: cell.confidence for name, cell in cells.items()},
+        variant="+".join(groups),
+    )
     files: list[tuple[Path, bytes | str]] = []
     if debug is not None:
-        for photo, result in zip(photos, results, strict=True):
-            ok, png = cv2.imencode(".png", debug_image(result.reading))
+        for photo, reading in zip(photos, readings, strict=True):
+            ok, png = cv2.imencode(".png", debug_image(reading))
             if ok:
                 files.append((Path(debug) / f"{Path(photo).stem}-read.png", png.tobytes()))
     if out is not None:
         files.append((Path(out), record_text(record, out)))
     written = write_all(files)  # all or none
-    return ReadResult(record, results[0].reading, written)
+    doubts = {name: cells[name].doubt or "colour" for name in uncertain}
+    return ReadResult(record, readings[0], written, doubts)
 
 
 def demo_photo(game: str, layout: Layout, seed: int, out: Path) -> tuple[Path, str]:

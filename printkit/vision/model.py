@@ -37,6 +37,11 @@ class BoardModel:
     and colour already corrected, ``px_per_mm`` pixels per mm) and a function mapping
     board-frame mm points to its pixels, and returns ``{cell: CellReading}``.  Without
     it, each cell is read as the class whose printed colour is nearest its median colour.
+
+    ``consistency``, when set, is called with the whole reading as cell → label and
+    returns the cells that no set of the game's components explains (a patch that is no
+    piece, a piece or tile seen twice), each with a short reason; the reader marks them
+    uncertain, so an impossible reading is never reported as a position.
     """
 
     game: str
@@ -51,6 +56,7 @@ class BoardModel:
     symmetries: tuple[Affine, ...] = (Affine(),)
     cell_key: Callable[[Hashable], str] = str
     classify: Callable | None = None
+    consistency: Callable[[dict], dict] | None = None
     px_per_mm: float = 4.0
     extra: dict = field(default_factory=dict)
 

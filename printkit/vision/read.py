@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -55,6 +55,8 @@ class CellReading:
     runner_up: str
     distance: float
     uncertain: bool
+    doubt: str = ""
+    """Why the cell is uncertain beyond its colour, if so: ``glare``, ``dark``, ``mixed``…"""
 
 
 @dataclass
@@ -81,10 +83,13 @@ def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
     if not path.is_file():
         raise PhotoError(f"{path}: no such file")
     data = np.fromfile(path, dtype=np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise PhotoError(f"{path}: not an image (JPEG, PNG, TIFF, WebP, BMP…)")
     try:
+        reading = _read_halved(data, game, layout)
+        if reading is not None:
+            return reading
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+        if image is None:
+            raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
         return read_image(image, game, layout)
     except PhotoError as exc:
         raise PhotoError(f"{path}: {exc}") from None
@@ -92,9 +97,58 @@ def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
         raise PhotoError(f"{path}: could not make out the board ({exc.err})") from None
 
 
+HALVED_FROM = 2500
+"""Photos at least this wide are first decoded at half size (JPEG decodes that at a
+fraction of the cost); the half is kept when the board is still sharp enough in it."""
+HALVED_MARGIN = 1.25
+"""The half-size photo is read only if its coarsest part of the board still shows this
+many times the pixels per mm the reader straightens the board to."""
+
+
+def _read_halved(data: np.ndarray, game: str, layout: Layout) -> Reading | None:
+    """The reading of the photo decoded at half size, or None where the board would be
+    too coarse in it or cannot be located there (the full photo then gets its chance)."""
+    if not data.size:
+        return None
+    small = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2)
+    if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
+        return None
+    try:
+        model, homography, used = locate(small, board_models(game, layout))
+    except (PhotoError, cv2.error):
+        return None
+    if _coarsest(homography, model) < HALVED_MARGIN * model.px_per_mm:
+        return None
+    reading = read_located(small, model, homography, used)
+    reading.homography = np.diag([2.0, 2.0, 1.0]) @ reading.homography
+    return reading
+
+
+def _coarsest(h: np.ndarray, model: BoardModel) -> float:
+    """The fewest photo pixels per board mm anywhere on the board (at its bounding corners,
+    along either axis): where perspective shrinks it most."""
+    x0, y0, x1, y1 = model.bounds
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    steps = [((x, y), (x + 1.0, y), (x, y + 1.0)) for x, y in corners]
+    pts = _project(h, np.float32([p for step in steps for p in step])).reshape(-1, 3, 2)
+    return float(
+        min(
+            np.linalg.norm(pts[:, 1] - pts[:, 0], axis=1).min(),
+            np.linalg.norm(pts[:, 2] - pts[:, 0], axis=1).min(),
+        )
+    )
+
+
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
-    models = board_models(game, layout)
+    model, homography, used = locate(image, board_models(game, layout))
+    return read_located(image, model, homography, used)
+
+
+def locate(image: np.ndarray, models: list[BoardModel]) -> tuple[BoardModel, np.ndarray, list[int]]:
+    """Which board the photo shows and where: its model, the board-mm → photo homography and
+    the marker ids used.  A photo too dark, too blurred or with the board cut off is
+    refused here."""
     _check_exposure(image)
     sharpness = _sharpness(image)
     if sharpness < BLURRED:
@@ -102,12 +156,32 @@ def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
             f"the photo is too blurred to read (sharpness {sharpness:.0f}, "
             f"needs {BLURRED:.0f}): hold the phone still and let it focus"
         )
-    found = detect_markers(image)
-    model, homography, used = fit_board(found, models)
+    model, homography, used = fit_board(detect_markers(image), models)
     _check_framing(model, homography, image.shape)
+    return model, homography, used
+
+
+def read_located(
+    image: np.ndarray, model: BoardModel, homography: np.ndarray, used: list[int]
+) -> Reading:
+    """Read every cell of a board already located in the photo."""
     rectified = rectify(image, homography, model.bounds, model.px_per_mm)
     cells, corrected = classify(rectified, model)
-    return Reading(model, cells, used, homography, corrected)
+    return Reading(model, consistent(model, cells), used, homography, corrected)
+
+
+def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
+    """The reading with every cell the game's components cannot explain marked uncertain
+    (``BoardModel.consistency``), its reason kept in ``doubt``."""
+    if model.consistency is None:
+        return cells
+    doubts = model.consistency({key: cell.label for key, cell in cells.items()})
+    return {
+        key: replace(cell, uncertain=True, doubt=cell.doubt or doubts[key])
+        if key in doubts
+        else cell
+        for key, cell in cells.items()
+    }
 
 
 # --- image quality ------------------------------------------------------------------
@@ -117,19 +191,27 @@ BLURRED = 10.0
 
 
 def _sharpness(image: np.ndarray) -> float:
-    """Edge strength: the 99.5th percentile of |Laplacian| on a quarter-size grey copy.
+    """Edge strength: the 99.5th percentile of |Laplacian| on a grey ``_thumbnail``.
 
     Sharp photos of a board score 60 and more; a Gaussian blur of 8 px at 12 megapixels
     brings that to about 10.
     """
-    small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    grey = cv2.cvtColor(_thumbnail(image), cv2.COLOR_BGR2GRAY)
     return float(np.percentile(np.abs(cv2.Laplacian(grey, cv2.CV_32F)), 99.5))
 
 
+THUMBNAIL = 1000
+"""Longest side of the copy exposure and sharpness are judged on, px (a quarter of a
+12-megapixel photo, whatever size the photo was decoded at)."""
+
+
+def _thumbnail(image: np.ndarray) -> np.ndarray:
+    scale = min(1.0, THUMBNAIL / max(image.shape[:2]))
+    return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+
+
 def _check_exposure(image: np.ndarray) -> None:
-    small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    grey = cv2.cvtColor(_thumbnail(image), cv2.COLOR_BGR2GRAY)
     if np.percentile(grey, 95) < 60:
         raise PhotoError("the photo is too dark to read: light the board evenly and retake it")
     if np.percentile(grey, 5) > 235:
@@ -437,13 +519,22 @@ def _white_points(model: BoardModel) -> np.ndarray:
 
 
 def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Per-channel quadratic surface through the white samples, evaluated on the image."""
+    """Per-channel quadratic surface through the white samples, evaluated on the image.
+
+    Fitted twice, the second time without samples more than three median deviations off
+    (a reflection, a stray piece, a pen mark), so that one bright spot does not lift the
+    light of the whole board.
+    """
     h, w = img.shape[:2]
     scale = max(h, w)
     ok = np.all(np.isfinite(values), axis=1)
     pts, values = pts[ok], values[ok]
     a = quadratic_terms(pts, scale)
     coef, *_ = np.linalg.lstsq(a, values, rcond=None)
+    error = np.abs(values - a @ coef).max(axis=1)
+    keep = error <= max(3 * float(np.median(error)), 0.02)
+    if keep.sum() >= 12 and not keep.all():
+        coef, *_ = np.linalg.lstsq(a[keep], values[keep], rcond=None)
     step = 8
     ys, xs = np.mgrid[0:h:step, 0:w:step]
     grid = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
@@ -468,23 +559,100 @@ def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
 # --- cells ----------------------------------------------------------------------------
 
 
-def _cell_points(model: BoardModel, shrink: float = 0.45, per_side: int = 7) -> np.ndarray:
-    """Sample points inside each cell (rect px): a grid over the cell shrunk about its centre."""
+def _cell_points(model: BoardModel, shrink: float = 0.45, per_side: int = 7) -> list[np.ndarray]:
+    """Sample points inside each cell (rect px): a grid over the cell shrunk about its centre.
+
+    The grid is barycentric over a fan of triangles from the centre, so it serves triangles
+    and hexagons alike.
+    """
+    u, v = np.meshgrid(np.arange(per_side), np.arange(per_side), indexing="ij")
+    keep = u + v < per_side
+    s = ((u[keep] + 0.5) / per_side)[:, None, None]
+    t = ((v[keep] + 0.5) / per_side)[:, None, None]
     out = []
     for outline in model.cells.values():
         pts = np.array(outline, dtype=np.float64)
         centre = pts.mean(axis=0)
-        inner = centre + shrink * (pts - centre)
-        # Barycentric grid over a polygon fan from the centre: works for triangles and hexagons.
-        samples = []
-        for i in range(len(inner)):
-            a, b = inner[i], inner[(i + 1) % len(inner)]
-            for u in range(per_side):
-                for v in range(per_side - u):
-                    s, t = (u + 0.5) / per_side, (v + 0.5) / per_side
-                    samples.append(centre + s * (a - centre) + t * (b - centre))
-        out.append(_to_rect(model, samples))
-    return out  # type: ignore[return-value]
+        a = shrink * (pts - centre)
+        samples = centre + s * a[None] + t * np.roll(a, -1, axis=0)[None]
+        out.append(_to_rect(model, samples.reshape(-1, 2)))
+    return out
+
+
+def _gather(img: np.ndarray, points: list[np.ndarray]) -> list[np.ndarray]:
+    """The pixels of ``img`` at each cell's sample points: one (k, channels) array per cell."""
+    h, w = img.shape[:2]
+    allpts = np.concatenate(points)
+    xs = np.clip(np.round(allpts[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(allpts[:, 1]).astype(int), 0, h - 1)
+    return np.split(img[ys, xs], np.cumsum([len(p) for p in points])[:-1])
+
+
+def _per_cell(values: list[np.ndarray], reduce) -> np.ndarray:
+    """``reduce(stack, axis=1)`` of every cell's samples, cells with equal sample counts
+    stacked together (one numpy call per count, not per cell)."""
+    out = np.empty((len(values), *values[0].shape[1:]), dtype=np.float64)
+    sizes = np.array([len(v) for v in values])
+    for size in np.unique(sizes):
+        index = np.flatnonzero(sizes == size)
+        out[index] = reduce(np.stack([values[i] for i in index]), axis=1)
+    return out
+
+
+def _medians(img: np.ndarray, points: list[np.ndarray]) -> np.ndarray:
+    """Median colour of each cell's sample points."""
+    return _per_cell(_gather(img, points), np.median)
+
+
+# --- evidence a cell can be read at all -----------------------------------------------
+
+GLARE_SHARE = 0.25
+"""A cell with more than this share of its samples lit brighter than white paper (see
+``_glare``) shows a reflection, not its colour: it is uncertain, whatever it looks like."""
+BRIGHTER = 1.20
+"""A sample is glare when a channel exceeds the paper's light there by this factor, or is
+clipped: no ink sends back more light than the white paper it is printed on."""
+CLIPPED = 0.995
+"""A channel at or above this (of 1) is clipped: the sensor saw its brightest."""
+GLARE_SMOOTH = 1.5
+"""Sensor noise is smoothed away (a Gaussian of this many px) before looking for light
+brighter than paper, so that a noisy photo of bright paper does not look clipped."""
+PAPER_UNJUDGED = 0.98
+"""Where white paper itself reaches this in a channel, clipping there says nothing: glare
+is left to the other channels and to the position's consistency check."""
+DARK = 0.16
+"""Paper darker than this (of 1) under the camera's light leaves too few grey levels
+between the classes: such cells are uncertain."""
+
+
+def _doubts(img: np.ndarray, light: np.ndarray, points: list[np.ndarray]) -> list[str]:
+    """Why each cell cannot be trusted whatever its colour says: ``glare``, ``dark`` or ``""``.
+
+    ``img`` is the rectified photo before any correction, ``light`` the fitted light of
+    white paper on it (same shape): glare is light no print can send back, a surface
+    brighter than paper in every channel or clipped white; dark is too little light.
+    """
+    raw = _gather(cv2.GaussianBlur(img, (0, 0), GLARE_SMOOTH), points)
+    paper = _gather(light, points)
+    out = []
+    for seen, white in zip(raw, paper, strict=True):
+        level = float(np.median(white.max(axis=1)))
+        if level < DARK:
+            out.append("dark")
+            continue
+        over = (seen >= np.minimum(CLIPPED, BRIGHTER * white)) & (white < PAPER_UNJUDGED)
+        glare = over.any(axis=1)
+        out.append("glare" if glare.mean() > GLARE_SHARE else "")
+    return out
+
+
+def _with_doubts(readings: dict, keys: list, doubts: list[str]) -> dict:
+    """The readings with every doubtful cell marked uncertain and its reason kept."""
+    out = dict(readings)
+    for key, doubt in zip(keys, doubts, strict=True):
+        if doubt:
+            out[key] = replace(readings[key], uncertain=True, doubt=doubt)
+    return out
 
 
 def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellReading], np.ndarray]:
@@ -493,9 +661,11 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
     Light is modelled twice: from the known white paper, then again adding every cell
     the first pass read as empty (bare paper too; a cell printed in a tint, listed in
     ``model.extra["paper"]`` as cell → colour, counts as that tint, so the light seen
-    there is divided by it).  Colours are then mapped through the
-    reference patches.  A model's own ``classify`` reads the corrected image; otherwise
-    each cell goes to the class whose printed colour is nearest its median.
+    there is divided by it).  Colours are then mapped through the reference patches.  A
+    model's own ``classify`` reads the corrected image; otherwise each cell goes to the
+    class whose printed colour is nearest its median.  Last, the evidence of the raw
+    photo (``_doubts``: glare, too little light) marks cells uncertain whatever they
+    were read as.
     """
     keys = list(model.cells)
     points = _cell_points(model)
@@ -503,20 +673,17 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
     base_vals = _sample(img, base_pts)
     white_pts, white_vals = base_pts, base_vals
     readings: dict[Hashable, CellReading] = {}
-    corrected = img
+    corrected = light = img
     for _ in range(2):
-        flat = img / _light_surface(img, white_pts, white_vals)
+        light = _light_surface(img, white_pts, white_vals)
+        flat = img / light
         colour = _colour_fit(model, flat)
-        corrected = (
-            np.clip(flat.reshape(-1, 3) @ colour[:3] + colour[3], 0.0, 1.0)
-            .reshape(flat.shape)
-            .astype(np.float32)
-        )
+        affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
+        corrected = np.clip(cv2.transform(flat, affine), 0.0, 1.0)
         if model.classify is not None:
             readings = model.classify(corrected, model, lambda pts: _to_rect(model, pts))
         else:
-            medians = np.array([_median(corrected, p) for p in points])
-            readings = _nearest(keys, to_lab(medians), model)
+            readings = _nearest(keys, _gather(corrected, points), model)
         empty = [
             i
             for i, k in enumerate(keys)
@@ -525,12 +692,12 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
         if not empty:
             break
         extra_pts = np.array([points[i].mean(axis=0) for i in empty])
-        extra_vals = np.array([_median(img, points[i]) for i in empty]) / _paper(
+        extra_vals = _medians(img, [points[i] for i in empty]) / _paper(
             model, [keys[i] for i in empty]
         )
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
-    return readings, corrected
+    return _with_doubts(readings, keys, _doubts(img, light, points)), corrected
 
 
 def _paper(model: BoardModel, keys: list) -> np.ndarray:
@@ -539,29 +706,47 @@ def _paper(model: BoardModel, keys: list) -> np.ndarray:
     return np.array([rgb(tints[k]) if k in tints else (1.0, 1.0, 1.0) for k in keys])
 
 
-def _median(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    h, w = img.shape[:2]
-    xs = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
-    ys = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
-    return np.median(img[ys, xs], axis=0)
+SPREAD = 3.0
+"""A cell is uncertain when its colour's median could move half the way to the runner-up
+class within this many standard errors (see ``_nearest``)."""
 
 
-def _nearest(keys: list, lab: np.ndarray, model: BoardModel) -> dict[Hashable, CellReading]:
+def _nearest(
+    keys: list, samples: list[np.ndarray], model: BoardModel
+) -> dict[Hashable, CellReading]:
+    """Each cell as the class whose printed colour is nearest its median colour (CIELAB).
+
+    Two tests can make it uncertain: the best and second-best classes are close (a
+    relative ``UNCERTAIN_MARGIN``, or the best is ``FAR`` off), or the cell's samples
+    disagree among themselves so much that the median is not a fair summary: the
+    standard error of the median (from the samples' median absolute deviation, counting
+    a quarter of them as independent) times ``SPREAD`` reaches half the gap between the
+    best and second-best.  A cell half covered by a piece, a finger or a shadow's edge
+    fails the second.
+    """
     classes = list(model.classes)
     refs = to_lab(np.array([rgb(model.colours[c]) for c in classes]))
-    dist = np.linalg.norm(lab[:, None, :] - refs[None, :, :], axis=2)
+    lab = np.split(to_lab(np.concatenate(samples)), np.cumsum([len(s) for s in samples])[:-1])
+    medians = _per_cell(lab, np.median)
+    deviation = [np.linalg.norm(v - m, axis=1) for v, m in zip(lab, medians, strict=True)]
+    mad = _per_cell([d[:, None] for d in deviation], np.median)[:, 0]
+    counts = np.array([len(s) for s in samples])
+    error = 1.4826 * 1.2533 * mad / np.sqrt(np.maximum(counts / 4, 1))
+    dist = np.linalg.norm(medians[:, None, :] - refs[None, :, :], axis=2)
     order = np.argsort(dist, axis=1)
     out = {}
     for i, key in enumerate(keys):
         best, second = order[i, 0], order[i, 1]
         d1, d2 = float(dist[i, best]), float(dist[i, second])
         margin = (d2 - d1) / d2 if d2 > 0 else 0.0
+        mixed = SPREAD * float(error[i]) >= (d2 - d1) / 2
         out[key] = CellReading(
             classes[best],
             round(margin, 3),
             classes[second],
             round(d1, 1),
-            margin < UNCERTAIN_MARGIN or d1 > FAR,
+            margin < UNCERTAIN_MARGIN or d1 > FAR or mixed,
+            "mixed" if mixed else "",
         )
     return out
 

@@ -25,6 +25,7 @@ from printkit.games.trigon.rules import TrigonGame, TrigonOptions
 from printkit.geometry.tri import outline
 from printkit.layout.config import Layout
 from printkit.polyiamond_games.drawing import assembled
+from printkit.polyiamond_games.engine import unexplained_cells
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay, wobble
 
@@ -62,6 +63,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         bounds=(min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach),
         symmetries=turns,
         cell_key=board.pentobi_name,
+        consistency=unexplained_cells,
     )
     _, _, _, size, at = full_board(layout)
     to_board = Affine.translate(-at.e, -at.f)
@@ -77,6 +79,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         colours=inks,
         bounds=(x0, y0, x0 + size[0], y0 + size[1]),
         cell_key=board.pentobi_name,
+        consistency=unexplained_cells,
     )
     return [sections, full]
 

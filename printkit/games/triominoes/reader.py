@@ -38,7 +38,7 @@ from shapely.geometry import box
 
 from printkit.draw.lattice import ROW_HEIGHT, tri_centroid, tri_point, tri_polygon
 from printkit.draw.model import Affine, Drawing, Point, Polygon, Role, Style, Text, rgb
-from printkit.errors import PhotoError
+from printkit.errors import PhotoError, PrintkitError
 from printkit.games.triominoes.components import (
     FACE,
     NUMBER_AT,
@@ -76,6 +76,7 @@ __all__ = [
     "CellView",
     "board_models",
     "classify",
+    "unexplained_tiles",
     "cell_views",
     "read_cell",
     "scene",
@@ -436,6 +437,23 @@ def _cross_check(readings: dict[Hashable, CellReading]) -> dict[Hashable, CellRe
     return {cell: replace(r, uncertain=True) if cell in flag else r for cell, r in readings.items()}
 
 
+def unexplained_tiles(labels: dict) -> dict:
+    """Cells whose numbers are no tile of the set (read clockwise they must rise from the
+    smallest), or a tile another cell holds too: there is one of each."""
+    tiles: dict = {}
+    out = {}
+    for key, label in labels.items():
+        if label == EMPTY:
+            continue
+        try:
+            tiles[key] = parse_tile(label)
+        except PrintkitError:
+            out[key] = "no tile"
+    found = list(tiles.values())
+    out.update({key: "tile twice" for key, tile in tiles.items() if found.count(tile) > 1})
+    return out
+
+
 def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
     """Every mat cell: ``empty`` or the tile's numbers ``a-b-c`` (see the module docstring)."""
     del to_px  # the mat's cells are found from the model's own geometry
@@ -511,6 +529,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             white=_white_points(plan),
             cell_key=cell_name,
             classify=classify,
+            consistency=unexplained_tiles,
             px_per_mm=PX_PER_MM,
             extra={"side": plan.side, "rows": plan.rows, "cols": plan.cols},
         )

@@ -24,6 +24,7 @@ from printkit.geometry.tri import outline, triangle_board
 from printkit.layout.config import Layout
 from printkit.layout.sections import triangle_sections
 from printkit.polyiamond_games.drawing import assembled
+from printkit.polyiamond_games.engine import unexplained_cells
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay, wobble
 
@@ -60,6 +61,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         bounds=(x0 - reach, y0 - reach, x1 + reach, y1 + reach),
         symmetries=turns,
         cell_key=lambda c: f"{c[0]},{c[1]}",
+        consistency=unexplained_cells,
     )
     drawing, _, _, size, at = full_board(layout)
     del drawing
@@ -76,6 +78,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         colours=colours,
         bounds=(x0, y0, x0 + size[0], y0 + size[1]),
         cell_key=lambda c: f"{c[0]},{c[1]}",
+        consistency=unexplained_cells,
     )
     return [sections, full]
 

@@ -59,6 +59,7 @@ from printkit.vision.read import CellReading
 __all__ = [
     "board_models",
     "classify",
+    "repeated_pids",
     "scene",
     "random_game",
     "symbol_features",
@@ -207,6 +208,16 @@ def _shape(
 
 
 # --- reading the cavities -------------------------------------------------------------------
+
+
+def repeated_pids(labels: dict) -> dict:
+    """Cavities read as holding a pid another cavity holds too: there is one of each."""
+    codes = [code for code in labels.values() if code != "empty"]
+    return {
+        key: "pid twice"
+        for key, code in labels.items()
+        if code != "empty" and codes.count(code) > 1
+    }
 
 
 def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
@@ -466,6 +477,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             white=tuple(p for f in flaps for p in f.white),
             cell_key=str,
             classify=classify,
+            consistency=repeated_pids,
             px_per_mm=READ_PX_PER_MM,
             extra=extra,
         )
