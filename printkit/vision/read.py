@@ -29,7 +29,7 @@ from printkit.layout.config import Layout
 from printkit.vision.colour import quadratic_terms, to_lab
 from printkit.vision.model import BoardModel, board_models, matrix
 
-__all__ = ["CellReading", "Reading", "read_photo", "read_image", "PX_PER_MM"]
+__all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
 
 PX_PER_MM = 4.0
 """Default scale of the rectified board image (a model may ask for more)."""
@@ -82,7 +82,16 @@ def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
     path = Path(path)
     if not path.is_file():
         raise PhotoError(f"{path}: no such file")
-    data = np.fromfile(path, dtype=np.uint8)
+    try:
+        return read_encoded(np.fromfile(path, dtype=np.uint8), game, layout)
+    except PhotoError as exc:
+        raise PhotoError(f"{path}: {exc}") from None
+
+
+def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading:
+    """Read a photo file's bytes (JPEG, PNG…): at half size when the board allows it
+    (``_read_halved``), else at full size."""
+    data = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
     try:
         reading = _read_halved(data, game, layout)
         if reading is not None:
@@ -91,16 +100,14 @@ def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
         if image is None:
             raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
         return read_image(image, game, layout)
-    except PhotoError as exc:
-        raise PhotoError(f"{path}: {exc}") from None
     except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
-        raise PhotoError(f"{path}: could not make out the board ({exc.err})") from None
+        raise PhotoError(f"could not make out the board ({exc.err})") from None
 
 
 HALVED_FROM = 2500
 """Photos at least this wide are first decoded at half size (JPEG decodes that at a
 fraction of the cost); the half is kept when the board is still sharp enough in it."""
-HALVED_MARGIN = 1.25
+HALVED_MARGIN = 1.0
 """The half-size photo is read only if its coarsest part of the board still shows this
 many times the pixels per mm the reader straightens the board to."""
 
@@ -540,7 +547,7 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     grid = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
     coarse = (quadratic_terms(grid, scale) @ coef).reshape(ys.shape[0], xs.shape[1], 3)
     surface = cv2.resize(coarse.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    return np.clip(surface, 0.05, None)
+    return np.maximum(surface, 0.05, out=surface)
 
 
 def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
@@ -679,7 +686,8 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
         flat = img / light
         colour = _colour_fit(model, flat)
         affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
-        corrected = np.clip(cv2.transform(flat, affine), 0.0, 1.0)
+        corrected = cv2.transform(flat, affine)
+        np.minimum(np.maximum(corrected, 0.0, out=corrected), 1.0, out=corrected)
         if model.classify is not None:
             readings = model.classify(corrected, model, lambda pts: _to_rect(model, pts))
         else:
