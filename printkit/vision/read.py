@@ -759,11 +759,26 @@ def _nearest(
     return out
 
 
+DOUBT_TAGS = {
+    "glare": "G",
+    "dark": "D",
+    "mixed": "M",
+    "noise": "N",
+    "name visible": "L",
+    "photos disagree": "F",
+}
+"""The letter after an uncertain cell's ``?`` in the debug picture: why it is uncertain
+(a glare, too dark, mixed colours, colour noise, a cell's printed label showing under
+what was read as a piece, the photos fused disagree; C for a consistency problem: a patch
+that is no piece, something seen twice)."""
+
+
 def debug_image(reading: Reading) -> np.ndarray:
     """The rectified board (BGR) with each cell outlined in the colour it was read as.
 
-    Uncertain cells get a thick magenta outline and a question mark; the label of every
-    occupied cell is written small at its centre.
+    Uncertain cells get a thick magenta outline and a question mark followed by the
+    letter of their reason (``DOUBT_TAGS``); the label of every occupied cell is written
+    small at its centre.
     """
     model = reading.model
     board = (
@@ -785,7 +800,14 @@ def debug_image(reading: Reading) -> np.ndarray:
         centre = tuple(int(v) for v in pts.mean(axis=0))
         if cell.uncertain:
             cv2.putText(
-                img, "?", centre, cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 0, 255), 2, cv2.LINE_AA
+                img,
+                "?" + DOUBT_TAGS.get(cell.doubt, "C" if cell.doubt else ""),
+                (centre[0] - 8, centre[1] + 8),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.8,
+                (255, 0, 255),
+                2,
+                cv2.LINE_AA,
             )
         elif cell.label != model.classes[0]:
             cv2.putText(

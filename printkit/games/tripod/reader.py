@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 
+import cv2
 import numpy as np
 import shapely
 
@@ -36,6 +37,7 @@ from printkit.games.tripod.components import (
     SHARED,
     WHITE_STONE,
     WOOD,
+    Settings,
     board_picture,
     board_size,
     bottom_y,
@@ -122,6 +124,11 @@ def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, 
     centres = to_px(np.array([extra["centres"][k] for k in keys], float))
     radius = INNER * extra["cell"] * model.px_per_mm
     seen = to_lab(_medians(image, centres, radius))
+    named = (
+        _named(image, centres, NAME_DISC * radius, model.px_per_mm)
+        if extra.get("names")
+        else np.zeros(len(keys), bool)
+    )
     g = gain(centres)
     # Each class as the camera would show it here: its printed colour times the local gain,
     # clipped as the reader clips, so a white stone and a pale cell that both clip still
@@ -147,19 +154,98 @@ def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, 
         axis=1,
     )
     labels = ("empty", "X", "O")
+    order = np.argsort(dist, axis=1)
+    groups = [
+        (labels[order[i, 0]], extra["empty"][k] if order[i, 0] == 0 else "")
+        for i, k in enumerate(keys)
+    ]
+    spread, centre = _spreads(seen, groups)
     out = {}
     for i, key in enumerate(keys):
-        order = np.argsort(dist[i])
-        d1, d2 = float(dist[i, order[0]]), float(dist[i, order[1]])
+        d1, d2 = float(dist[i, order[i, 0]]), float(dist[i, order[i, 1]])
         margin = (d2 - d1) / d2 if d2 > 0 else 0.0
+        runner = spread.get((labels[order[i, 1]], ""), 0.0)
+        unlike = float(np.linalg.norm(seen[i] - centre[groups[i]])) > OUTLIER_Z * max(
+            spread[groups[i]], MIN_SPREAD
+        )
+        noisy = unlike or d2 - d1 < NOISE_Z * (spread[groups[i]] + runner)
+        covered = order[i, 0] != 0 and named[i]  # a stone, yet the cell's name shows
+        confirmed = order[i, 0] == 0 and named[i]  # empty, and its name shows: no stone
         out[key] = CellReading(
-            labels[order[0]],
+            labels[order[i, 0]],
             round(margin, 3),
-            labels[order[1]],
+            labels[order[i, 1]],
             round(d1, 1),
-            margin < MARGIN or d1 > FAR,
+            d1 > FAR or covered or (not confirmed and (margin < MARGIN or noisy)),
+            "name visible" if covered else "noise" if noisy else "",
         )
     return out
+
+
+NAME_CONTRAST = 0.05
+"""Thin strokes this much darker (grey, of 1) than their surroundings are print: the
+cell's name."""
+NAME_SHARE = 0.03
+"""A cell whose inner disc is at least this share print shows its name: no stone covers it
+(empty cells show 3–10 %, stones none, or a little of their rim when pushed aside)."""
+NAME_DISC = 0.6
+"""The name is looked for in the middle of the inner disc, this share of its radius: the
+rim of a stone pushed aside reaches the disc's edge, not its middle."""
+NAME_STROKE = 1.2
+"""Print strokes are thinner than this (mm): a stone's shading is not."""
+
+
+def _named(img: np.ndarray, centres: np.ndarray, radius: float, px_per_mm: float) -> np.ndarray:
+    """Which cells show their printed name in the inner disc: a cue that does not depend on
+    colour, for a stone hides the name under it whatever the light does to its colour.
+    Thin dark strokes are found with a morphological black-hat, which smooth shading (a
+    domed stone, a shadow) does not pass."""
+    size = max(3, int(round(NAME_STROKE * px_per_mm)) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    grey = cv2.cvtColor(np.ascontiguousarray(img, dtype=np.float32), cv2.COLOR_RGB2GRAY)
+    strokes = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
+    h, w = img.shape[:2]
+    r = int(math.ceil(radius))
+    dy, dx = np.mgrid[-r : r + 1, -r : r + 1]
+    keep = dx * dx + dy * dy <= radius * radius
+    xs = np.clip(np.round(centres[:, 0:1]).astype(int) + dx[keep][None, :], 0, w - 1)
+    ys = np.clip(np.round(centres[:, 1:2]).astype(int) + dy[keep][None, :], 0, h - 1)
+    return (strokes[ys, xs] > NAME_CONTRAST).mean(axis=1) >= NAME_SHARE
+
+
+NOISE_Z = 2.0
+"""A cell is uncertain when the gap between its best and second-best class is below this
+many times the two classes' spreads (``_spreads``)."""
+OUTLIER_Z = 5.0
+"""...or when it lies farther than this many spreads from the median colour of the cells
+read as it was: it looks like none of its kind in this photo."""
+MIN_SPREAD = 1.0
+"""The smallest spread (ΔE) a group is given, so a tight group does not flag every cell."""
+
+
+def _spreads(lab: np.ndarray, groups: list) -> dict:
+    """How much cells of one kind (a class, and for empty cells their printed tint) vary in
+    this photo: the noise a reading must rise above, in CIELAB ΔE.
+
+    Low light brings colour noise that is smooth over whole cells (a phone's denoising
+    leaves it so), which no single cell shows but the population of like cells does: the
+    median distance of each member from the group's median colour, over 1.54 (the median
+    of the length of a 3-d standard normal), is the group's standard deviation.  Groups of
+    fewer than five cells take the largest spread of the others.  Returns the spreads and
+    each group's median colour.
+    """
+    spread, centres = {}, {}
+    for group in set(groups):
+        members = lab[[g == group for g in groups]]
+        centres[group] = np.median(members, axis=0)
+        if len(members) >= 5:
+            distance = np.linalg.norm(members - centres[group], axis=1)
+            spread[group] = float(np.median(distance)) / 1.54
+    widest = max(spread.values(), default=0.0)
+    spreads = {g: spread.get(g, widest) for g in set(groups)} | {
+        (label, ""): spread.get((label, ""), widest) for label in ("X", "O")
+    }
+    return spreads, centres
 
 
 # --- the board as the reader sees it ---------------------------------------------------
@@ -307,6 +393,8 @@ def board_models(layout: Layout) -> list[BoardModel]:
                     "cell": cell,
                     "stone": stone,
                     "empty": empty,
+                    "paper": empty,
+                    "names": bool(layout.section(Settings).coordinates and layout.printing.labels),
                     "frame": tuple(frame),
                     "frame_colour": FRAME if fill_ink else "#ffffff",
                     "centres": {
