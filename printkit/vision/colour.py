@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["to_lab", "quadratic_terms"]
+__all__ = ["to_lab", "quadratic_terms", "group_spreads", "unlike_their_kind"]
 
 
 def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
@@ -27,3 +27,41 @@ def quadratic_terms(pts: np.ndarray, scale: float) -> np.ndarray:
     smooth light surfaces."""
     x, y = pts[:, 0] / scale, pts[:, 1] / scale
     return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
+
+
+def group_spreads(lab: np.ndarray, groups: list, extra_groups: tuple = ()) -> tuple[dict, dict]:
+    """How much cells of one kind (``groups[i]`` is cell i's kind: its class, perhaps with
+    its printed tint) vary in this photo, in CIELAB ΔE, and each kind's median colour.
+
+    Low light brings colour noise that is smooth over whole cells (a phone's denoising
+    leaves it so), which no single cell shows but the population of like cells does: the
+    median distance of each member from the kind's median colour, over 1.54 (the median
+    of the length of a 3-d standard normal), is the kind's standard deviation.  Kinds of
+    fewer than five cells, and ``extra_groups`` not seen at all, take the largest spread
+    of the others.
+    """
+    spread, centres = {}, {}
+    for group in set(groups):
+        members = lab[[g == group for g in groups]]
+        centres[group] = np.median(members, axis=0)
+        if len(members) >= 5:
+            distance = np.linalg.norm(members - centres[group], axis=1)
+            spread[group] = float(np.median(distance)) / 1.54
+    widest = max(spread.values(), default=0.0)
+    return {g: spread.get(g, widest) for g in {*groups, *extra_groups}}, centres
+
+
+OUTLIER_Z = 5.0
+"""A cell farther than this many spreads from the median colour of the cells read as the
+same kind looks like none of its kind in this photo (a finger, a blotch of colour noise)."""
+MIN_SPREAD = 1.0
+"""The smallest spread (ΔE) a kind is given, so a tight kind does not flag every cell."""
+
+
+def unlike_their_kind(lab: np.ndarray, groups: list) -> np.ndarray:
+    """Which cells lie farther than ``OUTLIER_Z`` spreads from their kind's median colour
+    (``group_spreads``)."""
+    spread, centres = group_spreads(lab, groups)
+    limit = np.array([OUTLIER_Z * max(spread[g], MIN_SPREAD) for g in groups])
+    centre = np.array([centres[g] for g in groups])
+    return np.linalg.norm(lab - centre, axis=1) > limit

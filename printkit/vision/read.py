@@ -26,7 +26,7 @@ from printkit.draw.fiducials import DICTIONARY, MODULES
 from printkit.draw.model import rgb
 from printkit.errors import PhotoError
 from printkit.layout.config import Layout
-from printkit.vision.colour import quadratic_terms, to_lab
+from printkit.vision.colour import quadratic_terms, to_lab, unlike_their_kind
 from printkit.vision.model import BoardModel, board_models, matrix
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
@@ -613,6 +613,9 @@ def _medians(img: np.ndarray, points: list[np.ndarray]) -> np.ndarray:
 
 # --- evidence a cell can be read at all -----------------------------------------------
 
+BRIGHTER_THAN_LIGHT = 1.12
+"""Cells read as empty help model the light only if no brighter than this times the light
+the known white paper predicts there (bright spots are reflections, not light)."""
 GLARE_SHARE = 0.25
 """A cell with more than this share of its samples lit brighter than white paper (see
 ``_glare``) shows a reflection, not its colour: it is uncertain, whatever it looks like."""
@@ -703,9 +706,34 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
         extra_vals = _medians(img, [points[i] for i in empty]) / _paper(
             model, [keys[i] for i in empty]
         )
+        # A reflection reads as empty paper too; cells much brighter than the light the
+        # known paper predicts there would lift the light of the board under it.
+        predicted = _sample(light, extra_pts, radius=0)
+        plausible = np.all(extra_vals <= BRIGHTER_THAN_LIGHT * predicted, axis=1)
+        extra_pts, extra_vals = extra_pts[plausible], extra_vals[plausible]
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
-    return _with_doubts(readings, keys, _doubts(img, light, points)), corrected
+    doubts = _halo(_doubts(img, light, points), readings, keys, points, model.classes[0])
+    return _with_doubts(readings, keys, doubts), corrected
+
+
+HALO = 1.0
+"""Cells read as empty within this many cell widths of a glare cell are uncertain too: a
+reflection fades out over its edge, washing a piece there pale without passing for glare."""
+
+
+def _halo(doubts: list[str], readings: dict, keys: list, points: list, empty: str) -> list[str]:
+    """``doubts`` with the empty-looking cells round every glare cell marked glare too."""
+    glare = [i for i, d in enumerate(doubts) if d == "glare"]
+    if not glare:
+        return doubts
+    centres = np.array([p.mean(axis=0) for p in points])
+    width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45  # samples span 45 %
+    near = np.linalg.norm(centres[:, None, :] - centres[None, glare, :], axis=2).min(axis=1)
+    return [
+        "glare" if not d and readings[k].label == empty and near[i] <= HALO * width else d
+        for i, (k, d) in enumerate(zip(keys, doubts, strict=True))
+    ]
 
 
 def _paper(model: BoardModel, keys: list) -> np.ndarray:
@@ -714,6 +742,9 @@ def _paper(model: BoardModel, keys: list) -> np.ndarray:
     return np.array([rgb(tints[k]) if k in tints else (1.0, 1.0, 1.0) for k in keys])
 
 
+UNLIKE_FAR = 20.0
+"""A cell unlike its kind is uncertain only if it is also this far (ΔE) from its class's
+printed colour: light modelled imperfectly moves whole regions up to about 15."""
 SPREAD = 3.0
 """A cell is uncertain when its colour's median could move half the way to the runner-up
 class within this many standard errors (see ``_nearest``)."""
@@ -730,7 +761,9 @@ def _nearest(
     standard error of the median (from the samples' median absolute deviation, counting
     a quarter of them as independent) times ``SPREAD`` reaches half the gap between the
     best and second-best.  A cell half covered by a piece, a finger or a shadow's edge
-    fails the second.
+    fails the second.  Third, a cell far from the median colour of the cells read as its
+    class in this very photo (``vision.colour.unlike_their_kind``: a finger, a stain) is
+    uncertain.
     """
     classes = list(model.classes)
     refs = to_lab(np.array([rgb(model.colours[c]) for c in classes]))
@@ -742,6 +775,8 @@ def _nearest(
     error = 1.4826 * 1.2533 * mad / np.sqrt(np.maximum(counts / 4, 1))
     dist = np.linalg.norm(medians[:, None, :] - refs[None, :, :], axis=2)
     order = np.argsort(dist, axis=1)
+    unlike = unlike_their_kind(medians, [int(o) for o in order[:, 0]])
+    unlike &= dist[np.arange(len(keys)), order[:, 0]] > UNLIKE_FAR
     out = {}
     for i, key in enumerate(keys):
         best, second = order[i, 0], order[i, 1]
@@ -753,8 +788,8 @@ def _nearest(
             round(margin, 3),
             classes[second],
             round(d1, 1),
-            margin < UNCERTAIN_MARGIN or d1 > FAR or mixed,
-            "mixed" if mixed else "",
+            margin < UNCERTAIN_MARGIN or d1 > FAR or mixed or bool(unlike[i]),
+            "mixed" if mixed else "unlike" if unlike[i] else "",
         )
     return out
 
@@ -764,6 +799,7 @@ DOUBT_TAGS = {
     "dark": "D",
     "mixed": "M",
     "noise": "N",
+    "unlike": "U",
     "name visible": "L",
     "photos disagree": "F",
 }

@@ -53,7 +53,7 @@ from printkit.games.tripod.components import MARGIN as PAPER_MARGIN
 from printkit.games.tripod.rules import Stone, TripodGame, TripodOptions
 from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
-from printkit.vision.colour import quadratic_terms, to_lab
+from printkit.vision.colour import group_spreads, quadratic_terms, to_lab, unlike_their_kind
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
 
@@ -159,15 +159,14 @@ def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, 
         (labels[order[i, 0]], extra["empty"][k] if order[i, 0] == 0 else "")
         for i, k in enumerate(keys)
     ]
-    spread, centre = _spreads(seen, groups)
+    spread, _ = group_spreads(seen, groups, extra_groups=[("X", ""), ("O", "")])
+    outliers = unlike_their_kind(seen, groups)
     out = {}
     for i, key in enumerate(keys):
         d1, d2 = float(dist[i, order[i, 0]]), float(dist[i, order[i, 1]])
         margin = (d2 - d1) / d2 if d2 > 0 else 0.0
         runner = spread.get((labels[order[i, 1]], ""), 0.0)
-        unlike = float(np.linalg.norm(seen[i] - centre[groups[i]])) > OUTLIER_Z * max(
-            spread[groups[i]], MIN_SPREAD
-        )
+        unlike = bool(outliers[i])
         noisy = unlike or d2 - d1 < NOISE_Z * (spread[groups[i]] + runner)
         covered = order[i, 0] != 0 and named[i]  # a stone, yet the cell's name shows
         confirmed = order[i, 0] == 0 and named[i]  # empty, and its name shows: no stone
@@ -215,37 +214,7 @@ def _named(img: np.ndarray, centres: np.ndarray, radius: float, px_per_mm: float
 
 NOISE_Z = 2.0
 """A cell is uncertain when the gap between its best and second-best class is below this
-many times the two classes' spreads (``_spreads``)."""
-OUTLIER_Z = 5.0
-"""...or when it lies farther than this many spreads from the median colour of the cells
-read as it was: it looks like none of its kind in this photo."""
-MIN_SPREAD = 1.0
-"""The smallest spread (ΔE) a group is given, so a tight group does not flag every cell."""
-
-
-def _spreads(lab: np.ndarray, groups: list) -> dict:
-    """How much cells of one kind (a class, and for empty cells their printed tint) vary in
-    this photo: the noise a reading must rise above, in CIELAB ΔE.
-
-    Low light brings colour noise that is smooth over whole cells (a phone's denoising
-    leaves it so), which no single cell shows but the population of like cells does: the
-    median distance of each member from the group's median colour, over 1.54 (the median
-    of the length of a 3-d standard normal), is the group's standard deviation.  Groups of
-    fewer than five cells take the largest spread of the others.  Returns the spreads and
-    each group's median colour.
-    """
-    spread, centres = {}, {}
-    for group in set(groups):
-        members = lab[[g == group for g in groups]]
-        centres[group] = np.median(members, axis=0)
-        if len(members) >= 5:
-            distance = np.linalg.norm(members - centres[group], axis=1)
-            spread[group] = float(np.median(distance)) / 1.54
-    widest = max(spread.values(), default=0.0)
-    spreads = {g: spread.get(g, widest) for g in set(groups)} | {
-        (label, ""): spread.get((label, ""), widest) for label in ("X", "O")
-    }
-    return spreads, centres
+many times the two classes' spreads (``vision.colour.group_spreads``)."""
 
 
 # --- the board as the reader sees it ---------------------------------------------------
