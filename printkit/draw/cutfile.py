@@ -29,8 +29,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import svgwrite
 from shapely import STRtree
 from shapely.geometry import LinearRing, LineString
 from shapely.geometry import Point as ShapelyPoint
@@ -39,6 +39,9 @@ from shapely.geometry import Polygon as ShapelyPolygon
 from printkit.draw.model import MIDLINE, Circle, Item, Page, Point, Polygon, Polyline, Role, Text
 from printkit.draw.svg import FONT_FAMILY, fmt
 from printkit.fileio import write_atomic
+
+if TYPE_CHECKING:
+    import svgwrite
 
 __all__ = [
     "TOL",
@@ -740,6 +743,8 @@ def cut_svg(page: Page, plan: CutPlan | None = None) -> str:
     _check_size(page)
     plan = plan if plan is not None else cut_paths(page)
     w, h = fmt(page.width), fmt(page.height)
+    import svgwrite  # loaded when a cut file is written, not by every drawing import
+
     dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False)
     dwg["xmlns:inkscape"] = INKSCAPE
     if page.label:

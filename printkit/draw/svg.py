@@ -15,9 +15,7 @@ import os
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-
-import svgwrite
-from svgwrite.base import BaseElement
+from typing import TYPE_CHECKING
 
 from printkit.draw.model import (
     MIDLINE,
@@ -33,6 +31,10 @@ from printkit.draw.model import (
 )
 from printkit.draw.text import FAMILY, FONT_DIR
 from printkit.fileio import write_atomic
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.base import BaseElement
 
 __all__ = ["FONT_FAMILY", "fmt", "page_svg", "save_svg"]
 
@@ -53,6 +55,8 @@ def page_svg(page: Page, title: str = "") -> str:
             f"page {page.label!r}: size {page.width} x {page.height} mm is not positive"
         )
     w, h = fmt(page.width), fmt(page.height)
+    import svgwrite  # loaded when an SVG is written, not by every drawing import
+
     dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False)
     # SVG's default is 4 already; written out so the PDF's matching choice is visible here.
     dwg["stroke-miterlimit"] = "4"

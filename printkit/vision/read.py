@@ -89,46 +89,44 @@ def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
 
 
 def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading:
-    """Read a photo file's bytes (JPEG, PNG…): at half size when the board allows it
-    (``_read_halved``), else at full size."""
+    """Read a photo file's bytes (JPEG, PNG…).
+
+    A large photo is decoded at half size first (JPEG decodes that at a fraction of the
+    cost), which is as large as markers are searched in anyway; the board is read there if
+    it stays fine enough (``HALVED_MARGIN``), else the full photo is decoded and the
+    markers' corners refined on it.
+    """
     data = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
     try:
-        reading = _read_halved(data, game, layout)
-        if reading is not None:
+        small = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2) if data.size else None
+        if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
+            image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+            if image is None:
+                raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
+            return read_image(image, game, layout)
+        models = board_models(game, layout)
+        found = _markers_in(small)
+        model, homography, used = fit_board(found, models)
+        if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
+            _check_framing(model, homography, small.shape)
+            reading = read_located(small, model, homography, used)
+            reading.homography = np.diag([2.0, 2.0, 1.0]) @ reading.homography
             return reading
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-        if image is None:
-            raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
-        return read_image(image, game, layout)
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        found = refine_markers(grey, [Detection(d.id, d.corners * 2.0) for d in found])
+        model, homography, used = fit_board(found, models)
+        _check_framing(model, homography, image.shape)
+        return read_located(image, model, homography, used)
     except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
         raise PhotoError(f"could not make out the board ({exc.err})") from None
 
 
 HALVED_FROM = 2500
-"""Photos at least this wide are first decoded at half size (JPEG decodes that at a
-fraction of the cost); the half is kept when the board is still sharp enough in it."""
+"""Photos at least this wide are first decoded at half size."""
 HALVED_MARGIN = 1.0
 """The half-size photo is read only if its coarsest part of the board still shows this
 many times the pixels per mm the reader straightens the board to."""
-
-
-def _read_halved(data: np.ndarray, game: str, layout: Layout) -> Reading | None:
-    """The reading of the photo decoded at half size, or None where the board would be
-    too coarse in it or cannot be located there (the full photo then gets its chance)."""
-    if not data.size:
-        return None
-    small = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2)
-    if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
-        return None
-    try:
-        model, homography, used = locate(small, board_models(game, layout))
-    except (PhotoError, cv2.error):
-        return None
-    if _coarsest(homography, model) < HALVED_MARGIN * model.px_per_mm:
-        return None
-    reading = read_located(small, model, homography, used)
-    reading.homography = np.diag([2.0, 2.0, 1.0]) @ reading.homography
-    return reading
 
 
 def _coarsest(h: np.ndarray, model: BoardModel) -> float:
@@ -156,6 +154,13 @@ def locate(image: np.ndarray, models: list[BoardModel]) -> tuple[BoardModel, np.
     """Which board the photo shows and where: its model, the board-mm → photo homography and
     the marker ids used.  A photo too dark, too blurred or with the board cut off is
     refused here."""
+    model, homography, used = fit_board(_markers_in(image), models)
+    _check_framing(model, homography, image.shape)
+    return model, homography, used
+
+
+def _markers_in(image: np.ndarray) -> list[Detection]:
+    """The markers of a photo good enough to read: too dark or blurred ones are refused."""
     _check_exposure(image)
     sharpness = _sharpness(image)
     if sharpness < BLURRED:
@@ -163,9 +168,7 @@ def locate(image: np.ndarray, models: list[BoardModel]) -> tuple[BoardModel, np.
             f"the photo is too blurred to read (sharpness {sharpness:.0f}, "
             f"needs {BLURRED:.0f}): hold the phone still and let it focus"
         )
-    model, homography, used = fit_board(detect_markers(image), models)
-    _check_framing(model, homography, image.shape)
-    return model, homography, used
+    return detect_markers(image)
 
 
 def read_located(
@@ -261,18 +264,23 @@ def detect_markers(image: np.ndarray) -> list[Detection]:
     corners, ids, _ = detector.detectMarkers(small)
     if ids is None:
         return []
-    found = []
+    found = [
+        Detection(int(marker_id), (quad.reshape(4, 2) / scale).astype(np.float32))
+        for quad, marker_id in zip(corners, ids.ravel(), strict=True)
+    ]
+    return refine_markers(grey, found) if scale < 1.0 else found
+
+
+def refine_markers(grey: np.ndarray, found: list[Detection]) -> list[Detection]:
+    """Markers found on a smaller copy, their corners refined on the full grey photo."""
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
-    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
-        pts = (quad.reshape(4, 2) / scale).astype(np.float32)
-        if scale < 1.0:
-            module = max(2.0, np.linalg.norm(pts[0] - pts[1]) / MODULES / 3)
-            win = int(min(10, max(2, module)))
-            pts = cv2.cornerSubPix(
-                grey, pts.reshape(-1, 1, 2), (win, win), (-1, -1), criteria
-            ).reshape(4, 2)
-        found.append(Detection(int(marker_id), pts))
-    return found
+    out = []
+    for d in found:
+        module = max(2.0, np.linalg.norm(d.corners[0] - d.corners[1]) / MODULES / 3)
+        win = int(min(10, max(2, module)))
+        pts = cv2.cornerSubPix(grey, d.corners.reshape(-1, 1, 2), (win, win), (-1, -1), criteria)
+        out.append(Detection(d.id, pts.reshape(4, 2)))
+    return out
 
 
 def fit_board(
