@@ -31,6 +31,7 @@ LAZY_ALLOWED = {
     "tomllib",
     "fontTools",
     "babel",
+    "svgwrite",  # 0.1–0.2 s (its SVG grammar), not wanted by a photo read
 }
 """Heavy third-party libraries a function may import when it runs (with a comment)."""
 
