@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["to_lab", "quadratic_terms", "group_spreads", "unlike_their_kind"]
+__all__ = ["to_lab", "quadratic_terms", "group_spreads", "unlike_their_kind", "UNLIKE_FAR"]
 
 
 def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
@@ -56,6 +56,9 @@ OUTLIER_Z = 5.0
 same kind looks like none of its kind in this photo (a finger, a blotch of colour noise)."""
 MIN_SPREAD = 1.0
 """The smallest spread (ΔE) a kind is given, so a tight kind does not flag every cell."""
+UNLIKE_FAR = 20.0
+"""Readers count a cell unlike its kind only if it is also this far (ΔE) from its class's
+printed colour: light modelled imperfectly moves whole regions up to about 15."""
 
 
 def unlike_their_kind(lab: np.ndarray, groups: list) -> np.ndarray:

@@ -26,7 +26,7 @@ from printkit.draw.fiducials import DICTIONARY, MODULES
 from printkit.draw.model import rgb
 from printkit.errors import PhotoError
 from printkit.layout.config import Layout
-from printkit.vision.colour import quadratic_terms, to_lab, unlike_their_kind
+from printkit.vision.colour import UNLIKE_FAR, quadratic_terms, to_lab, unlike_their_kind
 from printkit.vision.model import BoardModel, board_models, matrix
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
@@ -568,6 +568,12 @@ def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
     if len(a) < 4:
         return np.vstack([np.eye(3), np.zeros((1, 3))])
     coef, *_ = np.linalg.lstsq(a, target[ok], rcond=None)
+    # A patch under a finger or a reflection is dropped and the map fitted again, if enough
+    # remain to fit it.
+    error = np.abs(a @ coef - target[ok]).max(axis=1)
+    keep = error <= max(3 * float(np.median(error)), 0.05)
+    if 6 <= keep.sum() < len(keep):
+        coef, *_ = np.linalg.lstsq(a[keep], target[ok][keep], rcond=None)
     return coef
 
 
@@ -721,27 +727,25 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
         extra_pts, extra_vals = extra_pts[plausible], extra_vals[plausible]
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
-    doubts = _halo(_doubts(img, light, points), readings, keys, points, model.classes[0])
+    doubts = _halo(_doubts(img, light, points), points)
     return _with_doubts(readings, keys, doubts), corrected
 
 
 HALO = 1.0
-"""Cells read as empty within this many cell widths of a glare cell are uncertain too: a
-reflection fades out over its edge, washing a piece there pale without passing for glare."""
+"""Cells within this many cell widths of a glare cell are uncertain too: a reflection fades
+out over its edge, washing a piece there pale (or a symbol grey) without passing for
+glare."""
 
 
-def _halo(doubts: list[str], readings: dict, keys: list, points: list, empty: str) -> list[str]:
-    """``doubts`` with the empty-looking cells round every glare cell marked glare too."""
+def _halo(doubts: list[str], points: list) -> list[str]:
+    """``doubts`` with the cells round every glare cell marked glare too."""
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
     if not glare:
         return doubts
     centres = np.array([p.mean(axis=0) for p in points])
     width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45  # samples span 45 %
     near = np.linalg.norm(centres[:, None, :] - centres[None, glare, :], axis=2).min(axis=1)
-    return [
-        "glare" if not d and readings[k].label == empty and near[i] <= HALO * width else d
-        for i, (k, d) in enumerate(zip(keys, doubts, strict=True))
-    ]
+    return ["glare" if not d and near[i] <= HALO * width else d for i, d in enumerate(doubts)]
 
 
 def _paper(model: BoardModel, keys: list) -> np.ndarray:
@@ -750,9 +754,6 @@ def _paper(model: BoardModel, keys: list) -> np.ndarray:
     return np.array([rgb(tints[k]) if k in tints else (1.0, 1.0, 1.0) for k in keys])
 
 
-UNLIKE_FAR = 20.0
-"""A cell unlike its kind is uncertain only if it is also this far (ΔE) from its class's
-printed colour: light modelled imperfectly moves whole regions up to about 15."""
 SPREAD = 3.0
 """A cell is uncertain when its colour's median could move half the way to the runner-up
 class within this many standard errors (see ``_nearest``)."""

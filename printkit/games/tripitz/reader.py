@@ -52,7 +52,7 @@ from printkit.games.tripitz.pids import JOKERS, PIDS, Pid, Symbol, SymbolColour,
 from printkit.games.tripitz.rules import TripitzGame
 from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
-from printkit.vision.colour import to_lab
+from printkit.vision.colour import UNLIKE_FAR, to_lab, unlike_their_kind
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
 
@@ -92,9 +92,15 @@ SHADOW = Style(fill="#000000", opacity=0.28)
 
 
 def _strip_colours(image: np.ndarray, model: BoardModel, to_px) -> dict[str, np.ndarray]:
-    """Each patch name → its CIELAB colour as seen in the corrected image (mean of copies)."""
+    """Each patch name → its CIELAB colour as seen in the corrected image.
+
+    Of the copies of a patch (one per strip), the one seen nearest its printed colour is
+    taken: a finger or a reflection over one strip must not change what a colour looks
+    like everywhere.
+    """
     h, w = image.shape[:2]
     seen: dict[str, list[np.ndarray]] = {}
+    printed: dict[str, np.ndarray] = {}
     for patch in model.patches:
         ring = to_px(patch.ring)
         centre = ring.mean(axis=0)
@@ -103,11 +109,13 @@ def _strip_colours(image: np.ndarray, model: BoardModel, to_px) -> dict[str, np.
         x1, y1 = np.ceil(inner.max(axis=0)).astype(int)
         part = image[max(y0, 0) : min(y1, h), max(x0, 0) : min(x1, w)]
         if part.size:
-            seen.setdefault(patch.name, []).append(np.median(part.reshape(-1, 3), axis=0))
-    out = {}
-    for name, values in seen.items():
-        out[name] = to_lab(np.mean(values, axis=0)[None, :], dtype=np.float32)[0]
-    return out
+            colour = np.median(part.reshape(-1, 3), axis=0)[None, :]
+            seen.setdefault(patch.name, []).append(to_lab(colour, dtype=np.float32)[0])
+            printed[patch.name] = to_lab(np.array([rgb(patch.colour)]), dtype=np.float32)[0]
+    return {
+        name: min(values, key=lambda v, n=name: float(np.linalg.norm(v - printed[n])))
+        for name, values in seen.items()
+    }
 
 
 def _references(
@@ -220,6 +228,21 @@ def repeated_pids(labels: dict) -> dict:
     }
 
 
+def _unlike_bare_cavities(pixels: np.ndarray, empty: np.ndarray, tints: list) -> np.ndarray:
+    """Which cavities read as empty look like no other empty cavity of their tint in this
+    photo (``vision.colour.unlike_their_kind``) nor like the tint as printed: a hand or a
+    sleeve over them, not paper."""
+    out = np.zeros(len(empty), bool)
+    index = np.flatnonzero(empty)
+    if len(index):
+        medians = np.median(pixels[index], axis=1)
+        kinds = [tints[i] or "#ffffff" for i in index]
+        printed = to_lab(np.array([rgb(t) for t in kinds]), dtype=np.float32)
+        far = np.linalg.norm(medians - printed, axis=1) > UNLIKE_FAR
+        out[index] = unlike_their_kind(medians, kinds) & far
+    return out
+
+
 def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
     """Every cavity's pid code (or ``empty``), with margins and the uncertain ones flagged."""
     px = model.px_per_mm
@@ -267,12 +290,20 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     counts = np.stack([(body & (best == j)).sum(axis=1) for j in range(len(refs))], axis=1)
     shares = counts.max(axis=1) / pixels.shape[1]
     empty = shares < EMPTY_BAND[1]
+    hidden = _unlike_bare_cavities(
+        pixels, empty, [model.extra["paper"].get(k) for k, _, _ in found]
+    )
     for i, (key, _, _) in enumerate(found):
         if empty[i]:
             share = float(shares[i])
             margin = 1.0 - share / EMPTY_BAND[1]
             out[key] = CellReading(
-                "empty", round(margin, 3), "token", round(share, 3), share > EMPTY_BAND[0]
+                "empty",
+                round(margin, 3),
+                "token",
+                round(share, 3),
+                share > EMPTY_BAND[0] or bool(hidden[i]),
+                "unlike" if hidden[i] else "",
             )
     for i, (key, _, _) in enumerate(found):
         if empty[i]:
