@@ -177,7 +177,30 @@ def read_located(
     """Read every cell of a board already located in the photo."""
     rectified = rectify(image, homography, model.bounds, model.px_per_mm)
     cells, corrected = classify(rectified, model)
+    _check_paper(model, corrected)
     return Reading(model, consistent(model, cells), used, homography, corrected)
+
+
+GREY_PAPER = 15.0
+"""Corrected, the white paper round the markers must come out within this ΔE of white;
+farther, the light and colour model failed and no cell can be trusted."""
+
+
+def _check_paper(model: BoardModel, corrected: np.ndarray) -> None:
+    """Refuse a reading whose corrected white paper is not white (a reflection or a hand
+    over the markers' paper and the colour strips misleads the correction)."""
+    seen = _sample(corrected, _to_rect(model, _white_points(model)))
+    seen = seen[np.all(np.isfinite(seen), axis=1)]
+    if not len(seen):
+        return
+    paper = to_lab(np.median(seen, axis=0)[None, :])[0]
+    off = float(np.linalg.norm(paper - to_lab(np.ones((1, 3)))[0]))
+    if off > GREY_PAPER:
+        raise PhotoError(
+            f"the board's light and colours could not be corrected (its white paper still "
+            f"reads {off:.0f} ΔE from white): keep reflections and hands off the markers and "
+            "the colour strips, and retake it"
+        )
 
 
 def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
@@ -649,12 +672,15 @@ DARK = 0.16
 between the classes: such cells are uncertain."""
 
 
-def _doubts(img: np.ndarray, light: np.ndarray, points: list[np.ndarray]) -> list[str]:
+def _doubts(
+    img: np.ndarray, light: np.ndarray, points: list[np.ndarray], paper_clips: bool
+) -> list[str]:
     """Why each cell cannot be trusted whatever its colour says: ``glare``, ``dark`` or ``""``.
 
     ``img`` is the rectified photo before any correction, ``light`` the fitted light of
-    white paper on it (same shape): glare is light no print can send back, a surface
-    brighter than paper in every channel or clipped white; dark is too little light.
+    white paper on it (same shape): glare is light no print can send back, a channel
+    brighter than the paper's light there, or white clipped in every channel where the
+    known paper is not (``paper_clips`` false); dark is too little light.
     """
     raw = _gather(cv2.GaussianBlur(img, (0, 0), GLARE_SMOOTH), points)
     paper = _gather(light, points)
@@ -666,6 +692,8 @@ def _doubts(img: np.ndarray, light: np.ndarray, points: list[np.ndarray]) -> lis
             continue
         over = (seen >= np.minimum(CLIPPED, BRIGHTER * white)) & (white < PAPER_UNJUDGED)
         glare = over.any(axis=1)
+        if not paper_clips:
+            glare |= np.all(seen >= CLIPPED, axis=1)
         out.append("glare" if glare.mean() > GLARE_SHARE else "")
     return out
 
@@ -727,7 +755,8 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
         extra_pts, extra_vals = extra_pts[plausible], extra_vals[plausible]
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
-    doubts = _halo(_doubts(img, light, points), points)
+    paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
+    doubts = _halo(_doubts(img, light, points, paper_clips), points)
     return _with_doubts(readings, keys, doubts), corrected
 
 
