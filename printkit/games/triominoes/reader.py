@@ -27,7 +27,7 @@ the kit's own tile faces, a little off the grid and with shadows.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -79,6 +79,7 @@ __all__ = [
     "cell_views",
     "read_cell",
     "scene",
+    "draw_tiles",
     "random_layout",
     "tile_items",
 ]
@@ -162,11 +163,23 @@ def scene(
     layout: Layout, model: BoardModel, level, rng: np.random.Generator
 ) -> tuple[Drawing, dict]:
     """A random legal layout on the mat; truth maps ``(r,c)`` to ``a-b-c`` or ``empty``."""
+    count = int(rng.integers(0, int(0.75 * len(model.cells)) + 1))
+    return draw_tiles(layout, model, level, rng, random_layout(set(model.cells), rng, count))
+
+
+def draw_tiles(
+    layout: Layout,
+    model: BoardModel,
+    level,
+    rng: np.random.Generator,
+    placed: Mapping[tuple[int, int], tuple[int, int, int]],
+) -> tuple[Drawing, dict]:
+    """The mat with ``placed`` (cell → the numbers clockwise from its reference corner, as
+    ``game.readings`` holds them) laid a little off the grid; truth maps ``(r,c)`` to
+    ``a-b-c`` or ``empty``."""
     layout = sized(layout)
     picture = mat_picture(layout)
     side = layout.section(Settings).tile
-    count = int(rng.integers(0, int(0.75 * len(model.cells)) + 1))
-    placed = random_layout(set(model.cells), rng, count)
     truth = {model.cell_key(c): EMPTY for c in model.cells}
     for cell, reading in sorted(placed.items()):
         ring = list(tri_polygon(cell, side))

@@ -6,6 +6,8 @@ The board is read cell by cell with the common colour classifier: each triangle 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 import numpy as np
 
 from printkit.draw.lattice import tri_point, tri_polygon
@@ -27,7 +29,7 @@ from printkit.polyiamond_games.drawing import assembled
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay, wobble
 
-__all__ = ["board_models", "board_picture", "scene"]
+__all__ = ["board_models", "board_picture", "scene", "draw_pieces"]
 
 
 def board_models(layout: Layout) -> list[BoardModel]:
@@ -111,10 +113,23 @@ def scene(
             break
         legal = game.legal_moves()
         game.push(legal[int(rng.integers(len(legal)))])
-    side = cfg.cell
+    return draw_pieces(layout, model, level, rng, game.placed)
+
+
+def draw_pieces(
+    layout: Layout,
+    model: BoardModel,
+    level,
+    rng: np.random.Generator,
+    placed: Mapping[str, Iterable[Placement]],
+) -> tuple[Drawing, dict]:
+    """The board with ``placed`` (colour → placements, as ``game.placed`` holds them) laid on
+    it as hands leave pieces; truth maps ``"r,c"`` to a player or ``empty``.  Any cells may
+    be given (a piece off its place, a move the rules refuse): they are drawn as given."""
+    side = layout.section(Settings).cell
     picture = board_picture(layout, model.variant)
     truth = {model.cell_key(c): "empty" for c in model.cells}
-    for player, placements in game.placed.items():
+    for player, placements in placed.items():
         colour = Style(fill=layout.colour(player), stroke="#3a3a3a", width=0.25)
         for placement in placements:
             assert isinstance(placement, Placement)

@@ -60,6 +60,7 @@ __all__ = [
     "board_models",
     "classify",
     "scene",
+    "draw_tokens",
     "random_game",
     "symbol_features",
     "SHAPE_MARGIN",
@@ -389,7 +390,15 @@ def scene(
     Truth maps each cavity number (a string) to a pid code or ``empty``.  On the hard level
     some pids also lie turned by a sixth of a turn or more, as hands leave hexagons.
     """
-    game = random_game(rng)
+    return draw_tokens(layout, model, level, rng, random_game(rng))
+
+
+def draw_tokens(
+    layout: Layout, model: BoardModel, level, rng: np.random.Generator, game: TripitzGame
+) -> tuple[Drawing, dict]:
+    """The board with the pids of ``game.cells`` (hexagon → pid, any the test puts there)
+    laid a little off their cavities; truth maps each cavity number to a pid code or
+    ``empty``."""
     x0, y0, x1, y1 = model.bounds
     table = "#" + "".join(f"{int(v):02x}" for v in rng.uniform(70, 160, 3))
     picture = Drawing()

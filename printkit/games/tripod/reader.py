@@ -17,7 +17,7 @@ disc of the cell goes to the nearest in CIELAB.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 
 import numpy as np
@@ -25,7 +25,7 @@ import shapely
 
 from printkit.draw.lattice import hex_unit_point
 from printkit.draw.model import Circle, Drawing, Point, Polygon, Role, Style, bbox_of, rgb
-from printkit.games.tripod.board import TripodBoard, cell_name
+from printkit.games.tripod.board import TripodBoard, TripodCell, cell_name
 from printkit.games.tripod.components import (
     BLACK_STONE,
     FRAME,
@@ -58,6 +58,7 @@ from printkit.vision.read import CellReading
 __all__ = [
     "board_models",
     "scene",
+    "draw_stones",
     "classify_cells",
     "stone_items",
     "MARGIN",
@@ -404,7 +405,19 @@ def scene(layout: Layout, model, level, rng: np.random.Generator) -> tuple[Drawi
             break
         legal = game.legal_moves()
         game.push(legal[int(rng.integers(len(legal)))])
-    position = game.position()
+    return draw_stones(layout, model, level, rng, game.position())
+
+
+def draw_stones(
+    layout: Layout,
+    model,
+    level,
+    rng: np.random.Generator,
+    position: Mapping[TripodCell, Stone],
+) -> tuple[Drawing, dict]:
+    """One half with the stones of ``position`` (cell → stone, as ``game.position()`` gives
+    it) laid as hands leave them; truth maps the half's cell names to ``empty``, ``X`` or
+    ``O``.  Printed discs or Go stones, the light and the table are drawn from ``rng``."""
     cell = float(model.extra["cell"])
     kind = "printed" if rng.uniform() < 0.5 else "go"
     # Stones never overlap: a stone and its neighbour, each pushed towards the other, still
