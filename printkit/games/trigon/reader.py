@@ -6,7 +6,7 @@ The board is read cell by cell with the common colour classifier: each triangle 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -24,14 +24,16 @@ from printkit.games.trigon.components import (
 )
 from printkit.games.trigon.kit import full_board, full_board_fiducials, full_board_sheet
 from printkit.games.trigon.notation import Placement
+from printkit.games.trigon.record import options_for
 from printkit.games.trigon.rules import TrigonGame, TrigonOptions
 from printkit.geometry.tri import outline
 from printkit.layout.config import Layout
+from printkit.polyiamond_games import photolog
 from printkit.polyiamond_games.drawing import assembled
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay, wobble
 
-__all__ = ["board_models", "board_picture", "scene", "draw_pieces"]
+__all__ = ["board_models", "board_picture", "scene", "draw_pieces", "move_log"]
 
 
 def board_models(layout: Layout) -> list[BoardModel]:
@@ -134,3 +136,14 @@ def draw_pieces(
             for cell in placement.cells:
                 truth[model.cell_key(cell)] = colour
     return picture, truth
+
+
+def move_log(
+    layout: Layout, players: Sequence[str] | None = None, rules: str | None = None
+) -> photolog.PolyiamondLog:
+    """What ``printkit log`` asks: the moves between two photos of this board (each new
+    patch of one colour is a piece placed; see :mod:`printkit.polyiamond_games.photolog`)."""
+    cfg = layout.section(Settings)
+    return photolog.move_log(
+        KIT, TrigonGame, options_for, tuple(cfg.players), cfg.board_size, players, rules
+    )

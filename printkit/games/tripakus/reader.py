@@ -6,7 +6,7 @@ The board is read cell by cell with the common colour classifier: each triangle 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -21,15 +21,17 @@ from printkit.games.tripakus.components import (
 )
 from printkit.games.tripakus.kit import full_board, full_board_fiducials, full_board_sheet
 from printkit.games.tripakus.notation import Placement
+from printkit.games.tripakus.record import options_for
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
 from printkit.geometry.tri import outline, triangle_board
 from printkit.layout.config import Layout
 from printkit.layout.sections import triangle_sections
+from printkit.polyiamond_games import photolog
 from printkit.polyiamond_games.drawing import assembled
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay, wobble
 
-__all__ = ["board_models", "board_picture", "scene", "draw_pieces"]
+__all__ = ["board_models", "board_picture", "scene", "draw_pieces", "move_log"]
 
 
 def board_models(layout: Layout) -> list[BoardModel]:
@@ -140,3 +142,14 @@ def draw_pieces(
             for cell in placement.cells:
                 truth[model.cell_key(cell)] = player
     return picture, truth
+
+
+def move_log(
+    layout: Layout, players: Sequence[str] | None = None, rules: str | None = None
+) -> photolog.PolyiamondLog:
+    """What ``printkit log`` asks: the moves between two photos of this board (each new
+    patch of one colour is a piece placed; see :mod:`printkit.polyiamond_games.photolog`)."""
+    cfg = layout.section(Settings)
+    return photolog.move_log(
+        KIT, TriPakusGame, options_for, tuple(cfg.players), cfg.board_size, players, rules
+    )
