@@ -19,6 +19,8 @@ judged here: a move is written as it was seen, and ``printkit check`` judges the
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import multiprocessing
 import os
 import re
@@ -230,6 +232,7 @@ class Shot:
     confidence: dict[str, float] = field(default_factory=dict)
     variant: str = ""
     error: str | None = None
+    """Why the reader refused the photo (without its path)."""
     debug: bytes | None = None
 
 
@@ -238,7 +241,8 @@ def _read_one(path: Path, game: str, layout: Layout, debug: bool) -> Shot:
     try:
         reading = read_photo(path, game, layout)
     except PhotoError as exc:
-        return Shot(path, error=str(exc))
+        # The message without the path in front: the log's lines name each photo.
+        return Shot(path, error=str(exc).removeprefix(f"{path}: "))
     model = reading.model
     cells: dict[str, str] = {}
     uncertain = set()
@@ -264,7 +268,20 @@ def read_shots(
     photos: Sequence[Path], game: str, layout: Layout, debug: bool = False, workers: int = 0
 ) -> list[Shot]:
     """Read every photo, in parallel (up to ``workers``, default one per core) when there
-    are several."""
+    are several; files with the same bytes (a photo copied twice) are read once."""
+    first: dict[str, Path] = {}
+    same: dict[Path, Path] = {}
+    for photo in photos:
+        digest = hashlib.sha256(photo.read_bytes()).hexdigest()
+        same[photo] = first.setdefault(digest, photo)
+    unique = list(dict.fromkeys(same.values()))
+    read = dict(zip(unique, _read_all(unique, game, layout, debug, workers), strict=True))
+    return [dataclasses.replace(read[same[p]], path=p) for p in photos]
+
+
+def _read_all(
+    photos: Sequence[Path], game: str, layout: Layout, debug: bool, workers: int
+) -> list[Shot]:
     count = min(len(photos), workers or os.cpu_count() or 1)
     if count <= 1:
         return [_read_one(p, game, layout, debug) for p in photos]
@@ -353,7 +370,7 @@ def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
     for shot in shots:
         name = shot.path.name
         if shot.error is not None:
-            lines.append(f"{name}: skipped: {_plain(shot.error, shot.path)}")
+            lines.append(f"{name}: skipped: {shot.error}")
             skipped += 1
             continue
         first = board is None
@@ -415,12 +432,6 @@ def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
     record.meta["source"] = f"printkit log of {count} photos"
     lines += [f"note: {n}" for n in log.notes]
     return LogResult(record, lines, confirm, "", skipped)
-
-
-def _plain(error: str, path: Path) -> str:
-    """A reader's message without the photo's path in front (the line names the photo)."""
-    prefix = f"{path}: "
-    return error[len(prefix) :] if error.startswith(prefix) else error
 
 
 def log_photos(
