@@ -117,6 +117,25 @@ def test_duplicates_unreadable_photos_and_several_turns_between_photos():
     assert check_record(result.record).valid
 
 
+def test_a_board_of_identical_sections_is_read_the_way_round_the_last_photo_was():
+    from printkit.vision.log import _turns
+
+    sections = board_models("tripakus", layout_for())[0]
+    turns = _turns(sections)
+    assert len(turns) == 3 and len({tuple(sorted(t.items())) for t in turns}) == 3
+    game, positions = tripakus_game(6, 12)
+    names = names_of("tripakus")
+    shots = []
+    for k in range(1, 7):
+        turn = turns[(k - 1) % 3]  # the camera held another way round each time
+        seen = shot(f"{k}.jpg", {turn[n]: v for n, v in full(names, positions[k]).items()})
+        seen.turns = turns
+        shots.append(seen)
+    result = log_positions("tripakus", shots, move_log("tripakus"))
+    assert result.skipped == 0
+    assert [m.move for m in result.record.moves] == history(game)
+
+
 def test_a_colour_with_nothing_new_between_two_photos_passed():
     moves, doubts, mover = turn_sequence(
         {"red": ["a"], "blue": ["b"]}, ["red", "yellow", "blue"], "red", passes=True

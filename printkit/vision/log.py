@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import cv2
+import numpy as np
 from PIL import Image
 
 from printkit.errors import PhotoError, PrintkitError
@@ -234,6 +235,44 @@ class Shot:
     error: str | None = None
     """Why the reader refused the photo (without its path)."""
     debug: bytes | None = None
+    turns: tuple[dict[str, str], ...] = ()
+    """For a board of identical sections, which reads the same turned: for each turn, the
+    cell each cell would be (name → name), so that the log can take the turn that agrees
+    with the position before."""
+
+    def turned(self, turn: Mapping[str, str]) -> Shot:
+        """This photo read under ``turn`` (a map of cell names)."""
+        return dataclasses.replace(
+            self,
+            cells={turn[n]: v for n, v in self.cells.items()},
+            uncertain=frozenset(turn[n] for n in self.uncertain),
+            confidence={turn[n]: v for n, v in self.confidence.items()},
+        )
+
+
+_TURNS: dict[tuple, tuple[dict[str, str], ...]] = {}
+
+
+def _turns(model) -> tuple[dict[str, str], ...]:
+    """Each symmetry of a board model as a map of cell names (see ``Shot.turns``)."""
+    if len(model.symmetries) < 2:
+        return ()
+    key = (model.game, model.variant, model.bounds, len(model.cells))
+    if key not in _TURNS:
+        _TURNS[key] = _cell_maps(model)
+    return _TURNS[key]
+
+
+def _cell_maps(model) -> tuple[dict[str, str], ...]:
+    keys = list(model.cells)
+    centres = np.array([np.mean(np.array(model.cells[k]), axis=0) for k in keys])
+    names = [record_cell_name(model.cell_key(k)) for k in keys]
+    turns = []
+    for turn in model.symmetries:
+        seen = np.array([turn(tuple(c)) for c in centres])
+        nearest = np.argmin(np.linalg.norm(seen[:, None, :] - centres[None, :, :], axis=2), axis=1)
+        turns.append({names[i]: names[int(j)] for i, j in enumerate(nearest)})
+    return tuple(turns)
 
 
 def _read_one(path: Path, game: str, layout: Layout, debug: bool) -> Shot:
@@ -257,7 +296,9 @@ def _read_one(path: Path, game: str, layout: Layout, debug: bool) -> Shot:
     if debug:
         ok, data = cv2.imencode(".png", debug_image(reading))
         png = data.tobytes() if ok else None
-    return Shot(path, cells, frozenset(uncertain), confidence, model.variant, debug=png)
+    shot = Shot(path, cells, frozenset(uncertain), confidence, model.variant, debug=png)
+    shot.turns = _turns(model)
+    return shot
 
 
 def _single_thread() -> None:
@@ -354,6 +395,16 @@ def join_parts(shots: Sequence[Shot]) -> list[Shot]:
     return out
 
 
+def _aligned(shot: Shot, board: Mapping[str, str]) -> Shot:
+    """The photo under the turn (of a board that reads the same turned) that differs least
+    from ``board``: the camera may have been held another way round since."""
+
+    def differences(turn: Mapping[str, str]) -> int:
+        return sum(board.get(turn[n], EMPTY) != v for n, v in shot.cells.items())
+
+    return shot.turned(min(shot.turns, key=differences))
+
+
 def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
     """The game record of ``shots`` (in the order taken), its moves inferred by ``log``.
     Consecutive photos of two parts of a board are one position (``join_parts``)."""
@@ -376,6 +427,8 @@ def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
         first = board is None
         if board is None:
             board = log.start(shot.cells)
+        elif shot.turns:
+            shot = _aligned(shot, board)
         after = shot.cells
         if all(board.get(n, EMPTY) == v for n, v in after.items()):
             if first:
