@@ -366,9 +366,7 @@ def test_bad_players_and_rules_are_refused_before_any_photo_is_read():
 
 def test_no_readable_photo_is_an_error():
     with pytest.raises(PrintkitError, match="no photo could be read"):
-        log_positions(
-            "tripakus", [shot("x.jpg", {}, error="not an image")], move_log("tripakus")
-        )
+        log_positions("tripakus", [shot("x.jpg", {}, error="not an image")], move_log("tripakus"))
 
 
 def test_photos_are_ordered_by_exif_time_or_else_by_natural_file_name(tmp_path):
