@@ -424,11 +424,11 @@ def log(
         f"{len(record.moves)} moves from {len(photos) - result.skipped} of {len(photos)} photos"
         + (f" ({result.skipped} skipped)" if result.skipped else "")
     )
-    if result.confirm:
-        typer.echo("to confirm on the board:")
-        typer.echo("\n".join(f"  {line}" for line in result.confirm))
     report = check_record(load_record(out))  # as written: findings name its lines
     typer.echo("\n".join(report.lines()))
+    if result.confirm:
+        typer.echo(f"to confirm on the board ({len(result.confirm)}):")
+        typer.echo("\n".join(f"  {line}" for line in result.confirm))
     raise typer.Exit(report.exit_code)
 
 

@@ -26,7 +26,6 @@ from printkit.games.tripakus.rules import placements as tripakus_placements
 from printkit.polyiamond_games.moves import Placement
 from printkit.records.check import check_record
 from printkit.records.io import load_record
-from printkit.records.model import Record
 from printkit.vision import synth
 from printkit.vision.log import EMPTY, Shot, log_positions, order_photos, turn_sequence
 from printkit.vision.model import board_models
@@ -532,9 +531,17 @@ def test_log_of_a_missing_photo_is_one_line_and_exit_2(tmp_path, capsys, monkeyp
     assert code == 2 and "'pink' is no colour of the board" in err
 
 
-def test_a_record_written_by_log_keeps_the_schema(tmp_path):
-    record = Record("tripakus", players=["red", "yellow", "blue"])
-    record.meta["source"] = "printkit log of 2 photos"
-    from printkit.records.io import parse_json, record_text
+def test_a_logged_record_reads_back_from_json_and_text(tmp_path):
+    from printkit.records.io import parse_json, parse_text, record_text
 
-    assert parse_json(record_text(record, tmp_path / "x.json")).meta == record.meta
+    game, positions = tripakus_game(3, 13)
+    names = names_of("tripakus")
+    record = log_positions("tripakus", prefix(names, positions, 3), move_log("tripakus")).record
+    for back in (
+        parse_json(record_text(record, tmp_path / "x.json")),
+        parse_text(record_text(record, tmp_path / "x.txt")),
+    ):
+        assert [(m.move, m.player, m.note) for m in back.moves] == [
+            (m.move, m.player, m.note) for m in record.moves
+        ]
+        assert back.players == record.players and back.meta == record.meta
