@@ -235,6 +235,8 @@ class Shot:
     error: str | None = None
     """Why the reader refused the photo (without its path)."""
     debug: bytes | None = None
+    photos: int = 1
+    """How many photos this is (two photos of the parts of a board are one position)."""
     turns: tuple[dict[str, str], ...] = ()
     """For a board of identical sections, which reads the same turned: for each turn, the
     cell each cell would be (name → name), so that the log can take the turn that agrees
@@ -369,7 +371,8 @@ def _join(a: Shot, b: Shot) -> Shot:
             if name in b.uncertain:
                 uncertain.add(name)
     path = a.path.with_name(f"{a.path.name}+{b.path.name}")
-    return Shot(path, cells, frozenset(uncertain), confidence, f"{a.variant}+{b.variant}")
+    variant = f"{a.variant}+{b.variant}"
+    return Shot(path, cells, frozenset(uncertain), confidence, variant, photos=a.photos + b.photos)
 
 
 def join_parts(shots: Sequence[Shot]) -> list[Shot]:
@@ -422,7 +425,7 @@ def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
         name = shot.path.name
         if shot.error is not None:
             lines.append(f"{name}: skipped: {shot.error}")
-            skipped += 1
+            skipped += shot.photos
             continue
         first = board is None
         if board is None:
@@ -436,7 +439,7 @@ def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
                 last = name
             else:
                 lines.append(f"{name}: skipped: no change since {last} (the same position)")
-                skipped += 1
+                skipped += shot.photos
             pending = None
             continue
         found = log.infer(board, after)
@@ -449,7 +452,7 @@ def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
         if found.problem is not None:
             lines.append(f"{name}: skipped: {found.problem}")
             pending = _signature(board, after)
-            skipped += 1
+            skipped += shot.photos
             continue
         pending = None
         if found.note:
