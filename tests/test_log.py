@@ -8,8 +8,10 @@ the reader, the worker pool and the command line.
 from __future__ import annotations
 
 import functools
+import multiprocessing
 import random
 import shutil
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import cv2
@@ -390,54 +392,114 @@ SMALL_FRAME = (2000, 1500)
 well (the reader's accuracy on 12-megapixel photos is test_vision's and the benchmark's)."""
 
 
-def snap(game: str, draw, state: dict, seed: int, path: Path, variant=None) -> Path:
-    """Photograph the position ``draw(..., **state)`` lays on the board to ``path``."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(synth, "FRAME", SMALL_FRAME)
-        photo = photograph(
-            game, layout_for(), functools.partial(draw, **state), seed, "easy", variant
-        )
+def _snap(job: tuple) -> None:
+    """Photograph the position ``draw(..., **state)`` lays on the board (in a worker)."""
+    game, draw, state, seed, path, variant = job
+    synth.FRAME = SMALL_FRAME  # this worker makes only these photos
+    photo = photograph(game, layout_for(), functools.partial(draw, **state), seed, "easy", variant)
     cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    return path
 
 
 @pytest.fixture(scope="module")
-def tripakus_photos(tmp_path_factory):
-    """A TriPakus game photographed: a move, a duplicate, a blurred photo, three turns
-    later, a piece knocked aside with the next move, then put back and an illegal move."""
-    folder = tmp_path_factory.mktemp("tripakus")
-    game, _ = tripakus_game(1, 21)
-    draw = find_game("tripakus").reader.draw_pieces
+def photos(tmp_path_factory):
+    """Photo sequences of real games, made at once by a pool of workers.
 
-    def take(name: str, placed, seed: int) -> Path:
-        placed = {c: list(ms) for c, ms in placed.items()}
-        return snap("tripakus", draw, {"placed": placed}, seed, folder / name)
+    TriPakus: a move, a duplicate, a blurred photo, three turns later, a piece knocked aside
+    with the next move, then put back and an illegal move.  Trigon, Tripod (one half),
+    Tripitz and Triominoes: two photos each, one or two moves apart.
+    """
+    from printkit.games.trigon.rules import TrigonGame
+    from printkit.games.triominoes.notation import cell_name
+    from printkit.games.triominoes.reader import random_layout
+    from printkit.games.tripitz.rules import TripitzGame
+    from printkit.games.tripod.rules import TripodGame
 
-    take("IMG_1.jpg", game.placed, 31)
-    shutil.copy(folder / "IMG_1.jpg", folder / "IMG_2.jpg")
-    blurred = cv2.GaussianBlur(cv2.imread(str(folder / "IMG_1.jpg")), (0, 0), 12)
-    cv2.imwrite(str(folder / "IMG_3.jpg"), blurred)
+    folder = tmp_path_factory.mktemp("photos")
+    jobs = []
+    sequences: dict[str, tuple[list[Path], list[str]]] = {}
+
+    def add(game: str, name: str, state: dict, seed: int, variant=None) -> Path:
+        path = folder / game / name
+        path.parent.mkdir(exist_ok=True)
+        draw = getattr(find_game(game).reader, READERS[game])
+        jobs.append((game, draw, state, seed, path, variant))
+        return path
+
+    def pieces(game) -> dict:
+        return {"placed": {c: list(ms) for c, ms in game.placed.items()}}
+
+    tripakus, _ = tripakus_game(1, 21)
+    first = add("tripakus", "IMG_1.jpg", pieces(tripakus), 31)
     rng = random.Random(22)
     for _ in range(3):
-        game.push(rng.choice(game.legal_moves()))
-    take("IMG_4.jpg", game.placed, 32)
-    game.push(rng.choice(game.legal_moves()))
-    piece, aside = _shifted(game, "red")
-    knocked = {c: [aside if m == piece else m for m in ms] for c, ms in game.placed.items()}
-    take("IMG_5.jpg", knocked, 33)
-    wrong = _illegal(game)
-    reason = game.why_illegal(wrong)
-    game.push(wrong)
-    take("IMG_6.jpg", game.placed, 34)
-    return folder, game, reason
+        tripakus.push(rng.choice(tripakus.legal_moves()))
+    add("tripakus", "IMG_4.jpg", pieces(tripakus), 32)
+    tripakus.push(rng.choice(tripakus.legal_moves()))
+    piece, aside = _shifted(tripakus, "red")
+    knocked = {c: [aside if m == piece else m for m in ms] for c, ms in tripakus.placed.items()}
+    add("tripakus", "IMG_5.jpg", {"placed": knocked}, 33)
+    wrong = _illegal(tripakus)
+    reason = tripakus.why_illegal(wrong)
+    tripakus.push(wrong)
+    add("tripakus", "IMG_6.jpg", pieces(tripakus), 34)
+
+    trigon = TrigonGame()
+    rng = random.Random(40)
+    trigon.push(rng.choice(trigon.legal_moves()))
+    shots = [add("trigon", "1.jpg", pieces(trigon), 41)]
+    for _ in range(2):
+        trigon.push(rng.choice(trigon.legal_moves()))
+    shots.append(add("trigon", "2.jpg", pieces(trigon), 42))
+    sequences["trigon"] = (shots, history(trigon))
+
+    tripod = TripodGame()
+    shots = []
+    for cell in ("a1", "c3", "b2"):
+        tripod.push(tripod.parse_move(cell))
+        if cell != "c3":
+            shots.append(add("tripod", f"{cell}.jpg", {"position": tripod.position()}, 43))
+    sequences["tripod"] = (shots, ["a1", "c3", "b2"])
+
+    tripitz = TripitzGame(players=2, seed=5)
+    shots = [add("tripitz", "1.jpg", {"game": tripitz.copy()}, 44)]
+    move = next(iter(tripitz.placements()))
+    tripitz.push(move)
+    shots.append(add("tripitz", "2.jpg", {"game": tripitz}, 45))
+    sequences["tripitz"] = (shots, [str(move)])
+
+    model = board_models("triominoes", layout_for())[0]
+    placed = random_layout(set(model.cells), np.random.default_rng(46), 2)
+    shots = [
+        add("triominoes", "1.jpg", {"placed": dict(list(placed.items())[:1])}, 47),
+        add("triominoes", "2.jpg", {"placed": placed}, 48),
+    ]
+    moves = [f"{'-'.join(map(str, r))} @ {cell_name(c)}" for c, r in placed.items()]
+    sequences["triominoes"] = (shots, moves)
+
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        list(pool.map(_snap, jobs))
+    shutil.copy(first, first.with_name("IMG_2.jpg"))
+    blurred = cv2.GaussianBlur(cv2.imread(str(first)), (0, 0), 12)
+    cv2.imwrite(str(first.with_name("IMG_3.jpg")), blurred)
+    return {"tripakus": (first.parent, tripakus, reason), "sequences": sequences}
 
 
-def test_log_a_tripakus_game_from_photos(tripakus_photos, tmp_path, capsys, monkeypatch):
-    folder, game, reason = tripakus_photos
-    photos = sorted(folder.glob("IMG_*.jpg"), reverse=True)  # the order given does not matter
+READERS = {
+    "tripakus": "draw_pieces",
+    "trigon": "draw_pieces",
+    "tripod": "draw_stones",
+    "tripitz": "draw_tokens",
+    "triominoes": "draw_tiles",
+}
+
+
+def test_log_a_tripakus_game_from_photos(photos, tmp_path, capsys, monkeypatch):
+    folder, game, reason = photos["tripakus"]
+    shots = sorted(folder.glob("IMG_*.jpg"), reverse=True)  # the order given does not matter
     out = tmp_path / "game.txt"
-    args = ["log", *map(str, photos), "--game", "tripakus", "--out", str(out)]
-    code, text, err = run([*args, "--debug", str(tmp_path / "seen")], capsys, monkeypatch)
+    args = ["log", *map(str, shots), "--game", "tripakus", "--out", str(out)]
+    code, text, err = run(args, capsys, monkeypatch)
     assert code == 1, text + err
     record = load_record(out)
     assert [m.move for m in record.moves] == history(game)
@@ -449,71 +511,20 @@ def test_log_a_tripakus_game_from_photos(tripakus_photos, tmp_path, capsys, monk
     assert "IMG_6.jpg: 2 moves since IMG_4.jpg" in text
     assert "6 moves from 3 of 6 photos (3 skipped)" in text
     assert f"move 6 (line {record.moves[-1].line}): {reason}" in text
-    assert text.rstrip().endswith("verdict: 1 problem found")
-    assert len(list((tmp_path / "seen").glob("IMG_*-read.png"))) == 5
+    assert "verdict: 1 problem found" in text
 
 
-def _two_photos(game: str, draw, states, folder: Path, seed: int, variant=None) -> list[Path]:
-    return [
-        snap(game, draw, state, seed + k, folder / f"{game}-{k + 1}.jpg", variant)
-        for k, state in enumerate(states)
-    ]
-
-
-def test_log_trigon_tripod_tripitz_and_triominoes_from_photos(tmp_path, capsys, monkeypatch):
-    from printkit.games.trigon.rules import TrigonGame
-    from printkit.games.triominoes.reader import random_layout
-    from printkit.games.tripitz.rules import TripitzGame
-    from printkit.games.tripod.rules import TripodGame
-
-    expected = {}
-    photos = {}
-    rng = random.Random(40)
-    trigon = TrigonGame()
-    trigon.push(rng.choice(trigon.legal_moves()))
-    first = {c: list(ms) for c, ms in trigon.placed.items()}
-    for _ in range(2):
-        trigon.push(rng.choice(trigon.legal_moves()))
-    draw = find_game("trigon").reader.draw_pieces
-    states = [{"placed": first}, {"placed": {c: list(ms) for c, ms in trigon.placed.items()}}]
-    photos["trigon"] = _two_photos("trigon", draw, states, tmp_path, 41)
-    expected["trigon"] = history(trigon)
-
-    tripod = TripodGame()
-    steps = []
-    for cell in ("a1", "c3", "b2"):
-        tripod.push(tripod.parse_move(cell))
-        steps.append(tripod.position())
-    draw = find_game("tripod").reader.draw_stones
-    states = [{"position": steps[0]}, {"position": steps[2]}]
-    photos["tripod"] = _two_photos("tripod", draw, states, tmp_path, 42, "half-1")
-    expected["tripod"] = ["a1", "c3", "b2"]
-
-    tripitz = TripitzGame(players=2, seed=5)
-    start = tripitz.copy()
-    move = next(iter(tripitz.placements()))
-    tripitz.push(move)
-    draw = find_game("tripitz").reader.draw_tokens
-    states = [{"game": start}, {"game": tripitz}]
-    photos["tripitz"] = _two_photos("tripitz", draw, states, tmp_path, 43)
-    expected["tripitz"] = [str(move)]
-
-    model = board_models("triominoes", layout_for())[0]
-    placed = random_layout(set(model.cells), np.random.default_rng(44), 2)
-    first_tile = dict(list(placed.items())[:1])
-    draw = find_game("triominoes").reader.draw_tiles
-    states = [{"placed": first_tile}, {"placed": placed}]
-    photos["triominoes"] = _two_photos("triominoes", draw, states, tmp_path, 45)
-    expected["triominoes"] = [
-        f"{'-'.join(map(str, r))} @ ({c[0]},{c[1]})" for c, r in placed.items()
-    ]
-
-    for game, paths in photos.items():
-        out = tmp_path / f"{game}.json"
-        args = ["log", *map(str, paths), "--game", game, "--out", str(out)]
-        code, text, err = run(args, capsys, monkeypatch)
-        assert code == 0, game + text + err
-        assert [m.move for m in load_record(out).moves] == expected[game], game
+@pytest.mark.parametrize("game", ["trigon", "tripod", "tripitz", "triominoes"])
+def test_log_a_game_from_photos(photos, game, tmp_path, capsys, monkeypatch):
+    shots, expected = photos["sequences"][game]
+    out = tmp_path / f"{game}.json"
+    args = ["log", *map(str, shots), "--game", game, "--out", str(out)]
+    code, text, err = run([*args, "--debug", str(tmp_path / "seen")], capsys, monkeypatch)
+    assert code == 0, text + err
+    assert [m.move for m in load_record(out).moves] == expected
+    assert sorted(p.name for p in (tmp_path / "seen").iterdir()) == sorted(
+        f"{p.stem}-read.png" for p in shots
+    )
 
 
 def test_log_of_a_missing_photo_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
