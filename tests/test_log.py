@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import os
 import random
 import shutil
 from concurrent.futures import ProcessPoolExecutor
@@ -32,6 +33,7 @@ from printkit.vision import synth
 from printkit.vision.log import EMPTY, Shot, log_positions, order_photos, turn_sequence
 from printkit.vision.model import board_models
 from printkit.vision.scenes import photograph
+from printkit.vision.threads import THREAD_VARIABLES, workers_start_single_threaded
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -370,6 +372,14 @@ def test_no_readable_photo_is_an_error():
         log_positions("tripakus", [shot("x.jpg", {}, error="not an image")], move_log("tripakus"))
 
 
+def test_workers_start_with_one_blas_thread_and_the_environment_is_restored(monkeypatch):
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    with workers_start_single_threaded():
+        assert all(os.environ[name] == "1" for name in THREAD_VARIABLES)
+    assert os.environ["OMP_NUM_THREADS"] == "3" and "OPENBLAS_NUM_THREADS" not in os.environ
+
+
 def test_photos_are_ordered_by_exif_time_or_else_by_natural_file_name(tmp_path):
     paths = []
     for name, when in (("IMG_10.jpg", "2026:05:01 10:00:00"), ("IMG_9.jpg", "2026:05:01 10:05:00")):
@@ -476,9 +486,11 @@ def photos(tmp_path_factory):
     moves = [f"{'-'.join(map(str, r))} @ {cell_name(c)}" for c, r in placed.items()]
     sequences["triominoes"] = (shots, moves)
 
-    context = multiprocessing.get_context("forkserver")
+    context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(2, mp_context=context) as pool:
-        list(pool.map(_snap, jobs))
+        with workers_start_single_threaded():
+            done = pool.map(_snap, jobs)
+        list(done)
     shutil.copy(first, first.with_name("IMG_2.jpg"))
     blurred = cv2.GaussianBlur(cv2.imread(str(first)), (0, 0), 12)
     cv2.imwrite(str(first.with_name("IMG_3.jpg")), blurred)

@@ -43,6 +43,7 @@ from printkit.records.io import record_text
 from printkit.records.model import MoveEntry, Record
 from printkit.records.position import EMPTY, record_cell_name
 from printkit.vision.read import debug_image, read_photo
+from printkit.vision.threads import one_thread_each, workers_start_single_threaded
 
 __all__ = [
     "EMPTY",
@@ -303,15 +304,12 @@ def _read_one(path: Path, game: str, layout: Layout, debug: bool) -> Shot:
     return shot
 
 
-def _single_thread() -> None:
-    cv2.setNumThreads(1)  # the workers share the cores: one thread each reads fastest
-
-
 def read_shots(
     photos: Sequence[Path], game: str, layout: Layout, debug: bool = False, workers: int = 0
 ) -> list[Shot]:
     """Read every photo, in parallel (up to ``workers``, default one per core) when there
-    are several; files with the same bytes (a photo copied twice) are read once."""
+    are more than ``SERIAL``; files with the same bytes (a photo copied twice) are read
+    once."""
     first: dict[str, Path] = {}
     same: dict[Path, Path] = {}
     for photo in photos:
@@ -322,18 +320,25 @@ def read_shots(
     return [dataclasses.replace(read[same[p]], path=p) for p in photos]
 
 
+SERIAL = 2
+"""Up to this many photos are read in this process: starting a worker (a new Python loading
+numpy and OpenCV) costs about as much as reading a photo."""
+
+
 def _read_all(
     photos: Sequence[Path], game: str, layout: Layout, debug: bool, workers: int
 ) -> list[Shot]:
     count = min(len(photos), workers or os.cpu_count() or 1)
-    if count <= 1:
+    if count <= 1 or (len(photos) <= SERIAL and not workers):
         return [_read_one(p, game, layout, debug) for p in photos]
-    # A fresh server process forks the workers: a process that has already run OpenCV's or
-    # PDFium's threads (a test that made the photos) cannot be forked safely.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    with ProcessPoolExecutor(count, mp_context=context, initializer=_single_thread) as pool:
-        return list(pool.map(_read_one, photos, repeat(game), repeat(layout), repeat(debug)))
+    # New processes, not forks: a process that has run OpenCV's or PDFium's threads (a test
+    # that made the photos) cannot be forked safely, and a new one can set its threads to
+    # one before numpy loads.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(count, mp_context=context, initializer=one_thread_each) as pool:
+        with workers_start_single_threaded():  # map starts the workers as it submits
+            results = pool.map(_read_one, photos, repeat(game), repeat(layout), repeat(debug))
+        return list(results)
 
 
 # --- the log ------------------------------------------------------------------------------
