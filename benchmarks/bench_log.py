@@ -16,6 +16,7 @@ import functools
 import multiprocessing
 import os
 import random
+import resource
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -30,6 +31,7 @@ from printkit.polyiamond_games.moves import Pass
 from printkit.records.check import check_record
 from printkit.vision.log import log_photos
 from printkit.vision.scenes import photograph
+from printkit.vision.threads import workers_start_single_threaded
 
 
 def play(moves: int, seed: int) -> TriPakusGame:
@@ -60,10 +62,19 @@ def make_photos(game: TriPakusGame, level: str, folder: Path) -> list[Path]:
         replay.push(move)
         placed = {c: list(ms) for c, ms in replay.placed.items()}
         jobs.append((placed, 1000 + k, level, folder / f"IMG_{k:04d}.jpg"))
-    context = multiprocessing.get_context("forkserver")
+    context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(os.cpu_count(), mp_context=context) as pool:
-        list(pool.map(_snap, jobs))
+        with workers_start_single_threaded():
+            done = pool.map(_snap, jobs)
+        list(done)
     return [job[3] for job in jobs]
+
+
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished children (the log's workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
 def main() -> None:
@@ -81,9 +92,11 @@ def main() -> None:
         photos = make_photos(game, args.level, folder)
         made = time.perf_counter() - started
         print(f"made {len(photos)} 12-megapixel photos ({args.level}) in {made:.1f} s (not timed)")
+        cpu = _cpu()
         started = time.perf_counter()
         result = log_photos(photos, "tripakus", load_layout(), folder / "game.json")
         wall = time.perf_counter() - started
+        cpu = _cpu() - cpu
     seen = [(m.player, m.move) for m in result.record.moves]
     played = [(game.players[p], game.move_text(m)) for p, m in game._history]
     report = check_record(result.record)
@@ -91,6 +104,10 @@ def main() -> None:
         f"log: {len(photos)} photos in {wall:.1f} s wall ({len(photos) / wall:.2f} photos/s, "
         f"{os.cpu_count()} cores), {len(seen)} moves, {result.skipped} photos skipped, "
         f"{len(result.confirm)} moves to confirm"
+    )
+    print(
+        f"CPU: {cpu:.1f} s in all ({cpu / len(photos):.2f} s per photo, workers included): "
+        f"{cpu / (os.cpu_count() or 1):.1f} s of wall time on {os.cpu_count()} idle cores"
     )
     print(f"record equals the game: {seen == played}; check: {report.lines()[-1]}")
 
