@@ -393,6 +393,70 @@ def read(
     raise typer.Exit(report.exit_code)
 
 
+LOG_HELP = """Log a whole game from a photo of the board after each turn.
+
+The photos are taken in the order of the time they were taken (EXIF) or of their file
+names (IMG_2 before IMG_10).  Each move is what changed since the last photo accepted;
+duplicates, photos that cannot be read and changes no move explains are reported and
+skipped.  Moves are written as seen, each with its photo and confidence, and the record is
+then checked.
+
+Exit code 0: a valid game; 1: rule violations; 2: bad input (nothing written).
+"""
+
+
+@app.command("log", help=LOG_HELP)
+def log(
+    photos: Annotated[
+        list[Path], typer.Argument(help="Photos of the board, one after each turn (JPEG or PNG).")
+    ],
+    game: Annotated[str, typer.Option(help=f"The game on the board: {', '.join(GAMES)}.")],
+    out: Annotated[
+        Path, typer.Option("--out", help="Game record to write (.json, or text otherwise).")
+    ],
+    players: Annotated[
+        str | None,
+        typer.Option(
+            help="The players in turn order, comma-separated (for games of colours: the "
+            "colours; default: the board's)."
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option(help="Rule preset for the record (see docs/records.md).")
+    ] = None,
+    layout: Annotated[
+        Path | None, typer.Option("--layout", help="The layout file the board was printed with.")
+    ] = None,
+    debug: Annotated[
+        Path | None,
+        typer.Option("--debug", help="Folder for a picture of what the reader saw in each photo."),
+    ] = None,
+) -> None:
+    from printkit.layout.config import load_layout
+    from printkit.records.check import check_record
+    from printkit.records.io import load_record
+    from printkit.vision.log import log_photos  # the photo reader: numpy and OpenCV
+
+    names = [p.strip() for p in players.split(",") if p.strip()] if players else None
+    name = find_game(game).name
+    result = log_photos(photos, name, load_layout(layout), out, names, rules, debug)
+    record = result.record
+    typer.echo(f"{len(photos)} photos in order of {result.order}")
+    typer.echo("\n".join(result.lines))
+    for path in result.written:
+        typer.echo(f"wrote {path}")
+    typer.echo(
+        f"{len(record.moves)} moves from {len(photos) - result.skipped} of {len(photos)} photos"
+        + (f" ({result.skipped} skipped)" if result.skipped else "")
+    )
+    report = check_record(load_record(out))  # as written: findings name its lines
+    typer.echo("\n".join(report.lines()))
+    if result.confirm:
+        typer.echo(f"to confirm on the board ({len(result.confirm)}):")
+        typer.echo("\n".join(f"  {line}" for line in result.confirm))
+    raise typer.Exit(report.exit_code)
+
+
 @app.command("demo-photo")
 def demo_photo(
     game: Annotated[str, typer.Argument(help=f"The game on the board: {', '.join(GAMES)}.")],

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from printkit.records.model import Record
 
-__all__ = ["position_record", "EMPTY"]
+__all__ = ["position_record", "record_cell_name", "EMPTY"]
 
 EMPTY = "empty"
 
@@ -15,11 +15,15 @@ EMPTY = "empty"
 _BARE_TRIANGLE_CELL = re.compile(r"-?\d+\s*,\s*-?\d+")
 
 
-def _cell_name(game: str, name: str) -> str:
+def record_cell_name(name: str) -> str:
     """A cell's name as records write it: a triangle cell ``r,c`` as ``(r,c)``."""
     if _BARE_TRIANGLE_CELL.fullmatch(name):
         return f"({name.replace(' ', '')})"
     return name
+
+
+def _cell_name(game: str, name: str) -> str:
+    return record_cell_name(name)
 
 
 def position_record(

@@ -19,7 +19,7 @@ from printkit.layout.config import Layout
 from printkit.vision.model import board_models
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board
 
-__all__ = ["synthetic_photo", "wobble", "lay", "SHADOW"]
+__all__ = ["synthetic_photo", "photograph", "wobble", "lay", "SHADOW"]
 
 SHADOW = Style(fill="#000000", opacity=0.28)
 
@@ -54,6 +54,21 @@ def synthetic_photo(
     game: str, layout: Layout, seed: int, level: str = "hard", variant: str | None = None
 ) -> Photo:
     """A seeded synthetic photo of a random position of ``game``."""
+    return photograph(game, layout, _scene(game), seed, level, variant)
+
+
+def photograph(
+    game: str,
+    layout: Layout,
+    draw: Callable,
+    seed: int,
+    level: str = "hard",
+    variant: str | None = None,
+) -> Photo:
+    """A seeded synthetic photo of what ``draw(layout, model, level, rng) -> (picture,
+    truth)`` lays on the board: a game's ``scene``, or one of its reader's functions drawing
+    a given position, bound to it (``functools.partial``).  The board variant is drawn from
+    the seed unless ``variant`` names it."""
     rng = np.random.default_rng(seed)
     models = board_models(game, layout)
     model = (
@@ -64,7 +79,7 @@ def synthetic_photo(
     if model is None:
         raise PhotoError(f"{game} has no board variant {variant!r}")
     lvl = LEVELS[level]
-    picture, truth = _scene(game)(layout, model, lvl, rng)
+    picture, truth = draw(layout, model, lvl, rng)
     board = render_board(picture, model.bounds)
     image, board_to_photo = degrade(board, model, lvl, rng)
     return Photo(image, {"variant": model.variant, "cells": truth}, board_to_photo, level, seed)

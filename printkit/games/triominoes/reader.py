@@ -27,7 +27,7 @@ the kit's own tile faces, a little off the grid and with shadows.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -60,12 +60,15 @@ from printkit.games.triominoes.mat import (
     mat_cells,
     mat_plan,
 )
-from printkit.games.triominoes.notation import cell_name
+from printkit.games.triominoes.notation import cell_name, parse_cell
+from printkit.games.triominoes.record import options_for
 from printkit.games.triominoes.rules import Place, clockwise_corners, placement_problem
 from printkit.games.triominoes.tiles import TILES, Tile, parse_tile
 from printkit.geometry.tri import Cell, edge_neighbours
 from printkit.layout.config import Layout
+from printkit.records.model import Record
 from printkit.vision.colour import to_lab
+from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
 from printkit.vision.scenes import SHADOW, wobble
@@ -80,6 +83,9 @@ __all__ = [
     "cell_views",
     "read_cell",
     "scene",
+    "draw_tiles",
+    "move_log",
+    "TriominoesLog",
     "random_layout",
     "tile_items",
 ]
@@ -163,11 +169,23 @@ def scene(
     layout: Layout, model: BoardModel, level, rng: np.random.Generator
 ) -> tuple[Drawing, dict]:
     """A random legal layout on the mat; truth maps ``(r,c)`` to ``a-b-c`` or ``empty``."""
+    count = int(rng.integers(0, int(0.75 * len(model.cells)) + 1))
+    return draw_tiles(layout, model, level, rng, random_layout(set(model.cells), rng, count))
+
+
+def draw_tiles(
+    layout: Layout,
+    model: BoardModel,
+    level,
+    rng: np.random.Generator,
+    placed: Mapping[tuple[int, int], tuple[int, int, int]],
+) -> tuple[Drawing, dict]:
+    """The mat with ``placed`` (cell → the numbers clockwise from its reference corner, as
+    ``game.readings`` holds them) laid a little off the grid; truth maps ``(r,c)`` to
+    ``a-b-c`` or ``empty``."""
     layout = sized(layout)
     picture = mat_picture(layout)
     side = layout.section(Settings).tile
-    count = int(rng.integers(0, int(0.75 * len(model.cells)) + 1))
-    placed = random_layout(set(model.cells), rng, count)
     truth = {model.cell_key(c): EMPTY for c in model.cells}
     for cell, reading in sorted(placed.items()):
         ring = list(tri_polygon(cell, side))
@@ -534,3 +552,56 @@ def board_models(layout: Layout) -> list[BoardModel]:
             extra={"side": plan.side, "rows": plan.rows, "cols": plan.cols},
         )
     ]
+
+
+# --- logging a game from photos ----------------------------------------------------------
+
+
+class TriominoesLog:
+    """Moves between two photos of the mat (``printkit log``): a tile on an empty cell is
+    laid there, its numbers read clockwise from the cell's reference corner
+    (``3-5-2 @ (0,1)``).  Draws and passes change nothing on the mat, so no photo shows
+    them; a mat cleared of every tile starts a new round."""
+
+    def __init__(self, players: Sequence[str] | None, rules: str | None) -> None:
+        skeleton = Record(KIT, rules=rules, players=list(players or ()))
+        options_for(skeleton, rules)  # unknown rules: RecordError now, not after reading
+        self.players = list(players or ())
+        self.rules = rules
+        self.options: dict = {}
+        self.setup: dict = {}
+        self.notes: list[str] = []
+
+    def start(self, first: Mapping[str, str]) -> dict[str, str]:
+        return {}
+
+    def infer(self, before: Mapping[str, str], after: Mapping[str, str]) -> Inference:
+        appeared, lost = cell_changes(before, after)
+        if lost and all(v == EMPTY for v in after.values()):
+            return Inference(note="the mat was cleared: a new round")
+        if lost:
+            return Inference(
+                problem=f"tiles moved, went or turned, which no move explains ({lost_text(lost)})",
+                settled={**before, **{n: v for n, (_, v) in lost.items()}},
+            )
+        steps = []
+        for name, reading in sorted(appeared.items()):
+            try:
+                numbers = tuple(int(v) for v in reading.split("-"))
+                steps.append(Place.reading_at(numbers, parse_cell(name)).text())
+            except ValueError:
+                return Inference(problem=f"cell {name} shows {reading!r}, which is no tile")
+        doubt = (
+            f"{len(steps)} tiles were laid between two photos: their order is not seen"
+            if len(steps) > 1
+            else None
+        )
+        cells = sorted(appeared)
+        return Inference([Step(m, None, (c,), doubt) for m, c in zip(steps, cells, strict=True)])
+
+
+def move_log(
+    layout: Layout, players: Sequence[str] | None = None, rules: str | None = None
+) -> TriominoesLog:
+    """What ``printkit log`` asks: the moves between two photos of the Triominoes mat."""
+    return TriominoesLog(players, rules)

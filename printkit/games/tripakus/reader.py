@@ -6,6 +6,8 @@ The board is read cell by cell with the common colour classifier: each triangle 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 import numpy as np
 
 from printkit.draw.lattice import tri_point, tri_polygon
@@ -19,16 +21,18 @@ from printkit.games.tripakus.components import (
 )
 from printkit.games.tripakus.kit import full_board, full_board_fiducials, full_board_sheet
 from printkit.games.tripakus.notation import Placement
+from printkit.games.tripakus.record import options_for
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
 from printkit.geometry.tri import outline, triangle_board
 from printkit.layout.config import Layout
 from printkit.layout.sections import triangle_sections
+from printkit.polyiamond_games import photolog
 from printkit.polyiamond_games.drawing import assembled
 from printkit.polyiamond_games.engine import unexplained_cells
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay, wobble
 
-__all__ = ["board_models", "board_picture", "scene"]
+__all__ = ["board_models", "board_picture", "scene", "draw_pieces", "move_log"]
 
 
 def board_models(layout: Layout) -> list[BoardModel]:
@@ -114,10 +118,23 @@ def scene(
             break
         legal = game.legal_moves()
         game.push(legal[int(rng.integers(len(legal)))])
-    side = cfg.cell
+    return draw_pieces(layout, model, level, rng, game.placed)
+
+
+def draw_pieces(
+    layout: Layout,
+    model: BoardModel,
+    level,
+    rng: np.random.Generator,
+    placed: Mapping[str, Iterable[Placement]],
+) -> tuple[Drawing, dict]:
+    """The board with ``placed`` (colour → placements, as ``game.placed`` holds them) laid on
+    it as hands leave pieces; truth maps ``"r,c"`` to a player or ``empty``.  Any cells may
+    be given (a piece off its place, a move the rules refuse): they are drawn as given."""
+    side = layout.section(Settings).cell
     picture = board_picture(layout, model.variant)
     truth = {model.cell_key(c): "empty" for c in model.cells}
-    for player, placements in game.placed.items():
+    for player, placements in placed.items():
         colour = Style(fill=layout.colour(player), stroke="#3a3a3a", width=0.25)
         for placement in placements:
             assert isinstance(placement, Placement)
@@ -128,3 +145,14 @@ def scene(
             for cell in placement.cells:
                 truth[model.cell_key(cell)] = player
     return picture, truth
+
+
+def move_log(
+    layout: Layout, players: Sequence[str] | None = None, rules: str | None = None
+) -> photolog.PolyiamondLog:
+    """What ``printkit log`` asks: the moves between two photos of this board (each new
+    patch of one colour is a piece placed; see :mod:`printkit.polyiamond_games.photolog`)."""
+    cfg = layout.section(Settings)
+    return photolog.move_log(
+        KIT, TriPakusGame, options_for, tuple(cfg.players), cfg.board_size, players, rules
+    )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 
 import cv2
@@ -48,11 +48,22 @@ from printkit.games.tripitz.components import (
     token_front,
 )
 from printkit.games.tripitz.notation import Exchange, Pass
-from printkit.games.tripitz.pids import JOKERS, PIDS, Pid, Symbol, SymbolColour, TokenColour
-from printkit.games.tripitz.rules import TripitzGame
+from printkit.games.tripitz.pids import (
+    JOKERS,
+    PIDS,
+    Pid,
+    Symbol,
+    SymbolColour,
+    TokenColour,
+    parse_pid,
+)
+from printkit.games.tripitz.record import options_for
+from printkit.games.tripitz.rules import TripitzGame, TripitzOptions
 from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
+from printkit.records.model import Record
 from printkit.vision.colour import UNLIKE_FAR, to_lab, unlike_their_kind
+from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
 
@@ -61,6 +72,9 @@ __all__ = [
     "classify",
     "repeated_pids",
     "scene",
+    "draw_tokens",
+    "move_log",
+    "TripitzLog",
     "random_game",
     "symbol_features",
     "SHAPE_MARGIN",
@@ -431,7 +445,15 @@ def scene(
     Truth maps each cavity number (a string) to a pid code or ``empty``.  On the hard level
     some pids also lie turned by a sixth of a turn or more, as hands leave hexagons.
     """
-    game = random_game(rng)
+    return draw_tokens(layout, model, level, rng, random_game(rng))
+
+
+def draw_tokens(
+    layout: Layout, model: BoardModel, level, rng: np.random.Generator, game: TripitzGame
+) -> tuple[Drawing, dict]:
+    """The board with the pids of ``game.cells`` (hexagon → pid, any the test puts there)
+    laid a little off their cavities; truth maps each cavity number to a pid code or
+    ``empty``."""
     x0, y0, x1, y1 = model.bounds
     table = "#" + "".join(f"{int(v):02x}" for v in rng.uniform(70, 160, 3))
     picture = Drawing()
@@ -513,3 +535,69 @@ def board_models(layout: Layout) -> list[BoardModel]:
             extra=extra,
         )
     ]
+
+
+# --- logging a game from photos ----------------------------------------------------------------
+
+
+class TripitzLog:
+    """Moves between two photos of the board (``printkit log``): a pid in an empty cavity
+    is placed there (``RTW@37``), a joker where a pid was is a joker swap (``RJJ@37``).
+    Exchanges and passes change nothing on the board, so no photo shows them; the four
+    pids on the centre in the first photo are the game's centre."""
+
+    def __init__(self, layout: Layout, players: Sequence[str] | None, rules: str | None) -> None:
+        board = board_for(layout)
+        skeleton = Record(KIT, rules=rules, players=list(players or ()))
+        if tuple(board.sides) != TripitzOptions().board:
+            skeleton.options["board"] = list(board.sides)
+        options_for(skeleton, rules)  # unknown rules: RecordError now, not after reading
+        self.players = list(players or ())
+        self.rules = rules
+        self.options = dict(skeleton.options)
+        self.setup: dict = {}
+        self.notes: list[str] = []
+        centre = sorted(board.centre, key=board.cavity_number)
+        self.centre = [str(board.cavity_number(h)) for h in centre]
+
+    def start(self, first: Mapping[str, str]) -> dict[str, str]:
+        codes = [first.get(n, "empty") for n in self.centre]
+        if "empty" in codes:
+            self.notes.append(
+                "the first photo shows no pid on some centre cavity: the default centre is "
+                "assumed, and pids laid there later are moves"
+            )
+            return {}
+        self.setup["centre"] = codes
+        return dict(zip(self.centre, codes, strict=True))
+
+    def infer(self, before: Mapping[str, str], after: Mapping[str, str]) -> Inference:
+        appeared, lost = cell_changes(before, after)
+        swaps, odd = [], {}
+        for name, (was, now) in lost.items():
+            if now != "empty" and parse_pid(now).is_joker and not parse_pid(was).is_joker:
+                swaps.append(Step(f"{now}@{name}", None, (name,)))
+            else:
+                odd[name] = (was, now)
+        if odd:
+            return Inference(
+                problem=f"pids moved, went or changed, which no move explains ({lost_text(odd)})",
+                settled={**before, **{n: v for n, (_, v) in odd.items()}},
+            )
+        places = [Step(f"{code}@{name}", None, (name,)) for name, code in appeared.items()]
+        doubt = (
+            f"{len(places)} pids were laid between two photos: their order is not seen"
+            if len(places) > 1
+            else None
+        )
+        if len(swaps) > 1:
+            doubt = f"{len(swaps)} jokers were swapped in between two photos: the order is not seen"
+        steps = [Step(s.move, None, s.cells, doubt) for s in swaps + places]
+        return Inference(steps)
+
+
+def move_log(
+    layout: Layout, players: Sequence[str] | None = None, rules: str | None = None
+) -> TripitzLog:
+    """What ``printkit log`` asks: the moves between two photos of a Tripitz board."""
+    return TripitzLog(layout, players, rules)

@@ -17,7 +17,7 @@ disc of the cell goes to the nearest in CIELAB.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 
 import cv2
@@ -26,7 +26,8 @@ import shapely
 
 from printkit.draw.lattice import hex_unit_point
 from printkit.draw.model import Circle, Drawing, Point, Polygon, Role, Style, bbox_of, rgb
-from printkit.games.tripod.board import TripodBoard, cell_name
+from printkit.errors import PrintkitError
+from printkit.games.tripod.board import TripodBoard, TripodCell, cell_name
 from printkit.games.tripod.components import (
     BLACK_STONE,
     FRAME,
@@ -50,16 +51,22 @@ from printkit.games.tripod.components import (
     half_places,
 )
 from printkit.games.tripod.components import MARGIN as PAPER_MARGIN
+from printkit.games.tripod.record import options_for
 from printkit.games.tripod.rules import Stone, TripodGame, TripodOptions
 from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
+from printkit.records.model import Record
 from printkit.vision.colour import group_spreads, quadratic_terms, to_lab, unlike_their_kind
+from printkit.vision.log import Inference, Step, cell_changes, lost_text, turn_sequence
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
 
 __all__ = [
     "board_models",
     "scene",
+    "draw_stones",
+    "move_log",
+    "TripodLog",
     "classify_cells",
     "stone_items",
     "MARGIN",
@@ -461,7 +468,19 @@ def scene(layout: Layout, model, level, rng: np.random.Generator) -> tuple[Drawi
             break
         legal = game.legal_moves()
         game.push(legal[int(rng.integers(len(legal)))])
-    position = game.position()
+    return draw_stones(layout, model, level, rng, game.position())
+
+
+def draw_stones(
+    layout: Layout,
+    model,
+    level,
+    rng: np.random.Generator,
+    position: Mapping[TripodCell, Stone],
+) -> tuple[Drawing, dict]:
+    """One half with the stones of ``position`` (cell → stone, as ``game.position()`` gives
+    it) laid as hands leave them; truth maps the half's cell names to ``empty``, ``X`` or
+    ``O``.  Printed discs or Go stones, the light and the table are drawn from ``rng``."""
     cell = float(model.extra["cell"])
     kind = "printed" if rng.uniform() < 0.5 else "go"
     # Stones never overlap: a stone and its neighbour, each pushed towards the other, still
@@ -492,3 +511,54 @@ def scene(layout: Layout, model, level, rng: np.random.Generator) -> tuple[Drawi
     picture.extend(shadows)
     picture.extend(stones)
     return picture, truth
+
+
+# --- logging a game from photos -------------------------------------------------------
+
+
+class TripodLog:
+    """Moves between two photos of a half (``printkit log``): each new stone is a move,
+    X and O alternating from X.  A photo shows one half; the cells it does not show keep
+    what the last photo of them showed.  A swap places no stone, so no photo shows it."""
+
+    def __init__(self, size: int, players: Sequence[str] | None, rules: str | None) -> None:
+        skeleton = Record(KIT, rules=rules, players=list(players or ()))
+        if size != TripodOptions().size:
+            skeleton.options["size"] = size
+        options_for(skeleton, rules)  # unknown rules: RecordError now, not after reading
+        if players is not None and len(players) != 2:
+            raise PrintkitError(f"--players: Tripod has 2 players, not {len(players)}")
+        self.players = list(players or ())
+        self.rules = rules
+        self.options = dict(skeleton.options)
+        self.setup: dict = {}
+        self.notes = [
+            "a swap on move 2 places no stone, so the photos cannot show it: if the second "
+            "player swapped, add 'swap' as move 2 of the record"
+        ]
+        self.mover: str = Stone.X.name
+
+    def start(self, first: Mapping[str, str]) -> dict[str, str]:
+        return {}
+
+    def infer(self, before: Mapping[str, str], after: Mapping[str, str]) -> Inference:
+        appeared, lost = cell_changes(before, after)
+        if lost:
+            return Inference(
+                problem=f"stones moved or went, which no move explains ({lost_text(lost)})",
+                settled={**before, **{n: v for n, (_, v) in lost.items()}},
+            )
+        new: dict[str, list[str]] = {}
+        for name, stone in sorted(appeared.items()):
+            new.setdefault(stone, []).append(name)
+        moves, doubts, mover = turn_sequence(new, ("X", "O"), self.mover, passes=False)
+        doubt = "; ".join(doubts) or None
+        self.mover = mover or self.mover
+        return Inference([Step(cell, stone, (cell,), doubt) for stone, cell in moves])
+
+
+def move_log(
+    layout: Layout, players: Sequence[str] | None = None, rules: str | None = None
+) -> TripodLog:
+    """What ``printkit log`` asks: the moves between two photos of a Tripod half."""
+    return TripodLog(board_size(layout), players, rules)

@@ -1,0 +1,116 @@
+"""``printkit log`` speed: a 50-move TriPakus game logged from 50 12-megapixel photos.
+
+A random legal three-player game is played; after each move the board is drawn and
+photographed (``vision.scenes.photograph``, the synthetic phone camera) into a temporary
+folder.  Making the photos is not timed.  Then ``log_photos`` reads them (one process and
+its worker pool, one worker per core) and infers the moves; the script prints the wall
+time, photos per second, and whether the record's moves are the game's.
+
+Usage: python benchmarks/bench_log.py [--moves 50] [--level easy|hard] [--seed 7] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import multiprocessing
+import os
+import random
+import resource
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import cv2
+
+from printkit.games.tripakus.reader import draw_pieces
+from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
+from printkit.layout.config import load_layout
+from printkit.polyiamond_games.moves import Pass
+from printkit.records.check import check_record
+from printkit.vision.log import log_photos
+from printkit.vision.scenes import photograph
+from printkit.vision.threads import workers_start_single_threaded
+
+
+def play(moves: int, seed: int) -> TriPakusGame:
+    """A random legal game of ``moves`` placements without a pass (the first seed from
+    ``seed`` that gives one)."""
+    for attempt in range(seed, seed + 1000):
+        game = TriPakusGame(TriPakusOptions())
+        rng = random.Random(attempt)
+        while len(game._history) < moves and not game.is_over():
+            game.push(rng.choice(game.legal_moves()))
+        if len(game._history) == moves and not any(isinstance(m, Pass) for _, m in game._history):
+            return game
+    raise SystemExit(f"no game of {moves} placements without a pass")
+
+
+def _snap(args: tuple) -> None:
+    placed, seed, level, path = args
+    draw = functools.partial(draw_pieces, placed=placed)
+    photo = photograph("tripakus", load_layout(), draw, seed, level)
+    cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+
+
+def make_photos(game: TriPakusGame, level: str, folder: Path) -> list[Path]:
+    """One photo after each move, named in the order taken (IMG_0001.jpg, ...)."""
+    replay = TriPakusGame(game.options)
+    jobs = []
+    for k, (_, move) in enumerate(game._history, start=1):
+        replay.push(move)
+        placed = {c: list(ms) for c, ms in replay.placed.items()}
+        jobs.append((placed, 1000 + k, level, folder / f"IMG_{k:04d}.jpg"))
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(os.cpu_count(), mp_context=context) as pool:
+        with workers_start_single_threaded():
+            done = pool.map(_snap, jobs)
+        list(done)
+    return [job[3] for job in jobs]
+
+
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished children (the log's workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=50)
+    parser.add_argument("--level", choices=("easy", "hard"), default="easy")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--keep", type=Path, help="make the photos here and keep them")
+    args = parser.parse_args()
+    game = play(args.moves, args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        started = time.perf_counter()
+        photos = make_photos(game, args.level, folder)
+        made = time.perf_counter() - started
+        print(f"made {len(photos)} 12-megapixel photos ({args.level}) in {made:.1f} s (not timed)")
+        cpu = _cpu()
+        started = time.perf_counter()
+        result = log_photos(photos, "tripakus", load_layout(), folder / "game.json")
+        wall = time.perf_counter() - started
+        cpu = _cpu() - cpu
+    seen = [(m.player, m.move) for m in result.record.moves]
+    played = [(game.players[p], game.move_text(m)) for p, m in game._history]
+    report = check_record(result.record)
+    print(
+        f"log: {len(photos)} photos in {wall:.1f} s wall ({len(photos) / wall:.2f} photos/s, "
+        f"{os.cpu_count()} cores), {len(seen)} moves, {result.skipped} photos skipped, "
+        f"{len(result.confirm)} moves to confirm"
+    )
+    print(
+        f"CPU: {cpu:.1f} s in all ({cpu / len(photos):.2f} s per photo, workers included): "
+        f"{cpu / (os.cpu_count() or 1):.1f} s of wall time on {os.cpu_count()} idle cores"
+    )
+    print(f"record equals the game: {seen == played}; check: {report.lines()[-1]}")
+
+
+if __name__ == "__main__":
+    main()
