@@ -197,7 +197,8 @@ def main() -> None:
     by_key = {(r.family, r.game, r.condition): r for r in rows}
     started = time.perf_counter()
     if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
+        # One OpenCV thread a process: the processes share the cores between them.
+        with ProcessPoolExecutor(args.jobs, initializer=cv2.setNumThreads, initargs=(1,)) as pool:
             results = pool.map(measure, tasks, chunksize=1)
             _report(results, by_key, args.count)
     else:

@@ -83,9 +83,12 @@ class Camera:
 
     def rays(self, uv: np.ndarray) -> np.ndarray:
         """World directions (N × 3, unit) of the rays through undistorted canvas px."""
-        ones = np.ones((len(uv), 1))
-        d = np.hstack([uv - self.pad, ones]) @ np.linalg.inv(self.k).T @ self.r
-        return d / np.linalg.norm(d, axis=1, keepdims=True)
+        m = np.linalg.inv(self.k).T @ self.r
+        # Written out rather than a matrix product: BLAS threads crawl on a busy machine.
+        x = uv[:, 0:1] - self.pad[0]
+        y = uv[:, 1:2] - self.pad[1]
+        d = x * m[0] + y * m[1] + m[2]
+        return d / np.sqrt((d * d).sum(axis=1, keepdims=True))
 
     @property
     def _norm(self) -> float:

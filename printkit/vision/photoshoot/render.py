@@ -336,29 +336,33 @@ def _dome(layers: Layers, cam: Camera, light: Light, dome: Dome, ss: int = 2) ->
     o = (cam.c - centre) / axes
     dd = d / axes
     a = (dd * dd).sum(axis=1)
-    b = 2 * (dd @ o)
+    b = 2 * (dd * o).sum(axis=1)
     c = float(o @ o) - 1
     disc = b * b - 4 * a * c
     hit = disc > 0
-    t = (-b - np.sqrt(np.where(hit, disc, 0))) / (2 * a)
-    p = cam.c + t[:, None] * d
+    if not hit.any():
+        return
+    # Shade only the samples that meet the stone.
+    dh = d[hit]
+    t = (-b[hit] - np.sqrt(disc[hit])) / (2 * a[hit])
+    p = cam.c + t[:, None] * dh
     n = (p - centre) / axes**2
     n /= np.linalg.norm(n, axis=1, keepdims=True)
     lvec = light.towards(dome.centre)
     up = max(-float(lvec[2]), 0.05)
-    ndotl = np.clip(n @ lvec, 0, None)
-    direct = ndotl / up
-    ambient = 0.5 + 0.5 * np.clip(-n[:, 2], -1, 1)
-    half = lvec - d
+    ndotl = np.clip((n * lvec).sum(axis=1), 0, None)
+    half = lvec - dh
     half /= np.linalg.norm(half, axis=1, keepdims=True)
-    spec = (
-        dome.gloss
+    shading = {
+        "direct": ndotl / up,
+        "ambient": 0.5 + 0.5 * np.clip(-n[:, 2], -1, 1),
+        "specular": dome.gloss
         * (dome.shininess + 8)
         / (8 * math.pi)
         * np.clip((n * half).sum(axis=1), 0, None) ** dome.shininess
         * ndotl
-        / up
-    )
+        / up,
+    }
     gh, gw = len(vs), len(us)
 
     def pool(x: np.ndarray) -> np.ndarray:
@@ -368,12 +372,14 @@ def _dome(layers: Layers, cam: Camera, light: Light, dome: Dome, ss: int = 2) ->
     weight = np.maximum(cover, 1e-6)
     sl = (slice(v0, v1), slice(u0, u1))
     colour = _lin(dome.colour)
-    for layer, values in (
-        (layers.direct, direct),
-        (layers.ambient, ambient),
-        (layers.specular, spec),
+    for layer, name in (
+        (layers.direct, "direct"),
+        (layers.ambient, "ambient"),
+        (layers.specular, "specular"),
     ):
-        mean = pool(np.where(hit, values, 0)) / weight
+        values = np.zeros(hit.shape)
+        values[hit] = shading[name]
+        mean = pool(values) / weight
         layer[sl] = layer[sl] * (1 - cover) + mean * cover
     layers.albedo[sl] = layers.albedo[sl] * (1 - cover[..., None]) + colour * cover[..., None]
 
@@ -411,12 +417,12 @@ def add_glare(
             cv2.circle(shape, px(at), int(radius * s * 16), 1.0, -1, cv2.LINE_AA, 4)
             soft = 0.25 * radius
         elif kind == "streak":
-            length, width = float(rng.uniform(60.0, 250.0)), float(rng.uniform(4.0, 20.0))
+            length, width = float(rng.uniform(40.0, 200.0)), float(rng.uniform(4.0, 16.0))
             rect = cv2.boxPoints((at, (length, width), angle))
             cv2.fillConvexPoly(shape, np.int32([px(p) for p in rect]), 1.0, cv2.LINE_AA, 4)
             soft = 0.3 * width
         else:
-            wide, tall = float(rng.uniform(70.0, 200.0)), float(rng.uniform(60.0, 160.0))
+            wide, tall = float(rng.uniform(60.0, 150.0)), float(rng.uniform(50.0, 110.0))
             cols, rows = int(rng.integers(2, 4)), int(rng.integers(1, 3))
             bar = float(rng.uniform(3.0, 9.0))
             pane = ((wide - (cols + 1) * bar) / cols, (tall - (rows + 1) * bar) / rows)
@@ -435,7 +441,7 @@ def add_glare(
                         shape, np.int32([px(p) for p in corners]), 1.0, cv2.LINE_AA, 4
                     )
             soft = float(rng.uniform(1.0, 4.0))
-            veil = cv2.GaussianBlur(shape, (0, 0), 30 * s) * float(rng.uniform(0.15, 0.5))
+            veil = cv2.GaussianBlur(shape, (0, 0), 25 * s) * float(rng.uniform(0.1, 0.3))
             glare += veil
         glare += cv2.GaussianBlur(shape, (0, 0), max(0.5, soft * s)) * peak
     m = cam.homography(0.0) @ _texture_to_board(box, s)
@@ -461,7 +467,7 @@ def add_hands(
     colour_img = np.zeros((sh, sw, 3), np.float32)
     penumbra = 1.0
     for target in targets:
-        hand = _pose_hand(target, centre, rng)
+        hand = _pose_hand(target, centre, 0.35 * -float(cam.c[2]), rng)
         tone = _lin(SKIN[int(rng.integers(len(SKIN)))]) * np.float32(rng.uniform(0.9, 1.05))
         fabric = _lin(CLOTH[int(rng.integers(len(CLOTH)))])
         for name, (pts3, radius) in hand.items():
@@ -511,10 +517,14 @@ def add_hands(
 
 
 def _pose_hand(
-    target: tuple[float, float], centre: tuple[float, float], rng: np.random.Generator
+    target: tuple[float, float],
+    centre: tuple[float, float],
+    ceiling: float,
+    rng: np.random.Generator,
 ) -> dict[str, tuple[np.ndarray, float]]:
     """A hand's parts in the world (mm, N × 3), the index fingertip just above ``target``,
-    reaching in from beyond the board's edge nearest it; each with its half-width."""
+    reaching in from beyond the board's edge nearest it, no part higher than ``ceiling``;
+    each with its half-width."""
     side = 1.0 if rng.uniform() < 0.7 else -1.0
     away = np.asarray(target, float) - np.asarray(centre, float)
     if np.hypot(*away) > 20:
@@ -523,20 +533,17 @@ def _pose_hand(
         heading = float(rng.uniform(0, 2 * math.pi))
     heading += math.radians(float(rng.uniform(-35, 35)))
     tip_height = float(rng.uniform(6.0, 25.0))
-    wrist_height = tip_height + float(rng.uniform(40.0, 90.0))
+    wrist_height = tip_height + float(rng.uniform(30.0, 70.0))
     shapes, tip = _hand_parts(rng, side)
     c, s = math.cos(heading), math.sin(heading)
     out = {}
     for name, (poly, radius) in shapes.items():
         rel = poly - tip
         xy = np.stack([rel[:, 0] * c - rel[:, 1] * s, rel[:, 0] * s + rel[:, 1] * c], axis=1)
-        # Height rises from the fingertip to the wrist (x = 0), and on up the forearm.
-        along = np.clip(1 - poly[:, 0] / tip[0], 0, None)
-        z = (
-            tip_height
-            + (wrist_height - tip_height) * np.minimum(along, 1)
-            + 60 * np.maximum(along - 1, 0)
-        )
+        # Height rises from the fingertip to the wrist (x = 0), then gently up the forearm.
+        along = np.clip(1 - poly[:, 0] / tip[0], 0, 1)
+        z = tip_height + (wrist_height - tip_height) * along + 0.2 * np.maximum(-poly[:, 0], 0)
+        z = np.minimum(z, ceiling)
         out[name] = (np.column_stack([xy + np.asarray(target, float), -z]), radius)
     return out
 
@@ -586,14 +593,14 @@ def _hand_parts(
         shapes[name] = (capsule(base * [1, side], end * [1, side], width * k), width * k / 2)
         if name == "index":
             tip = end * [1, side] + np.array([width * k / 2, 0])
-    thumb_base = np.array([30.0, 38.0]) * k
-    ang = math.radians(float(rng.uniform(25, 60)))
-    thumb_end = thumb_base + 55 * k * np.array([math.cos(ang), math.sin(ang)])
+    thumb_base = np.array([35.0, 30.0]) * k
+    ang = math.radians(float(rng.uniform(15, 40)))
+    thumb_end = thumb_base + 50 * k * np.array([math.cos(ang), math.sin(ang)])
     shapes["thumb"] = (capsule(thumb_base * [1, side], thumb_end * [1, side], 21 * k), 10.5 * k)
-    arm = np.array([(-400, -38), (5, -32), (5, 32), (-400, 38)], float) * [1, side]
+    arm = np.array([(-300, -38), (5, -32), (5, 32), (-300, 38)], float) * [1, side]
     shapes["arm"] = (arm * k, 36 * k)
     cuff = float(rng.uniform(40, 140))
-    sleeve = np.array([(-450, -60), (-cuff, -52), (-cuff - 8, 0), (-cuff, 52), (-450, 60)], float)
+    sleeve = np.array([(-320, -60), (-cuff, -52), (-cuff - 8, 0), (-cuff, 52), (-320, 60)], float)
     shapes["sleeve"] = (sleeve * k * [1, side], 55 * k)
     order = ["arm", "sleeve", "palm", "thumb", "pinky", "ring", "middle", "index"]
     assert tip is not None
