@@ -30,7 +30,7 @@ from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
 from printkit.vision.model import BoardModel, board_models
-from printkit.vision.photoshoot.camera import FRAME, Camera, focal_px, pose, tilt_of
+from printkit.vision.photoshoot.camera import FRAME, Camera, focal_px, monotonic_k2, pose, tilt_of
 from printkit.vision.photoshoot.conditions import CONDITIONS, PRESETS, Condition
 from printkit.vision.photoshoot.props import Dome, Material, Slab, Stage
 from printkit.vision.photoshoot.render import (
@@ -150,6 +150,7 @@ def _camera(
     fill = _uniform(rng, cond.fill)
     focal = focal_px(_uniform(rng, cond.focal), frame)
     k1, k2 = _uniform(rng, cond.k1), _uniform(rng, cond.k2)
+    k2 = monotonic_k2(k1, k2)
     corners = _corners(model)
     corners3 = np.column_stack([corners, np.zeros(4)])
     area = float(np.prod(corners.max(axis=0) - corners.min(axis=0)))

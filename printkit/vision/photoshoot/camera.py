@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["Camera", "FRAME", "focal_px", "pose"]
+__all__ = ["Camera", "FRAME", "focal_px", "monotonic_k2", "pose", "tilt_of"]
 
 FRAME = (4000, 3000)
 """Photo size, px (12 megapixels, 4:3)."""
@@ -104,16 +104,19 @@ class Camera:
         return centre + p * (1 + self.k1 * r2 + self.k2 * r2 * r2) * self._norm
 
     def undistort_points(self, uv: np.ndarray) -> np.ndarray:
-        """Distorted px → undistorted (fixed-point iteration of the radial model)."""
+        """Distorted px → undistorted (Newton's method on the radius; the model is
+        monotonic, see ``monotonic_k2``)."""
         if not (self.k1 or self.k2):
             return uv
         centre = np.array([self.k[0, 2], self.k[1, 2]])
         q = (uv - centre) / self._norm
-        p = q.copy()
-        for _ in range(12):
-            r2 = (p * p).sum(axis=1, keepdims=True)
-            p = q / (1 + self.k1 * r2 + self.k2 * r2 * r2)
-        return centre + p * self._norm
+        rd = np.sqrt((q * q).sum(axis=1, keepdims=True))
+        r = rd.copy()
+        for _ in range(20):
+            f = r * (1 + self.k1 * r**2 + self.k2 * r**4) - rd
+            r = r - f / (1 + 3 * self.k1 * r**2 + 5 * self.k2 * r**4)
+        scale = np.where(rd > 0, r / np.maximum(rd, 1e-12), 1.0)
+        return centre + q * scale * self._norm
 
     def distort(self, image: np.ndarray) -> np.ndarray:
         """The undistorted canvas as the lens bends it into the frame (remap; the maps are
@@ -131,6 +134,13 @@ class Camera:
         mx = cv2.resize(mx, size, interpolation=cv2.INTER_LINEAR)[:h, :w]
         my = cv2.resize(my, size, interpolation=cv2.INTER_LINEAR)[:h, :w]
         return cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def monotonic_k2(k1: float, k2: float) -> float:
+    """``k2`` raised, if need be, so that r (1 + k1 r² + k2 r⁴) keeps growing with r (its
+    derivative has no real root when k2 > 9 k1² / 20): a strong barrel then never folds
+    the picture back on itself."""
+    return max(k2, 0.5 * k1 * k1) if k1 < -0.05 else k2
 
 
 def pose(
@@ -160,6 +170,8 @@ def pose(
     seen = cam.undistort_points(edge)
     px = int(math.ceil(max(0.0, -seen[:, 0].min(), seen[:, 0].max() - w))) + 4
     py = int(math.ceil(max(0.0, -seen[:, 1].min(), seen[:, 1].max() - h))) + 4
+    if px > w or py > h:
+        raise ValueError(f"lens distortion k1={k1:g}, k2={k2:g} folds the picture over")
     return Camera(k, r, c, k1, k2, frame, (px, py))
 
 

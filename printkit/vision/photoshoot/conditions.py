@@ -58,7 +58,7 @@ PRESETS: dict[str, Condition] = {
     "hands": replace(ORDINARY, name="hands", hands=(1, 2)),
     "small": replace(ORDINARY, name="small", fill=(0.20, 0.30)),
     "steep": replace(ORDINARY, name="steep", tilt=(44.0, 46.0), fill=(0.28, 0.45)),
-    "lens": replace(ORDINARY, name="lens", focal=(13.0, 16.0), k1=(-0.22, -0.12), k2=(0.0, 0.04)),
+    "lens": replace(ORDINARY, name="lens", focal=(13.0, 16.0), k1=(-0.16, -0.10), k2=(0.0, 0.02)),
     "motion": replace(ORDINARY, name="motion", motion=(3.0, 15.0)),
     "recompressed": replace(ORDINARY, name="recompressed", recompress=True),
 }

@@ -26,7 +26,8 @@ WOOD_EDGES = ("#c9a77c", "#b88e5d", "#d8bf98")
 @dataclass(frozen=True)
 class Material:
     """The stuff pieces are cut from: thickness (mm), the colour of their cut edges
-    (``None``: the face colour, as painted wood), and how glossy the face is (0..1)."""
+    (``None``: the face colour, as painted wood), and how glossy the face is (0..1; not
+    rendered yet: glare lies on the board plane over whatever is there)."""
 
     name: str
     thickness: float
