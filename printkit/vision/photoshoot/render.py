@@ -467,7 +467,7 @@ def add_hands(
     colour_img = np.zeros((sh, sw, 3), np.float32)
     penumbra = 1.0
     for target in targets:
-        hand = _pose_hand(target, centre, 0.35 * -float(cam.c[2]), rng)
+        hand = _pose_hand(target, centre, cam, rng)
         tone = _lin(SKIN[int(rng.integers(len(SKIN)))]) * np.float32(rng.uniform(0.9, 1.05))
         fabric = _lin(CLOTH[int(rng.integers(len(CLOTH)))])
         for name, (pts3, radius) in hand.items():
@@ -519,11 +519,12 @@ def add_hands(
 def _pose_hand(
     target: tuple[float, float],
     centre: tuple[float, float],
-    ceiling: float,
+    cam: Camera,
     rng: np.random.Generator,
 ) -> dict[str, tuple[np.ndarray, float]]:
     """A hand's parts in the world (mm, N × 3), the index fingertip just above ``target``,
-    reaching in from beyond the board's edge nearest it, no part higher than ``ceiling``;
+    reaching in from beyond the board's edge nearest it, but never from under the phone
+    (the other hand holds that) and never higher than a quarter of the phone's height;
     each with its half-width."""
     side = 1.0 if rng.uniform() < 0.7 else -1.0
     away = np.asarray(target, float) - np.asarray(centre, float)
@@ -532,6 +533,14 @@ def _pose_hand(
     else:
         heading = float(rng.uniform(0, 2 * math.pi))
     heading += math.radians(float(rng.uniform(-35, 35)))
+    below = np.asarray(cam.c[:2], float) - np.asarray(target, float)
+    if np.hypot(*below) > 1e-6:
+        # The arm runs back along -heading: turn it away from the phone's side.
+        towards = math.atan2(below[1], below[0])
+        off = (heading + math.pi - towards + math.pi) % (2 * math.pi) - math.pi
+        if abs(off) < math.radians(70):
+            heading += math.copysign(math.radians(70), off) - off
+    ceiling = 0.25 * -float(cam.c[2])
     tip_height = float(rng.uniform(6.0, 25.0))
     wrist_height = tip_height + float(rng.uniform(30.0, 70.0))
     shapes, tip = _hand_parts(rng, side)
