@@ -1,0 +1,232 @@
+"""Photo reading per condition, on both families of synthetic photos.
+
+The first family is ``printkit.vision.scenes`` (levels easy and hard); the second is
+``printkit.vision.photoshoot``, a renderer of its own, photographed under each named
+condition (ordinary, glare, lowlight, hands, small, steep, lens, motion, recompressed).
+Every photo is regenerated from its seed (fixed bases, nothing is stored).
+
+Usage: python benchmarks/bench_photos.py [--count 6] [--family first|second|both]
+           [--conditions glare,hands] [--levels easy,hard] [--jobs 2] [--debug DIR] [GAME ...]
+
+Prints one row per game and condition: photos, wrong cells (count / total and %),
+uncertain cells (%), silently wrong photos (a wrong cell the reader did not flag),
+photos refused with a PhotoError, and the mean read time; then the same as a markdown
+table.  ``--debug DIR`` writes, for the worst photo of each row, the photo (reduced JPEG)
+and the reader's debug picture (PNG).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import cv2
+
+from printkit.errors import PhotoError
+from printkit.games import GAMES
+from printkit.layout.config import load_layout
+from printkit.vision.photoshoot import CONDITIONS, shoot, staging
+from printkit.vision.read import debug_image, read_image
+from printkit.vision.scenes import synthetic_photo
+from printkit.vision.synth import score_reading
+
+FIRST_BASE = {"easy": 10_000, "hard": 20_000}
+"""Seed bases of the first family (as bench_vision.py)."""
+SECOND_BASE = 300_000
+"""Seed base of the second family; each condition has its own thousand."""
+
+
+def seed_of(family: str, condition: str, k: int) -> int:
+    if family == "first":
+        return FIRST_BASE[condition] + k
+    return SECOND_BASE + 1000 * CONDITIONS.index(condition) + k
+
+
+@cache
+def _layout():
+    return load_layout()
+
+
+def photo_of(family: str, game: str, condition: str, seed: int):
+    if family == "first":
+        return synthetic_photo(game, _layout(), seed, condition)
+    return shoot(game, _layout(), seed, condition)
+
+
+@dataclass
+class Result:
+    """One photo's reading against its truth."""
+
+    family: str
+    game: str
+    condition: str
+    seed: int
+    cells: int = 0
+    wrong: tuple[str, ...] = ()
+    uncertain: int = 0
+    silent: tuple[str, ...] = ()
+    refused: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def badness(self) -> tuple:
+        return (self.refused is not None, len(self.silent), len(self.wrong), self.uncertain)
+
+
+def measure(task: tuple[str, str, str, int]) -> Result:
+    family, game, condition, seed = task
+    photo = photo_of(family, game, condition, seed)
+    result = Result(family, game, condition, seed)
+    started = time.perf_counter()
+    try:
+        reading = read_image(photo.image, game, _layout())
+    except PhotoError as exc:
+        result.refused = str(exc)
+        return result
+    result.seconds = time.perf_counter() - started
+    score = score_reading(reading, photo)
+    result.cells = score.cells
+    result.wrong = score.wrong
+    result.uncertain = len(score.uncertain)
+    result.silent = score.silent
+    return result
+
+
+@dataclass
+class Row:
+    family: str
+    game: str
+    condition: str
+    results: list[Result] = field(default_factory=list)
+
+    def figures(self) -> dict:
+        read = [r for r in self.results if r.refused is None]
+        cells = sum(r.cells for r in read)
+        wrong = sum(len(r.wrong) for r in read)
+        uncertain = sum(r.uncertain for r in read)
+        return {
+            "photos": len(self.results),
+            "wrong": wrong,
+            "cells": cells,
+            "wrong%": 100 * wrong / max(cells, 1),
+            "uncertain%": 100 * uncertain / max(cells, 1),
+            "silent": sum(1 for r in read if r.silent),
+            "refused": len(self.results) - len(read),
+            "read": statistics.mean(r.seconds for r in read) if read else 0.0,
+        }
+
+    def line(self) -> str:
+        f = self.figures()
+        return (
+            f"{self.family:6} {self.game:10} {self.condition:12} photos {f['photos']:3}  "
+            f"wrong cells {f['wrong']:4}/{f['cells']:5} = {f['wrong%']:6.2f}%  "
+            f"uncertain {f['uncertain%']:6.2f}%  silently wrong photos {f['silent']:2}  "
+            f"refused {f['refused']:2}  read {f['read']:.2f} s"
+        )
+
+
+def markdown(rows: list[Row]) -> str:
+    out = [
+        "| family | game | condition | photos | wrong cells | wrong % | uncertain % "
+        "| silently wrong photos | refused | read s |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        f = row.figures()
+        out.append(
+            f"| {row.family} | {row.game} | {row.condition} | {f['photos']} | "
+            f"{f['wrong']}/{f['cells']} | {f['wrong%']:.2f} | {f['uncertain%']:.2f} | "
+            f"{f['silent']} | {f['refused']} | {f['read']:.2f} |"
+        )
+    return "\n".join(out)
+
+
+def write_debug(row: Row, folder: Path) -> None:
+    """The worst photo of a row: the photo, reduced, and the reader's debug picture."""
+    worst = max(row.results, key=lambda r: r.badness)
+    photo = photo_of(worst.family, worst.game, worst.condition, worst.seed)
+    stem = f"{worst.family}-{worst.game}-{worst.condition}-{worst.seed}"
+    image = photo.image
+    k = 1600 / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) if k < 1 else image
+    cv2.imwrite(str(folder / f"{stem}.jpg"), small, [cv2.IMWRITE_JPEG_QUALITY, 88])
+    if worst.refused is None:
+        reading = read_image(photo.image, worst.game, _layout())
+        cv2.imwrite(str(folder / f"{stem}-read.png"), debug_image(reading))
+
+
+def _staged(game: str) -> bool:
+    try:
+        staging(game)
+    except PhotoError:
+        return False
+    return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=[])
+    parser.add_argument("--count", type=int, default=6)
+    parser.add_argument("--family", choices=("first", "second", "both"), default="both")
+    parser.add_argument("--conditions", default=",".join(CONDITIONS))
+    parser.add_argument("--levels", default="easy,hard")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--debug", type=Path, default=None)
+    args = parser.parse_args()
+    games = args.games or [g for g in GAMES if _staged(g)]
+    conditions = [c for c in args.conditions.split(",") if c]
+    unknown = [c for c in conditions if c not in CONDITIONS]
+    if unknown:
+        parser.error(f"unknown conditions {unknown}: choose from {', '.join(CONDITIONS)}")
+    rows: list[Row] = []
+    for game in games:
+        if args.family in ("first", "both"):
+            rows += [Row("first", game, level) for level in args.levels.split(",") if level]
+        if args.family in ("second", "both"):
+            rows += [Row("second", game, c) for c in conditions]
+    tasks = [
+        (row.family, row.game, row.condition, seed_of(row.family, row.condition, k))
+        for row in rows
+        for k in range(args.count)
+    ]
+    by_key = {(r.family, r.game, r.condition): r for r in rows}
+    started = time.perf_counter()
+    if args.jobs > 1:
+        # One OpenCV thread a process: the processes share the cores between them.
+        with ProcessPoolExecutor(args.jobs, initializer=cv2.setNumThreads, initargs=(1,)) as pool:
+            results = pool.map(measure, tasks, chunksize=1)
+            _report(results, by_key, args.count)
+    else:
+        _report(map(measure, tasks), by_key, args.count)
+    print(f"\n{len(tasks)} photos in {time.perf_counter() - started:.0f} s\n")
+    print(markdown(rows))
+    if args.debug:
+        args.debug.mkdir(parents=True, exist_ok=True)
+        for row in rows:
+            write_debug(row, args.debug)
+
+
+def _report(results, by_key: dict, count: int) -> None:
+    for result in results:
+        row = by_key[(result.family, result.game, result.condition)]
+        row.results.append(result)
+        if result.refused:
+            print(
+                f"  {result.game} {result.condition} seed {result.seed}: refused: {result.refused}"
+            )
+        elif result.silent:
+            print(
+                f"  {result.game} {result.condition} seed {result.seed}: silently wrong "
+                f"{', '.join(result.silent)}"
+            )
+        if len(row.results) == count:
+            print(row.line(), flush=True)
+
+
+if __name__ == "__main__":
+    main()

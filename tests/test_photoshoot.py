@@ -1,0 +1,109 @@
+"""The second family of synthetic photos (vision.photoshoot): seeded, truthful, and showing
+the conditions they are named for.  Small frames keep these quick."""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import cache
+
+import cv2
+import numpy as np
+import pytest
+
+from printkit.games import GAMES
+from printkit.layout.config import load_layout
+from printkit.vision.model import board_models
+from printkit.vision.photoshoot import CONDITIONS, shoot, staging
+from printkit.vision.read import read_image
+from printkit.vision.scenes import synthetic_photo
+
+SMALL = (1200, 900)
+
+
+@cache
+def _layout():
+    return load_layout()
+
+
+@cache
+def _shot(condition: str, seed: int = 5, game: str = "tripakus", frame=SMALL):
+    return shoot(game, _layout(), seed, condition, frame=frame)
+
+
+def test_the_same_seed_gives_the_same_photo():
+    again = shoot("tripakus", _layout(), 5, "ordinary", frame=SMALL)
+    first = _shot("ordinary")
+    assert np.array_equal(first.image, again.image)
+    assert first.truth == again.truth
+    assert np.allclose(first.board_to_photo, again.board_to_photo)
+    assert first.image.shape == (SMALL[1], SMALL[0], 3)
+
+
+def test_every_condition_is_named_once():
+    assert len(set(CONDITIONS)) == len(CONDITIONS)
+    assert {"ordinary", "glare", "lowlight", "hands", "small", "steep", "lens"} <= set(CONDITIONS)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_truth_names_every_cell_of_the_board_with_a_reader_label(game):
+    layout = _layout()
+    for model in board_models(game, layout)[:1]:
+        stage = staging(game).stage(layout, model, np.random.default_rng(3))
+        assert set(stage.truth) == {model.cell_key(c) for c in model.cells}
+        for label in stage.truth.values():
+            assert label in model.classes or re.fullmatch(r"\d-\d-\d", label), label
+        assert any(label != "empty" for label in stage.truth.values())
+        assert stage.slabs or stage.domes
+
+
+def _clipped(image: np.ndarray) -> float:
+    return float((image.min(axis=2) >= 250).mean())
+
+
+def test_glare_clips_what_the_same_scene_without_it_does_not():
+    plain, glare = _shot("ordinary"), _shot("glare")
+    assert glare.truth == plain.truth  # the same scene: only the highlights differ
+    assert _clipped(plain.image) < 0.0005
+    assert _clipped(glare.image) > 0.002
+
+
+def _paper(image: np.ndarray) -> float:
+    """The brightest tenth of the photo: the board's paper."""
+    return float(np.percentile(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 90))
+
+
+def test_lowlight_leaves_the_paper_dark():
+    assert _paper(_shot("ordinary").image) > 170
+    assert _paper(_shot("lowlight").image) < 0.7 * _paper(_shot("ordinary").image)
+
+
+def _tilt(h: np.ndarray, frame: tuple[int, int]) -> float:
+    """The board's tilt (degrees) from a board → photo homography alone: the focal length
+    is what makes the board's axes equally long and square in the camera's frame."""
+    w, hh = frame
+    m = np.array([[1, 0, -w / 2], [0, 1, -hh / 2], [0, 0, 1.0]]) @ h
+    (a1, b1, c1), (a2, b2, c2) = m[:, 0], m[:, 1]
+    # r1·r2 = 0 and |r1| = |r2| for K = diag(f, f, 1): two equations in 1/f².
+    rows = np.array([[a1 * a2 + b1 * b2], [a1 * a1 + b1 * b1 - a2 * a2 - b2 * b2]])
+    rhs = -np.array([c1 * c2, c1 * c1 - c2 * c2])
+    inv_f2 = float(np.linalg.lstsq(rows, rhs, rcond=None)[0][0])
+    f = 1 / math.sqrt(inv_f2)
+    r = np.linalg.inv(np.diag([f, f, 1.0])) @ m
+    normal = np.cross(r[:, 0], r[:, 1])
+    return math.degrees(math.acos(abs(normal[2]) / np.linalg.norm(normal)))
+
+
+def test_a_steep_photo_looks_at_the_board_from_45_degrees():
+    assert _tilt(_shot("steep").board_to_photo, SMALL) == pytest.approx(45.0, abs=1.5)
+    assert _tilt(_shot("ordinary").board_to_photo, SMALL) < 31.0
+
+
+def test_the_reader_finds_the_markers_in_a_photo_of_each_family():
+    layout = _layout()
+    second = _shot("ordinary", 7, "tripod", (1400, 1050))
+    reading = read_image(second.image, "tripod", layout)
+    assert len(reading.markers) >= 3
+    assert reading.model.variant == second.truth["variant"]
+    first = synthetic_photo("tripod", layout, 7, "easy")
+    assert len(read_image(first.image, "tripod", layout).markers) >= 3
