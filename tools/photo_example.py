@@ -2,11 +2,13 @@
 saw (its debug picture) and the check's verdict, written to docs/previews/ (for maintainers;
 a user makes a photo to try with ``printkit demo-photo GAME --out photo.jpg``).
 
-Usage: .venv/bin/python tools/photo_example.py [GAME ...]   (default: every game)
+Usage: .venv/bin/python tools/photo_example.py [GAME ...|glare]   (default: all of them;
+``glare``: a reflection over a TriPakus board, then the same position from two photos)
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -21,6 +23,7 @@ from printkit.games import GAMES
 from printkit.layout.config import load_layout
 from printkit.records.check import check_record
 from printkit.vision.command import read_to_record
+from printkit.vision.photoshoot import shoot
 from printkit.vision.scenes import synthetic_photo
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "previews"
@@ -58,10 +61,49 @@ def example(game: str) -> None:
     print(f"{game}:\n{verdict}")
 
 
+GLARE_POSITION = 11
+"""The TriPakus position of the glare example, photographed twice (second photo family)."""
+GLARE_SEEDS = (301_011, 300_011)
+"""The two photos: a lamp's reflection on the glossy board, then another angle without."""
+
+
+def _read(photos: list[Path], debug: Path) -> str:
+    """``printkit read`` of ``photos`` as a user runs it: its output, the folder left out."""
+    argv = [sys.executable, "-m", "printkit", "read", *map(str, photos), "--game", "tripakus"]
+    done = subprocess.run([*argv, "--debug", str(debug)], capture_output=True, text=True)
+    text = done.stdout.replace(f"{photos[0].parent}/", "").replace(f"{debug}/", "seen/")
+    command = " ".join(["printkit read", *(p.name for p in photos), "--game tripakus"])
+    return f"$ {command}\n{text}"
+
+
+def glare_example() -> None:
+    """A reflection over part of a TriPakus board: the photo, what the reader marked
+    uncertain (its debug picture), and the position read again with a second photo."""
+    layout = load_layout()
+    shots = [
+        shoot("tripakus", layout, seed, condition, variant="full", position=GLARE_POSITION)
+        for seed, condition in zip(GLARE_SEEDS, ("glare", "ordinary"), strict=True)
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for name, shot in zip(("lamp.jpg", "angle.jpg"), shots, strict=True):
+            paths.append(Path(tmp) / name)
+            cv2.imwrite(str(paths[-1]), shot.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        alone = _read(paths[:1], Path(tmp))
+        debug = cv2.imread(str(Path(tmp) / "lamp-read.png"))
+        both = _read(paths, Path(tmp))
+    cv2.imwrite(
+        str(OUT / "photo-glare.jpg"), _small(shots[0].image), [cv2.IMWRITE_JPEG_QUALITY, 80]
+    )
+    cv2.imwrite(str(OUT / "photo-glare-read.jpg"), _small(debug), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    (OUT / "photo-glare-verdict.txt").write_text(alone + "\n" + both)
+    print(alone + "\n" + both)
+
+
 def main() -> None:
-    for game in sys.argv[1:] or GAMES:
+    for game in sys.argv[1:] or [*GAMES, "glare"]:
         try:
-            example(game)
+            glare_example() if game == "glare" else example(game)
         except (PhotoError, ModuleNotFoundError, AttributeError) as e:
             print(f"{game}: no example ({e})")
 

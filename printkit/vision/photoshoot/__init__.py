@@ -85,25 +85,29 @@ def shoot(
     condition: str = "ordinary",
     variant: str | None = None,
     frame: tuple[int, int] = FRAME,
+    position: int | None = None,
 ) -> Photo:
     """A seeded photo of a random position of ``game`` under ``condition``.
 
     ``frame`` is the photo's size (width, height); smaller frames are quicker (tests).
-    The photo's ``level`` is the condition's name.
+    The photo's ``level`` is the condition's name.  ``position``, when given, seeds the
+    board variant and the position on their own, so photos with the same ``position`` and
+    different seeds show one position from different cameras, in different light.
     """
     cond = PRESETS.get(condition)
     if cond is None:
         raise PhotoError(f"unknown condition {condition!r}: choose from {', '.join(CONDITIONS)}")
     rng = np.random.default_rng(seed)
+    setup = rng if position is None else np.random.default_rng(position)
     models = board_models(game, layout)
     model = (
         next((m for m in models if m.variant == variant), None)
         if variant
-        else models[int(rng.integers(len(models)))]
+        else models[int(setup.integers(len(models)))]
     )
     if model is None:
         raise PhotoError(f"{game} has no board variant {variant!r}")
-    stage = staging(game).stage(layout, model, rng)
+    stage = staging(game).stage(layout, model, setup)
     cam = _camera(model, cond, frame, rng)
     light = _light(model, cond, rng)
     layers = stage_layers(stage, model.bounds, cam, light, rng)
