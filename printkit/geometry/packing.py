@@ -65,8 +65,8 @@ def pack_block(
             for anchor_parity, offsets in anchored[i]:
                 if anchor_parity != parity:
                     continue
-                cells = [Cell(r + dr, c + dc) for dr, dc in offsets]
-                if all(cell in free for cell in cells):
+                cells = [(r + dr, c + dc) for dr, dc in offsets]  # plain tuples: hot loop
+                if free.issuperset(cells):
                     free.difference_update(cells)
                     placed[i] = cells
                     if fill(at + 1, waste_left):
@@ -84,7 +84,11 @@ def pack_block(
         found = fill(0, waste)
     except _GaveUp:
         return None
-    return [frozenset(placed[i]) for i in range(len(pieces))] if found else None
+    return (
+        [frozenset(Cell(*cell) for cell in placed[i]) for i in range(len(pieces))]
+        if found
+        else None
+    )
 
 
 def _anchored(orientations: Shape) -> list[tuple[int, list[tuple[int, int]]]]:
