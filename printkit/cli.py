@@ -379,7 +379,8 @@ def read(
     for name, why in result.doubts.items():
         reasons.setdefault(why, []).append(name)
     for why, names in reasons.items():
-        typer.echo(f"  uncertain ({UNSURE_WHY.get(why, why)}): {', '.join(names)}")
+        more = f" and {len(names) - 12} more" if len(names) > 12 else ""
+        typer.echo(f"  uncertain ({UNSURE_WHY.get(why, why)}): {', '.join(names[:12])}{more}")
     if unsure:
         typer.echo(
             "  take another photo from a different angle and read them together: "

@@ -760,10 +760,10 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
     return _with_doubts(readings, keys, doubts), corrected
 
 
-HALO = 1.0
-"""Cells within this many cell widths of a glare cell are uncertain too: a reflection fades
-out over its edge, washing a piece there pale (or a symbol grey) without passing for
-glare."""
+HALO = 1.2
+"""Cells within this many cell widths of a glare cell (for triangles: every cell sharing an
+edge or a corner with it) are uncertain too: a reflection fades out over its edge, washing
+a piece there pale (or a symbol grey) without passing for glare."""
 
 
 def _halo(doubts: list[str], points: list) -> list[str]:
