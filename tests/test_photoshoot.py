@@ -107,3 +107,12 @@ def test_the_reader_finds_the_markers_in_a_photo_of_each_family():
     assert reading.model.variant == second.truth["variant"]
     first = synthetic_photo("tripod", layout, 7, "easy")
     assert len(read_image(first.image, "tripod", layout).markers) >= 3
+
+
+def test_one_position_from_two_cameras():
+    first = shoot("tripakus", _layout(), 5, "ordinary", frame=SMALL, position=9)
+    second = shoot("tripakus", _layout(), 6, "glare", frame=SMALL, position=9)
+    assert first.truth == second.truth
+    assert not np.allclose(first.board_to_photo, second.board_to_photo)
+    other = shoot("tripakus", _layout(), 5, "ordinary", frame=SMALL, position=10)
+    assert other.truth != first.truth

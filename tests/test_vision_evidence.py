@@ -176,3 +176,14 @@ def test_a_large_photo_is_read_from_its_bytes_at_half_size_where_the_board_allow
     assert score_reading(reading, photo).exact
     expected = photo.board_to_photo / photo.board_to_photo[2, 2]
     assert np.allclose(reading.homography / reading.homography[2, 2], expected, rtol=0.02, atol=1)
+
+
+def test_a_check_of_a_reading_with_uncertain_cells_says_its_problems_may_come_from_them():
+    from printkit.records.check import check_record
+    from printkit.records.position import position_record
+
+    strip = {f"6,{c}": "yellow" for c in range(-3, 4)}  # no piece of the set
+    record = position_record("tripakus", strip, ["6,0"])
+    verdict = check_record(record).lines()[-1]
+    assert verdict.startswith("verdict: 1 problem found (1 cell(s) read uncertain")
+    assert "uncertain" not in check_record(position_record("tripakus", strip)).lines()[-1]

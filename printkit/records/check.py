@@ -64,6 +64,8 @@ class Report:
     winner: str | None = None
     over: bool | None = None
     summary: list[str] = field(default_factory=list)
+    uncertain: int = 0
+    """Cells of a position the writer or the photo reader was unsure of."""
 
     def add(
         self,
@@ -114,10 +116,16 @@ class Report:
         if self.winner:
             out.append(f"  winner: {self.winner}")
         problems = len(self.findings)
+        doubt = (
+            f" ({self.uncertain} cell(s) read uncertain: confirm them on the board, or read "
+            "a second photo with this one; problems may come from them)"
+            if self.uncertain
+            else ""
+        )
         out.append(
             "verdict: valid"
             if self.valid
-            else f"verdict: {problems} problem{'s' if problems != 1 else ''} found"
+            else f"verdict: {problems} problem{'s' if problems != 1 else ''} found{doubt}"
         )
         return out
 

@@ -65,6 +65,7 @@ def check_claimed_player(report: Report, k: int, entry: MoveEntry, expected: str
 def note_uncertain(record: Record, report: Report) -> None:
     """Say which cells the writer or the photo reader was unsure of."""
     if record.uncertain:
+        report.uncertain = len(record.uncertain)
         shown = ", ".join(record.uncertain[:12]) + (" ..." if len(record.uncertain) > 12 else "")
         report.unchecked.append(
             f"{len(record.uncertain)} cell(s) read with low confidence "
