@@ -127,7 +127,9 @@ def test_a_reflection_makes_cells_uncertain_never_wrong():
     assert not score.silent
     assert all(reading.cells[c].uncertain for c in under)
     assert {reading.cells[c].doubt for c in under} == {"glare"}
-    assert len(reading.uncertain) < 0.1 * len(reading.cells)
+    # The spot adds over 30 grey levels within about 30 mm of its centre: some 25 cells of
+    # 16 mm, and the ring of cells round them; the rest of the board stays read.
+    assert len(reading.uncertain) < 0.15 * len(reading.cells)
 
 
 def test_a_second_photo_reads_what_the_reflection_hid():

@@ -5,7 +5,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["to_lab", "quadratic_terms", "group_spreads", "unlike_their_kind", "UNLIKE_FAR"]
+__all__ = [
+    "to_lab",
+    "quadratic_terms",
+    "cubic_terms",
+    "group_spreads",
+    "unlike_their_kind",
+    "UNLIKE_FAR",
+]
 
 
 def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
@@ -68,3 +75,12 @@ def unlike_their_kind(lab: np.ndarray, groups: list) -> np.ndarray:
     limit = np.array([OUTLIER_Z * max(spread[g], MIN_SPREAD) for g in groups])
     centre = np.array([centres[g] for g in groups])
     return np.linalg.norm(lab - centre, axis=1) > limit
+
+
+def cubic_terms(pts: np.ndarray, scale: float) -> np.ndarray:
+    """The design matrix of a full cubic in x and y (10 terms), for light surfaces fitted to
+    many points: a lamp close to the board falls off faster than a quadratic follows."""
+    x, y = pts[:, 0] / scale, pts[:, 1] / scale
+    return np.stack(
+        [np.ones_like(x), x, y, x * x, x * y, y * y, x**3, x * x * y, x * y * y, y**3], axis=1
+    )

@@ -26,7 +26,13 @@ from printkit.draw.fiducials import DICTIONARY, MODULES
 from printkit.draw.model import rgb
 from printkit.errors import PhotoError
 from printkit.layout.config import Layout
-from printkit.vision.colour import UNLIKE_FAR, quadratic_terms, to_lab, unlike_their_kind
+from printkit.vision.colour import (
+    UNLIKE_FAR,
+    cubic_terms,
+    quadratic_terms,
+    to_lab,
+    unlike_their_kind,
+)
 from printkit.vision.model import BoardModel, board_models, matrix
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
@@ -556,8 +562,14 @@ def _white_points(model: BoardModel) -> np.ndarray:
     return np.array(pts, dtype=np.float64)
 
 
+CUBIC_FROM = 150
+"""White samples needed before the light is modelled by a cubic rather than a quadratic."""
+
+
 def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Per-channel quadratic surface through the white samples, evaluated on the image.
+    """Per-channel smooth surface through the white samples, evaluated on the image: a
+    quadratic, or a cubic once there are ``CUBIC_FROM`` samples (empty cells spread over
+    the board), which follows a lamp close by.
 
     Fitted twice, the second time without samples more than three median deviations off
     (a reflection, a stray piece, a pen mark), so that one bright spot does not lift the
@@ -567,7 +579,8 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     scale = max(h, w)
     ok = np.all(np.isfinite(values), axis=1)
     pts, values = pts[ok], values[ok]
-    a = quadratic_terms(pts, scale)
+    terms = cubic_terms if len(pts) >= CUBIC_FROM else quadratic_terms
+    a = terms(pts, scale)
     coef, *_ = np.linalg.lstsq(a, values, rcond=None)
     error = np.abs(values - a @ coef).max(axis=1)
     keep = error <= max(3 * float(np.median(error)), 0.02)
@@ -576,7 +589,7 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     step = 8
     ys, xs = np.mgrid[0:h:step, 0:w:step]
     grid = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
-    coarse = (quadratic_terms(grid, scale) @ coef).reshape(ys.shape[0], xs.shape[1], 3)
+    coarse = (terms(grid, scale) @ coef).reshape(ys.shape[0], xs.shape[1], 3)
     surface = cv2.resize(coarse.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
     return np.maximum(surface, 0.05, out=surface)
 
@@ -650,15 +663,15 @@ def _medians(img: np.ndarray, points: list[np.ndarray]) -> np.ndarray:
 
 # --- evidence a cell can be read at all -----------------------------------------------
 
-BRIGHTER_THAN_LIGHT = 1.12
-"""Cells read as empty help model the light only if no brighter than this times the light
-the known white paper predicts there (bright spots are reflections, not light)."""
 GLARE_SHARE = 0.25
 """A cell with more than this share of its samples lit brighter than white paper (see
 ``_glare``) shows a reflection, not its colour: it is uncertain, whatever it looks like."""
 BRIGHTER = 1.20
 """A sample is glare when a channel exceeds the paper's light there by this factor, or is
 clipped: no ink sends back more light than the white paper it is printed on."""
+GLARE_EXCESS = 0.12
+"""...and by at least this much (of 1): in dim light a lamp's uneven fall-off makes paper
+20 % brighter than the light model here and there, a reflection far more."""
 CLIPPED = 0.995
 """A channel at or above this (of 1) is clipped: the sensor saw its brightest."""
 GLARE_SMOOTH = 1.5
@@ -673,7 +686,11 @@ between the classes: such cells are uncertain."""
 
 
 def _doubts(
-    img: np.ndarray, light: np.ndarray, points: list[np.ndarray], paper_clips: bool
+    img: np.ndarray,
+    light: np.ndarray,
+    points: list[np.ndarray],
+    paper_clips: bool,
+    brighter: float = 1.2,
 ) -> list[str]:
     """Why each cell cannot be trusted whatever its colour says: ``glare``, ``dark`` or ``""``.
 
@@ -690,12 +707,27 @@ def _doubts(
         if level < DARK:
             out.append("dark")
             continue
-        over = (seen >= np.minimum(CLIPPED, BRIGHTER * white)) & (white < PAPER_UNJUDGED)
+        limit = np.minimum(CLIPPED, np.maximum(brighter * white, white + GLARE_EXCESS))
+        over = (seen >= limit) & (white < PAPER_UNJUDGED)
         glare = over.any(axis=1)
         if not paper_clips:
             glare |= np.all(seen >= CLIPPED, axis=1)
         out.append("glare" if glare.mean() > GLARE_SHARE else "")
     return out
+
+
+GLARE_Z = 4.0
+"""Light counts as brighter than paper only beyond this many times the paper's own
+scatter round the light model (``_paper_noise``), if that is more than ``BRIGHTER``."""
+
+
+def _paper_noise(seen: np.ndarray, light: np.ndarray) -> float:
+    """How much known white paper scatters round the fitted light, relative to it (a robust
+    standard deviation): sensor and colour noise, which dim photos have plenty of."""
+    rel = (seen / np.maximum(light, 1e-3) - 1.0)[np.all(np.isfinite(seen), axis=1)]
+    if not rel.size:
+        return 0.0
+    return float(1.4826 * np.median(np.abs(rel - np.median(rel))))
 
 
 def _with_doubts(readings: dict, keys: list, doubts: list[str]) -> dict:
@@ -748,15 +780,11 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
         extra_vals = _medians(img, [points[i] for i in empty]) / _paper(
             model, [keys[i] for i in empty]
         )
-        # A reflection reads as empty paper too; cells much brighter than the light the
-        # known paper predicts there would lift the light of the board under it.
-        predicted = _sample(light, extra_pts, radius=0)
-        plausible = np.all(extra_vals <= BRIGHTER_THAN_LIGHT * predicted, axis=1)
-        extra_pts, extra_vals = extra_pts[plausible], extra_vals[plausible]
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
-    doubts = _halo(_doubts(img, light, points, paper_clips), points)
+    brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
+    doubts = _halo(_doubts(img, light, points, paper_clips, brighter), points)
     return _with_doubts(readings, keys, doubts), corrected
 
 
