@@ -12,7 +12,7 @@ from printkit.geometry.tri import outline
 from printkit.layout.config import Layout
 from printkit.polyiamond_games.drawing import mm_bbox, piece_drawing
 from printkit.polyiamond_games.moves import Placement
-from printkit.vision.photoshoot.props import Slab, by_hand
+from printkit.vision.photoshoot.props import Slab, Stage, by_hand, material
 
 __all__ = ["random_prefix", "piece_slabs"]
 
@@ -58,3 +58,14 @@ def piece_slabs(
             for cell in placement.cells:
                 truth[cell_key(cell)] = colour
     return slabs
+
+
+def stage_game(
+    game, layout: Layout, model, picture, cell: float, rng: np.random.Generator
+) -> Stage:
+    """A random prefix of ``game`` (a fresh polyiamond engine) set out on the printed board
+    ``picture``; truth maps each cell name to a colour or ``empty``."""
+    random_prefix(game, rng, 66)
+    truth = {model.cell_key(c): "empty" for c in model.cells}
+    slabs = piece_slabs(game.placed, layout, cell, model.cell_key, truth, rng)
+    return Stage(picture, model.variant, truth, slabs, material=material(rng))

@@ -8,13 +8,15 @@ shadow, as a hand leaves them.  The truth is what a reader should report per cel
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
 import numpy as np
 
+from printkit.draw.lattice import tri_point
 from printkit.draw.model import Affine, Drawing, Polygon, Role, Style
 from printkit.errors import PhotoError
 from printkit.games import find_game
+from printkit.geometry.tri import outline
 from printkit.layout.config import Layout
 from printkit.vision.model import board_models
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board
@@ -43,6 +45,30 @@ def lay(picture: Drawing, piece: Polygon, move: Affine) -> None:
     shadow = placed.transformed(Affine.translate(0.5, 0.6))
     picture.add(Polygon(shadow.points, SHADOW, Role.FILL, shadow.holes))
     picture.add(placed)
+
+
+def lay_triangles(
+    picture: Drawing,
+    model,
+    level,
+    rng: np.random.Generator,
+    placed: Mapping[str, Iterable],
+    side: float,
+    fill: Callable[[str], str],
+) -> dict:
+    """Polyiamond pieces (colour → placements, each with its ``cells``) laid on ``picture``
+    as hands leave them; returns the truth, cell name → colour or ``empty``."""
+    truth = {model.cell_key(c): "empty" for c in model.cells}
+    for colour, placements in placed.items():
+        style = Style(fill=fill(colour), stroke="#3a3a3a", width=0.25)
+        for placement in placements:
+            loops = outline(placement.cells)
+            ring = [tri_point(v, side) for v in loops[0]]
+            holes = tuple(tuple(tri_point(v, side) for v in h) for h in loops[1:])
+            lay(picture, Polygon(tuple(ring), style, Role.FILL, holes), wobble(ring, level, rng))
+            for cell in placement.cells:
+                truth[model.cell_key(cell)] = colour
+    return truth
 
 
 def _scene(game: str) -> Callable:

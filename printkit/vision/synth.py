@@ -67,9 +67,13 @@ class Photo:
 
 
 def render_board(
-    picture: Drawing, bounds: tuple[float, float, float, float], px_per_mm: float = RENDER_PX_PER_MM
+    picture: Drawing,
+    bounds: tuple[float, float, float, float],
+    px_per_mm: float = RENDER_PX_PER_MM,
+    alpha: bool = False,
 ) -> np.ndarray:
-    """A board-frame drawing rendered to an RGB array covering ``bounds`` (via PDFium)."""
+    """A board-frame drawing rendered to an RGB array covering ``bounds`` (via PDFium), or
+    with ``alpha`` to RGBA over a transparent background."""
     import pypdfium2 as pdfium  # heavy (PDFium): loaded only when synthetic photos are made
 
     x0, y0, x1, y1 = bounds
@@ -78,9 +82,11 @@ def render_board(
     doc = pdfium.PdfDocument(pdf_bytes(Document("board", [page])))
     try:
         bitmap = doc[0].render(
-            scale=px_per_mm * 25.4 / 72, fill_color=(255, 255, 255, 255), rev_byteorder=True
+            scale=px_per_mm * 25.4 / 72,
+            fill_color=(0, 0, 0, 0) if alpha else (255, 255, 255, 255),
+            rev_byteorder=True,
         )
-        return np.ascontiguousarray(bitmap.to_numpy()[..., :3])
+        return np.ascontiguousarray(bitmap.to_numpy()[..., : 4 if alpha else 3])
     finally:
         doc.close()
 

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from printkit.draw.lattice import tri_point, tri_polygon
-from printkit.draw.model import Affine, Drawing, Polygon, Role, Style
+from printkit.draw.lattice import tri_polygon
+from printkit.draw.model import Affine, Drawing
 from printkit.games.trigon.components import (
     FLAP,
     KIT,
@@ -26,13 +26,12 @@ from printkit.games.trigon.kit import full_board, full_board_fiducials, full_boa
 from printkit.games.trigon.notation import Placement
 from printkit.games.trigon.record import options_for
 from printkit.games.trigon.rules import TrigonGame, TrigonOptions
-from printkit.geometry.tri import outline
 from printkit.layout.config import Layout
 from printkit.polyiamond_games import photolog
 from printkit.polyiamond_games.drawing import assembled
 from printkit.polyiamond_games.engine import unexplained_cells
 from printkit.vision.model import BoardModel
-from printkit.vision.scenes import lay, wobble
+from printkit.vision.scenes import lay_triangles
 
 __all__ = ["board_models", "board_picture", "scene", "draw_pieces", "move_log"]
 
@@ -128,16 +127,7 @@ def draw_pieces(
     may be given (a piece off its place, a move the rules refuse): they are drawn as given."""
     side = layout.section(Settings).cell
     picture = board_picture(layout, model.variant)
-    truth = {model.cell_key(c): "empty" for c in model.cells}
-    for colour, placements in placed.items():
-        style = Style(fill=layout.colour(colour), stroke="#3a3a3a", width=0.25)
-        for placement in placements:
-            loops = outline(placement.cells)
-            ring = [tri_point(v, side) for v in loops[0]]
-            holes = tuple(tuple(tri_point(v, side) for v in h) for h in loops[1:])
-            lay(picture, Polygon(tuple(ring), style, Role.FILL, holes), wobble(ring, level, rng))
-            for cell in placement.cells:
-                truth[model.cell_key(cell)] = colour
+    truth = lay_triangles(picture, model, level, rng, placed, side, layout.colour)
     return picture, truth
 
 

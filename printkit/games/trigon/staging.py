@@ -8,9 +8,9 @@ from printkit.games.trigon.components import Settings
 from printkit.games.trigon.reader import board_picture
 from printkit.games.trigon.rules import TrigonGame, TrigonOptions
 from printkit.layout.config import Layout
-from printkit.polyiamond_games.staging import piece_slabs, random_prefix
+from printkit.polyiamond_games.staging import stage_game
 from printkit.vision.model import BoardModel
-from printkit.vision.photoshoot.props import Stage, material
+from printkit.vision.photoshoot.props import Stage
 
 __all__ = ["stage"]
 
@@ -20,9 +20,4 @@ def stage(layout: Layout, model: BoardModel, rng: np.random.Generator) -> Stage:
     or ``empty``."""
     cfg = layout.section(Settings)
     game = TrigonGame(TrigonOptions(board_size=cfg.board_size, players=tuple(cfg.players)))
-    random_prefix(game, rng, 66)
-    truth = {model.cell_key(c): "empty" for c in model.cells}
-    slabs = piece_slabs(game.placed, layout, cfg.cell, model.cell_key, truth, rng)
-    return Stage(
-        board_picture(layout, model.variant), model.variant, truth, slabs, material=material(rng)
-    )
+    return stage_game(game, layout, model, board_picture(layout, model.variant), cfg.cell, rng)

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from printkit.draw.lattice import tri_point, tri_polygon
-from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, bbox_of
+from printkit.draw.lattice import tri_polygon
+from printkit.draw.model import Affine, Drawing, bbox_of
 from printkit.games.tripakus.components import (
     KIT,
     Settings,
@@ -23,14 +23,14 @@ from printkit.games.tripakus.kit import full_board, full_board_fiducials, full_b
 from printkit.games.tripakus.notation import Placement
 from printkit.games.tripakus.record import options_for
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
-from printkit.geometry.tri import outline, triangle_board
+from printkit.geometry.tri import triangle_board
 from printkit.layout.config import Layout
 from printkit.layout.sections import triangle_sections
 from printkit.polyiamond_games import photolog
 from printkit.polyiamond_games.drawing import assembled
 from printkit.polyiamond_games.engine import unexplained_cells
 from printkit.vision.model import BoardModel
-from printkit.vision.scenes import lay, wobble
+from printkit.vision.scenes import lay_triangles
 
 __all__ = ["board_models", "board_picture", "scene", "draw_pieces", "move_log"]
 
@@ -133,17 +133,7 @@ def draw_pieces(
     be given (a piece off its place, a move the rules refuse): they are drawn as given."""
     side = layout.section(Settings).cell
     picture = board_picture(layout, model.variant)
-    truth = {model.cell_key(c): "empty" for c in model.cells}
-    for player, placements in placed.items():
-        colour = Style(fill=layout.colour(player), stroke="#3a3a3a", width=0.25)
-        for placement in placements:
-            assert isinstance(placement, Placement)
-            loops = outline(placement.cells)
-            ring = [tri_point(v, side) for v in loops[0]]
-            holes = tuple(tuple(tri_point(v, side) for v in h) for h in loops[1:])
-            lay(picture, Polygon(tuple(ring), colour, Role.FILL, holes), wobble(ring, level, rng))
-            for cell in placement.cells:
-                truth[model.cell_key(cell)] = player
+    truth = lay_triangles(picture, model, level, rng, placed, side, layout.colour)
     return picture, truth
 
 

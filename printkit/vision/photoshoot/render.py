@@ -24,11 +24,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from printkit.draw.model import Affine, Document, Drawing, Page, Polygon, Role, Style, rgb
-from printkit.draw.pdf import pdf_bytes
+from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, rgb
 from printkit.vision.photoshoot.camera import Camera
 from printkit.vision.photoshoot.props import Dome, Stage
 from printkit.vision.photoshoot.sensor import to_linear
+from printkit.vision.synth import render_board
 
 __all__ = ["Light", "Layers", "render_rgba", "stage_layers", "add_glare", "add_hands"]
 
@@ -96,19 +96,7 @@ def render_rgba(
     picture: Drawing, bounds: tuple[float, float, float, float], px_per_mm: float
 ) -> np.ndarray:
     """A board-frame drawing over ``bounds`` as RGBA (PDFium, transparent background)."""
-    import pypdfium2 as pdfium  # heavy (PDFium): loaded only when photos are made
-
-    x0, y0, x1, y1 = bounds
-    page = Page(x1 - x0, y1 - y0)
-    page.place(picture, Affine.translate(-x0, -y0))
-    doc = pdfium.PdfDocument(pdf_bytes(Document("photoshoot", [page])))
-    try:
-        bitmap = doc[0].render(
-            scale=px_per_mm * 25.4 / 72, fill_color=(0, 0, 0, 0), rev_byteorder=True
-        )
-        return np.ascontiguousarray(bitmap.to_numpy())
-    finally:
-        doc.close()
+    return render_board(picture, bounds, px_per_mm, alpha=True)
 
 
 def _texture_to_board(bounds: tuple[float, float, float, float], s: float) -> np.ndarray:
