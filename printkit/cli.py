@@ -326,6 +326,7 @@ UNSURE_WHY = {
     "mixed": "part covered or between two colours",
     "colour": "between two colours",
     "noise": "colour noise of a dim photo",
+    "misplaced": "the board's printed lines are not where its markers put them (a wide lens?)",
     "unlike": "unlike the other cells read the same (a finger? a stain?)",
     "name visible": "the cell's printed name shows under what looked like a piece",
     "no piece": "they make no piece of the set",

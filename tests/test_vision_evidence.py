@@ -189,3 +189,27 @@ def test_a_check_of_a_reading_with_uncertain_cells_says_its_problems_may_come_fr
     verdict = check_record(record).lines()[-1]
     assert verdict.startswith("verdict: 1 problem found (1 cell(s) read uncertain")
     assert "uncertain" not in check_record(position_record("tripakus", strip)).lines()[-1]
+
+
+def test_a_board_not_where_its_markers_say_is_caught_by_its_printed_lines():
+    from printkit.errors import PhotoError
+    from printkit.vision.read import locate, read_located
+
+    photo = _photo(SEED, 1)
+    layout = load_layout()
+    model, homography, used = locate(photo.image, board_models("tripakus", layout))
+    assert not any(
+        c.doubt == "misplaced"
+        for c in read_located(photo.image, model, homography, used).cells.values()
+    )
+    # 2 % larger about the board's middle: cells 3 mm off at its edges, as a wide lens bends it
+    x0, y0, x1, y1 = model.bounds
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    grow = np.array([[1.02, 0, -0.02 * cx], [0, 1.02, -0.02 * cy], [0, 0, 1]])
+    try:
+        reading = read_located(photo.image, model, homography @ grow, used)
+    except PhotoError as exc:
+        assert "printed lines" in str(exc)
+        return
+    assert any(c.doubt == "misplaced" for c in reading.cells.values())
+    assert not score_reading(reading, photo).silent

@@ -184,7 +184,80 @@ def read_located(
     rectified = rectify(image, homography, model.bounds, model.px_per_mm)
     cells, corrected = classify(rectified, model)
     _check_paper(model, corrected)
+    cells = misplaced(model, cells, rectified)
     return Reading(model, consistent(model, cells), used, homography, corrected)
+
+
+LINE_SEARCH = 2.0
+"""How far (mm) either side of where a printed cell line should be the reader looks for it."""
+LINE_OFF = 1.5
+"""Printed lines found farther than this (mm, median of the lines near a cell) from where
+the markers put them: the board is not where the reader thinks (a wide lens bends it,
+paper lifts): the cells there are uncertain."""
+MISPLACED_SHARE = 0.2
+"""A photo where more than this share of the cells judged are misplaced is refused: the
+cells that could not be judged are as likely to be."""
+LINE_REACH = 2.0
+"""Lines within this many cell widths of a cell speak for it."""
+
+
+def misplaced(model: BoardModel, cells: dict, rectified: np.ndarray) -> dict:
+    """The reading with cells marked uncertain (``misplaced``) where the board's printed
+    cell lines are not where the markers place them: a check of the whole geometry that
+    does not depend on colour.  Only lines between two cells read as empty are looked at
+    (pieces hide the others); a cell with fewer than three such lines near it is not
+    judged."""
+    grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
+    empty = {k for k, c in cells.items() if c.label == model.classes[0]}
+    edges = _shared_edges(model, empty)
+    if len(edges) < 3:
+        return cells
+    offsets = np.linspace(-LINE_SEARCH, LINE_SEARCH, 17)
+    found, where = [], []
+    for a, b in edges:
+        a, b = np.asarray(a, float), np.asarray(b, float)
+        along = b - a
+        normal = np.array([-along[1], along[0]]) / max(float(np.linalg.norm(along)), 1e-9)
+        base = a + np.array([0.3, 0.5, 0.7])[:, None] * along
+        pts = base[:, None, :] + offsets[None, :, None] * normal
+        px = _to_rect(model, pts.reshape(-1, 2)).astype(np.float32)
+        profile = (
+            cv2.remap(grey, px[:, 0].reshape(1, -1), px[:, 1].reshape(1, -1), cv2.INTER_LINEAR)
+            .reshape(3, len(offsets))
+            .mean(axis=0)
+        )
+        found.append(abs(float(offsets[int(np.argmin(profile))])))
+        where.append((a + b) / 2)
+    found, where = np.array(found), np.array(where)
+    width = float(np.median([np.ptp(np.array(o), axis=0).max() for o in model.cells.values()]))
+    out = dict(cells)
+    judged = 0
+    for key, outline in model.cells.items():
+        centre = np.mean(np.array(outline, float), axis=0)
+        near = np.linalg.norm(where - centre, axis=1) <= LINE_REACH * width
+        judged += int(near.sum() >= 3)
+        if near.sum() >= 3 and float(np.median(found[near])) > LINE_OFF:
+            cell = cells[key]
+            out[key] = replace(cell, uncertain=True, doubt=cell.doubt or "misplaced")
+    off = sum(c.doubt == "misplaced" for c in out.values())
+    if judged and off > MISPLACED_SHARE * judged:
+        raise PhotoError(
+            f"the board's printed lines are off where its markers place them in {off} of "
+            f"{judged} cells: a wide-angle lens or paper that does not lie flat; use the main "
+            "camera (1x) and flatten the board"
+        )
+    return out
+
+
+def _shared_edges(model: BoardModel, keys: set) -> list[tuple]:
+    """The sides (pairs of mm points) two cells of ``keys`` share."""
+    seen: dict = {}
+    for key in keys:
+        ring = [tuple(round(v, 3) for v in p) for p in model.cells[key]]
+        for i in range(len(ring)):
+            side = tuple(sorted((ring[i], ring[(i + 1) % len(ring)])))
+            seen[side] = seen.get(side, 0) + 1
+    return [side for side, count in seen.items() if count == 2]
 
 
 GREY_PAPER = 15.0
@@ -865,6 +938,7 @@ DOUBT_TAGS = {
     "dark": "D",
     "mixed": "M",
     "noise": "N",
+    "misplaced": "P",
     "unlike": "U",
     "name visible": "L",
     "photos disagree": "F",
