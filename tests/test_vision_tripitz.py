@@ -16,7 +16,15 @@ from printkit.games.tripitz import components
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.kit import board_sheets
 from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol
-from printkit.games.tripitz.reader import SHAPE_MARGIN, _templates, _token, symbol_features
+from printkit.games.tripitz.reader import (
+    SHAPE_MARGIN,
+    _harmonic_templates,
+    _templates,
+    _token,
+    nearest_harmonics,
+    symbol_features,
+    symbol_harmonics,
+)
 from printkit.kits import KITS
 from printkit.records.check import check_record
 from printkit.records.position import position_record
@@ -135,6 +143,36 @@ def test_the_drawn_symbols_are_told_apart_at_any_turn():
             best, second = sorted(dist.values())[:2]
             assert min(dist, key=dist.get) is symbol
             assert (second - best) / second > SHAPE_MARGIN
+
+
+def test_a_blurred_star_that_a_threshold_rounds_off_keeps_its_five_points():
+    """The second shape cue (angular harmonics of the ink, not thresholded) still names a
+    star whose points a blur has thinned below half ink, where the outline left by a
+    threshold is a pentagon; and it names every symbol at any turn."""
+    import cv2
+
+    px = 4.0
+    harmonics = _harmonic_templates(20.0, px)
+    rho = 0.27 * 20.0
+    rng = np.random.default_rng(5)
+    for symbol in Symbol:
+        for sigma in (1.0, 2.2, 3.5):
+            turn = rng.uniform(0, 360)
+            canvas = np.zeros((80, 80), np.uint8)
+            for item in components.symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
+                moved = item.transformed(Affine.translate(40 / px, 40 / px) @ Affine.rotate(turn))
+                if hasattr(moved, "points"):
+                    pts = np.int32(np.round(np.array(moved.points) * px * 16))
+                    cv2.fillPoly(canvas, [pts], 255, cv2.LINE_AA, 4)
+                else:
+                    cv2.circle(
+                        canvas, (640, 640), int(moved.radius * px * 16), 255, -1, cv2.LINE_AA, 4
+                    )
+            ink = cv2.GaussianBlur(canvas, (0, 0), sigma).astype(np.float64) / 255.0
+            assert nearest_harmonics(symbol_harmonics(ink), harmonics) is symbol, (symbol, sigma)
+            if symbol is Symbol.STAR and sigma > 3:
+                rounded = symbol_features(ink >= 0.5, px)
+                assert rounded[1] > 0.85  # nearly convex (a star: 0.63): its points are gone
 
 
 @cache

@@ -42,6 +42,10 @@ class BoardModel:
     returns the cells that no set of the game's components explains (a patch that is no
     piece, a piece or tile seen twice), each with a short reason; the reader marks them
     uncertain, so an impossible reading is never reported as a position.
+
+    ``raised``: the cells are covered by flat pieces read from their top faces, which lie
+    a piece's thickness above the board and slide off their cells in a slanted view; the
+    reader finds that thickness and reads the cells on the faces' plane.
     """
 
     game: str
@@ -58,6 +62,7 @@ class BoardModel:
     classify: Callable | None = None
     consistency: Callable[[dict], dict] | None = None
     px_per_mm: float = 4.0
+    raised: bool = False
     extra: dict = field(default_factory=dict)
 
     @property

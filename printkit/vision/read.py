@@ -34,6 +34,7 @@ from printkit.vision.colour import (
     unlike_their_kind,
 )
 from printkit.vision.model import BoardModel, board_models, matrix
+from printkit.vision.parallax import lifted
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
 
@@ -182,8 +183,7 @@ def read_located(
 ) -> Reading:
     """Read every cell of a board already located in the photo."""
     rectified = rectify(image, homography, model.bounds, model.px_per_mm)
-    cells, corrected = classify(rectified, model)
-    _check_paper(model, corrected)
+    cells, corrected = classify(rectified, model, (image, homography))
     cells = misplaced(model, cells, rectified)
     return Reading(model, consistent(model, cells), used, homography, corrected)
 
@@ -812,17 +812,21 @@ def _with_doubts(readings: dict, keys: list, doubts: list[str]) -> dict:
     return out
 
 
-def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellReading], np.ndarray]:
-    """Every cell's class and the corrected board image.
+def classify(
+    img: np.ndarray, model: BoardModel, photo: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[dict[Hashable, CellReading], np.ndarray]:
+    """Every cell's class and the corrected image the cells were read in.
 
     Light is modelled twice: from the known white paper, then again adding every cell
     the first pass read as empty (bare paper too; a cell printed in a tint, listed in
     ``model.extra["paper"]`` as cell → colour, counts as that tint, so the light seen
-    there is divided by it).  Colours are then mapped through the reference patches.  A
-    model's own ``classify`` reads the corrected image; otherwise each cell goes to the
-    class whose printed colour is nearest its median.  Last, the evidence of the raw
-    photo (``_doubts``: glare, too little light) marks cells uncertain whatever they
-    were read as.
+    there is divided by it).  Colours are then mapped through the reference patches, and
+    the corrected white paper must come out white (``_check_paper``).  A model's own
+    ``classify`` reads the corrected image; otherwise each cell goes to the class whose
+    printed colour is nearest its median.  For a board read from pieces' top faces
+    (``model.raised``), given the ``photo`` and its homography, the cells are read on the
+    plane of those faces (``_piece_height``).  Last, the evidence of the raw photo
+    (``_doubts``: glare, too little light) marks cells uncertain whatever they were read as.
     """
     keys = list(model.cells)
     points = _cell_points(model)
@@ -830,18 +834,23 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
     base_vals = _sample(img, base_pts)
     white_pts, white_vals = base_pts, base_vals
     readings: dict[Hashable, CellReading] = {}
-    corrected = light = img
-    for _ in range(2):
+    corrected = seen = light = img
+    cells_img = img
+    for rounds in range(2):
         light = _light_surface(img, white_pts, white_vals)
-        flat = img / light
-        colour = _colour_fit(model, flat)
+        colour = _colour_fit(model, img / light)
         affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
-        corrected = cv2.transform(flat, affine)
-        np.minimum(np.maximum(corrected, 0.0, out=corrected), 1.0, out=corrected)
+        corrected = _corrected(img, light, affine)
+        if rounds == 0 and photo is not None and model.raised and model.classify is None:
+            height = _piece_height(model, photo, points, light, affine)
+            if height:
+                lifted_h = lifted(photo[1], height, photo[0].shape)
+                cells_img = rectify(photo[0], lifted_h, model.bounds, model.px_per_mm)
+        seen = corrected if cells_img is img else _corrected(cells_img, light, affine)
         if model.classify is not None:
-            readings = model.classify(corrected, model, lambda pts: _to_rect(model, pts))
+            readings = model.classify(seen, model, lambda pts: _to_rect(model, pts))
         else:
-            readings = _nearest(keys, _gather(corrected, points), model)
+            readings = _nearest(keys, _gather(seen, points), model)
         empty = [
             i
             for i, k in enumerate(keys)
@@ -850,15 +859,76 @@ def classify(img: np.ndarray, model: BoardModel) -> tuple[dict[Hashable, CellRea
         if not empty:
             break
         extra_pts = np.array([points[i].mean(axis=0) for i in empty])
-        extra_vals = _medians(img, [points[i] for i in empty]) / _paper(
+        extra_vals = _medians(cells_img, [points[i] for i in empty]) / _paper(
             model, [keys[i] for i in empty]
         )
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
+    _check_paper(model, corrected)
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
-    doubts = _halo(_doubts(img, light, points, paper_clips, brighter), points)
-    return _with_doubts(readings, keys, doubts), corrected
+    doubts = _halo(_doubts(cells_img, light, points, paper_clips, brighter), points)
+    return _with_doubts(readings, keys, doubts), seen
+
+
+def _corrected(img: np.ndarray, light: np.ndarray, affine: np.ndarray) -> np.ndarray:
+    """The rectified photo with its light divided out and its colours mapped, in 0..1."""
+    out = cv2.transform(img / light, affine)
+    return np.minimum(np.maximum(out, 0.0, out=out), 1.0, out=out)
+
+
+HEIGHTS = (0.0, 0.75, 1.5, 2.25, 3.0, 4.0, 5.0)
+"""Thicknesses (mm) tried for pieces lying on the board: printed card to wooden pieces."""
+
+
+def _piece_height(
+    model: BoardModel,
+    photo: tuple[np.ndarray, np.ndarray],
+    points: list[np.ndarray],
+    light: np.ndarray,
+    affine: np.ndarray,
+) -> float:
+    """How high above the board the pieces are best read (mm, one of ``HEIGHTS``): the
+    plane whose view shows the most cells wholly in one piece colour, less the cells
+    read uncertain there.
+
+    On the plane of the pieces' top faces every covered cell shows its piece's colour
+    from edge to edge; on a lower one the faces slide off their cells and the cells
+    along their edges show two colours (``_nearest`` finds them mixed).  On the faces'
+    plane, though, bare cells next to a piece show its cut edge, so the best plane may
+    lie a little lower than the faces.  Each plane is sampled at the cells' points only,
+    through the light and colour maps of the board.
+    """
+    image, h = photo
+    x0, y0 = model.bounds[:2]
+    rect = np.concatenate(points)
+    board = rect / model.px_per_mm + (x0, y0)
+    lh, lw = light.shape[:2]
+    shade = light[
+        np.clip(np.round(rect[:, 1]).astype(int), 0, lh - 1),
+        np.clip(np.round(rect[:, 0]).astype(int), 0, lw - 1),
+    ]
+    splits = np.cumsum([len(p) for p in points])[:-1]
+    keys = list(model.cells)
+    pad = -len(board) % 256  # remap takes maps under 32767 px a side: a grid 256 wide
+    best, best_count = 0.0, -len(keys) - 1
+    for height in HEIGHTS:
+        where = cv2.perspectiveTransform(
+            board.reshape(-1, 1, 2).astype(np.float32), lifted(h, height, image.shape)
+        )
+        grid = np.pad(where[:, 0, :], ((0, pad), (0, 0))).reshape(-1, 256, 2)
+        bgr = cv2.remap(image, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR)
+        seen = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB).reshape(-1, 3)[: len(board)]
+        seen = seen.astype(np.float32) / 255.0
+        values = _corrected((seen / shade)[:, None, :], np.ones((1, 1, 3), np.float32), affine)
+        readings = _nearest(keys, np.split(values[:, 0, :], splits), model)
+        count = sum(
+            1 if r.label != model.classes[0] and not r.uncertain else -1 if r.uncertain else 0
+            for r in readings.values()
+        )
+        if count > best_count:
+            best, best_count = height, count
+    return best
 
 
 HALO = 1.2

@@ -68,6 +68,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         symmetries=turns,
         cell_key=board.pentobi_name,
         consistency=unexplained_cells,
+        raised=True,
     )
     _, _, _, size, at = full_board(layout)
     to_board = Affine.translate(-at.e, -at.f)
@@ -84,6 +85,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         bounds=(x0, y0, x0 + size[0], y0 + size[1]),
         cell_key=board.pentobi_name,
         consistency=unexplained_cells,
+        raised=True,
     )
     return [sections, full]
 

@@ -66,6 +66,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         symmetries=turns,
         cell_key=lambda c: f"{c[0]},{c[1]}",
         consistency=unexplained_cells,
+        raised=True,
     )
     drawing, _, _, size, at = full_board(layout)
     del drawing
@@ -83,6 +84,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         bounds=(x0, y0, x0 + size[0], y0 + size[1]),
         cell_key=lambda c: f"{c[0]},{c[1]}",
         consistency=unexplained_cells,
+        raised=True,
     )
     return [sections, full]
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 import cv2
@@ -188,8 +189,9 @@ FEATURE_SCALE = np.array([0.08, 0.08, 0.02, 0.02])
 
 
 @cache
-def _templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
-    """Each symbol's features, drawn by the kit's own symbol code at the reader's scale."""
+def _symbol_canvases(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
+    """Each symbol drawn by the kit's own symbol code at the reader's scale, slightly
+    blurred as a camera would (0..255)."""
     rho = 0.27 * token_size
     size = int(math.ceil(2.4 * rho * px_per_mm))
     out = {}
@@ -212,9 +214,46 @@ def _templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
                     [(centre[0] + x * px_per_mm, centre[1] + y * px_per_mm) for x, y in item.points]
                 )
                 cv2.fillPoly(canvas, [np.int32(np.round(pts * 16))], 255, cv2.LINE_AA, 4)
-        blurred = cv2.GaussianBlur(canvas, (0, 0), 1.0)
-        out[symbol] = symbol_features(blurred >= 128, px_per_mm)
+        out[symbol] = cv2.GaussianBlur(canvas, (0, 0), 1.0)
     return out
+
+
+@cache
+def _templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
+    """Each symbol's features (``symbol_features``), as the reader would see it printed."""
+    canvases = _symbol_canvases(token_size, px_per_mm)
+    return {s: symbol_features(c >= 128, px_per_mm) for s, c in canvases.items()}
+
+
+HARMONICS = (2, 3, 5)
+"""Angular harmonics of a symbol's ink about its centre: a moon's crescent (2), a
+triangle's three corners (3), a star's five points (5); a circle has none."""
+
+
+def symbol_harmonics(weight: np.ndarray) -> np.ndarray:
+    """How strongly ink (``weight``, 0..1 per pixel, not thresholded: a blurred star keeps
+    its points) repeats round its centre every 1/k turn, for k in ``HARMONICS``, relative
+    to its mass: a rotation-free signature of the shape, a second cue beside the blob's
+    outline that a threshold can round off."""
+    total = float(weight.sum())
+    if total <= 0:
+        return np.zeros(len(HARMONICS))
+    ys, xs = np.indices(weight.shape)
+    cx, cy = float((weight * xs).sum()) / total, float((weight * ys).sum()) / total
+    z = (xs - cx) + 1j * (ys - cy)
+    r = np.abs(z)
+    angle = np.angle(z)
+    mass = float((weight * r).sum())
+    return np.array(
+        [abs(complex((weight * r * np.exp(1j * k * angle)).sum())) / mass for k in HARMONICS]
+    )
+
+
+@cache
+def _harmonic_templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
+    """Each symbol's ``symbol_harmonics`` as printed."""
+    canvases = _symbol_canvases(token_size, px_per_mm)
+    return {s: symbol_harmonics(c.astype(np.float64) / 255.0) for s, c in canvases.items()}
 
 
 def _shape(
@@ -261,7 +300,9 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     """Every cavity's pid code (or ``empty``), with margins and the uncertain ones flagged."""
     px = model.px_per_mm
     tokens, symbols = _references(image, model, to_px)
-    templates = _templates(float(model.extra["token_size"]), px)
+    token_size = float(model.extra["token_size"])
+    templates = _templates(token_size, px)
+    shapes = Shapes(templates, _harmonic_templates(token_size, px), SYMBOL_REACH * token_size * px)
     colour_names = list(tokens)
     refs = np.stack([tokens[c] for c in colour_names]).astype(np.float32)
     tints = {"#ffffff", *model.extra["paper"].values()}
@@ -324,7 +365,7 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
             continue
         index = int(counts[i].argmax())
         body_lab = np.median(pixels[i][body[i] & (best[i] == index)], axis=0)
-        out[key] = _read_token(labs[i], disc, body_lab, tokens, symbols, templates, px)
+        out[key] = _read_token(labs[i], disc, body_lab, tokens, symbols, shapes, px)
     return {k: out[k] for k in keys}
 
 
@@ -342,13 +383,58 @@ def _relit(seen: np.ndarray, body: np.ndarray, printed_body: np.ndarray) -> np.n
     return out
 
 
+SYMBOL_REACH = 0.34
+"""How far from its centre a symbol's ink may lie, as a share of the token's size (the
+symbol's outer radius is 0.27 of it; the pid's printed code lies farther out)."""
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """What a symbol's shape is judged against: each symbol's outline features and
+    angular harmonics as printed, and how far (px) from its centre its ink reaches."""
+
+    features: dict
+    harmonics: dict
+    reach: float
+
+
+def _harmonic_symbol(window, body_lab, seen_lab, centre, shapes: Shapes) -> Symbol:
+    """The symbol whose printed harmonics are nearest the ink's round ``centre`` (px),
+    the ink weighed by how far each pixel's colour has gone from the body's towards
+    the symbol's."""
+    line = (seen_lab - body_lab).astype(np.float64)
+    t = ((window - body_lab) @ line) / max(float(line @ line), 1e-9)
+    ys, xs = np.indices(t.shape)
+    near = (xs - centre[0]) ** 2 + (ys - centre[1]) ** 2 <= shapes.reach**2
+    return nearest_harmonics(
+        symbol_harmonics(np.where(near, np.clip(t, 0.0, 1.0), 0.0)), shapes.harmonics
+    )
+
+
+BLUR_FADE = 0.4
+"""Blur weakens a symbol's harmonics, never below this share of the printed ones."""
+
+
+def nearest_harmonics(signature: np.ndarray, harmonics: dict) -> Symbol:
+    """The symbol whose printed harmonics, weakened by blur as much as fits (down to
+    ``BLUR_FADE``), come nearest ``signature``."""
+
+    def off(symbol) -> float:
+        printed = harmonics[symbol]
+        power = float(printed @ printed)
+        fade = float(np.clip(signature @ printed / power, BLUR_FADE, 1.0)) if power else 0.0
+        return float(np.linalg.norm(signature - fade * printed))
+
+    return min(harmonics, key=off)
+
+
 def _read_token(
     window: np.ndarray,
     disc: np.ndarray,
     body_lab: np.ndarray,
     tokens: dict,
     symbols: dict,
-    templates: dict,
+    shapes: Shapes,
     px: float,
 ) -> CellReading:
     """One token: its colour (confirmed from ``body_lab``), symbol and symbol colour.
@@ -381,7 +467,9 @@ def _read_token(
     # Redraw the blob at the half-way point between body and symbol colour.
     grown = cv2.dilate(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
     sharp = grown & (_distances(flat, seen_lab[None, :]).reshape(disc.shape) < body_d)
-    shape, shape2, _, m_shape = _shape(symbol_features(sharp, px), templates)
+    shape, shape2, _, m_shape = _shape(symbol_features(sharp, px), shapes.features)
+    ys, xs = np.nonzero(blob)
+    second_cue = _harmonic_symbol(window, body_lab, seen_lab, (xs.mean(), ys.mean()), shapes)
     pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
     margins = {
         "colour": m_colour / COLOUR_MARGIN,
@@ -394,13 +482,15 @@ def _read_token(
         "shape": Pid(colour, shape2, shade),
         "shade": Pid(colour, shape, shade2),
     }[weakest]  # type: ignore[arg-type]
-    uncertain = min(margins.values()) < 1.0 or d_colour > FAR or d_shade > FAR
+    unlike = second_cue != shape
+    uncertain = min(margins.values()) < 1.0 or d_colour > FAR or d_shade > FAR or unlike
     return CellReading(
         pid.code,
         round(min(m_colour, m_shape, m_shade), 3),
-        runner.code,
+        Pid(colour, second_cue, shade).code if unlike else runner.code,  # type: ignore[arg-type]
         round(max(d_colour, d_shade), 1),
         uncertain,
+        "shape" if unlike else "",
     )
 
 
