@@ -27,7 +27,8 @@ def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
 def test_the_plane_above_the_board_follows_from_the_boards_homography(tilt, focal):
     """Against the second photo generator's own camera: the plane 4 mm above the board
     lands where that camera puts it (within 0.05 px once the view is slanted enough to
-    measure the focal length; square-on, a phone's focal length is assumed: half the shift, give or take half a pixel)."""
+    measure the focal length; square-on, where a phone's focal length is assumed, within
+    half the shift and half a pixel)."""
     f = focal_px(focal, FRAME)
     cam = pose((150.0, 130.0), 9 * f / 26, tilt, 70.0, 4.0, f, 0.0, 0.0, FRAME)
     board = np.array([[0.0, 0.0], [300.0, 0.0], [150.0, 260.0], [40.0, 200.0]])

@@ -901,6 +901,7 @@ def _piece_height(
     """
     image, h = photo
     x0, y0 = model.bounds[:2]
+    points = [p[::2] for p in points]  # half the samples tell the planes apart
     rect = np.concatenate(points)
     board = rect / model.px_per_mm + (x0, y0)
     lh, lw = light.shape[:2]
