@@ -114,6 +114,21 @@ def test_markers_and_patches_stay_clear_of_every_cavity_and_placed_token():
         assert nearest > reach + components.PATCH / 2
 
 
+def _drawn_symbol(symbol: Symbol, turn: float, rho: float, px: float) -> np.ndarray:
+    """A symbol as the kit draws it, turned, in the middle of an 80 px canvas (0..255)."""
+    import cv2
+
+    canvas = np.zeros((80, 80), np.uint8)
+    for item in components.symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
+        moved = item.transformed(Affine.translate(40 / px, 40 / px) @ Affine.rotate(turn))
+        if hasattr(moved, "points"):
+            pts = np.int32(np.round(np.array(moved.points) * px * 16))
+            cv2.fillPoly(canvas, [pts], 255, cv2.LINE_AA, 4)
+        else:
+            cv2.circle(canvas, (640, 640), int(moved.radius * px * 16), 255, -1, cv2.LINE_AA, 4)
+    return canvas
+
+
 def test_the_drawn_symbols_are_told_apart_at_any_turn():
     import cv2
 
@@ -124,16 +139,7 @@ def test_the_drawn_symbols_are_told_apart_at_any_turn():
     for symbol in Symbol:
         for _ in range(4):
             turn = rng.uniform(0, 360)
-            canvas = np.zeros((80, 80), np.uint8)
-            for item in components.symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
-                moved = item.transformed(Affine.translate(40 / px, 40 / px) @ Affine.rotate(turn))
-                if hasattr(moved, "points"):
-                    pts = np.int32(np.round(np.array(moved.points) * px * 16))
-                    cv2.fillPoly(canvas, [pts], 255, cv2.LINE_AA, 4)
-                else:
-                    cv2.circle(
-                        canvas, (640, 640), int(moved.radius * px * 16), 255, -1, cv2.LINE_AA, 4
-                    )
+            canvas = _drawn_symbol(symbol, turn, rho, px)
             blurred = cv2.GaussianBlur(canvas, (0, 0), 1.3)
             features = symbol_features(blurred >= 128, px)
             dist = {
@@ -158,16 +164,7 @@ def test_a_blurred_star_that_a_threshold_rounds_off_keeps_its_five_points():
     for symbol in Symbol:
         for sigma in (1.0, 2.2, 3.5):
             turn = rng.uniform(0, 360)
-            canvas = np.zeros((80, 80), np.uint8)
-            for item in components.symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
-                moved = item.transformed(Affine.translate(40 / px, 40 / px) @ Affine.rotate(turn))
-                if hasattr(moved, "points"):
-                    pts = np.int32(np.round(np.array(moved.points) * px * 16))
-                    cv2.fillPoly(canvas, [pts], 255, cv2.LINE_AA, 4)
-                else:
-                    cv2.circle(
-                        canvas, (640, 640), int(moved.radius * px * 16), 255, -1, cv2.LINE_AA, 4
-                    )
+            canvas = _drawn_symbol(symbol, turn, rho, px)
             ink = cv2.GaussianBlur(canvas, (0, 0), sigma).astype(np.float64) / 255.0
             assert nearest_harmonics(symbol_harmonics(ink), harmonics) is symbol, (symbol, sigma)
             if symbol is Symbol.STAR and sigma > 3:
