@@ -14,6 +14,7 @@ Everything here is integer arithmetic; floats appear only in drawing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from printkit.geometry.graph import component
@@ -178,7 +179,13 @@ def normalise(cells: Iterable[tuple[int, int]]) -> Shape:
 
 def canonical(cells: Iterable[tuple[int, int]]) -> tuple[Cell, ...]:
     """The canonical form of a free shape: its least sorted normalised image of the 12."""
-    cells = frozenset(cells)
+    return _canonical_of(normalise(cells))
+
+
+@lru_cache(maxsize=8192)
+def _canonical_of(cells: Shape) -> tuple[Cell, ...]:
+    """``canonical`` of a normalised shape (a translation leaves the form unchanged, so
+    each shape is worked out once however often it turns up on a board)."""
     return min(tuple(sorted(normalise(transform(cells, k)))) for k in range(12))
 
 

@@ -836,6 +836,7 @@ def classify(
     readings: dict[Hashable, CellReading] = {}
     corrected = seen = light = img
     cells_img = img
+    before = None
     for rounds in range(2):
         light = _light_surface(img, white_pts, white_vals)
         colour = _colour_fit(model, img / light)
@@ -847,6 +848,10 @@ def classify(
                 lifted_h = lifted(photo[1], height, photo[0].shape)
                 cells_img = rectify(photo[0], lifted_h, model.bounds, model.px_per_mm)
         seen = corrected if cells_img is img else _corrected(cells_img, light, affine)
+        samples = np.concatenate(_gather(seen, points))
+        if before is not None and np.percentile(np.abs(samples - before), 99) < SETTLED:
+            break  # the empty cells hardly moved the light: the first reading stands
+        before = samples
         if model.classify is not None:
             readings = model.classify(seen, model, lambda pts: _to_rect(model, pts))
         else:
@@ -869,6 +874,11 @@ def classify(
     brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
     doubts = _halo(_doubts(cells_img, light, points, paper_clips, brighter), points)
     return _with_doubts(readings, keys, doubts), seen
+
+
+SETTLED = 0.01
+"""When adding the empty cells to the light model moves the cells' corrected colours by
+less than this (of 1, for 99 % of their samples), the cells are not read again."""
 
 
 def _corrected(img: np.ndarray, light: np.ndarray, affine: np.ndarray) -> np.ndarray:
@@ -977,11 +987,16 @@ def _nearest(
     """
     classes = list(model.classes)
     refs = to_lab(np.array([rgb(model.colours[c]) for c in classes]))
-    lab = np.split(to_lab(np.concatenate(samples)), np.cumsum([len(s) for s in samples])[:-1])
-    medians = _per_cell(lab, np.median)
-    deviation = [np.linalg.norm(v - m, axis=1) for v, m in zip(lab, medians, strict=True)]
-    mad = _per_cell([d[:, None] for d in deviation], np.median)[:, 0]
+    lab = to_lab(np.concatenate(samples))
     counts = np.array([len(s) for s in samples])
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    medians = np.empty((len(samples), 3))
+    mad = np.empty(len(samples))
+    for size in np.unique(counts):  # cells with as many samples at once, not cell by cell
+        index = np.flatnonzero(counts == size)
+        block = lab[starts[index][:, None] + np.arange(size)]
+        medians[index] = np.median(block, axis=1)
+        mad[index] = np.median(np.linalg.norm(block - medians[index][:, None], axis=2), axis=1)
     error = 1.4826 * 1.2533 * mad / np.sqrt(np.maximum(counts / 4, 1))
     dist = np.linalg.norm(medians[:, None, :] - refs[None, :, :], axis=2)
     order = np.argsort(dist, axis=1)
