@@ -126,10 +126,22 @@ def _blank_markers(photo, keep: int) -> np.ndarray:
     return image
 
 
-def test_too_few_markers_names_the_ones_found():
+def test_two_markers_place_the_board_only_with_its_printed_lines():
+    """Two markers alone place the board roughly: the printed cell lines confirm and
+    correct the fit (no cell silently wrong); with the lines hidden the photo is refused,
+    naming the markers found."""
     photo = _photo(0, "easy", "full")
+    two = _blank_markers(photo, 2)
+    reading = read_image(two, "tripakus", layout_for())
+    assert len(reading.markers) == 2
+    assert not score_reading(reading, photo).silent
+    model = reading.model
+    cells = np.float32([p for outline in model.cells.values() for p in outline])
+    hull = cv2.convexHull(cv2.perspectiveTransform(cells.reshape(-1, 1, 2), photo.board_to_photo))
+    blank = two.copy()
+    cv2.fillConvexPoly(blank, np.int32(np.round(hull.reshape(-1, 2))), (235, 235, 235))
     with pytest.raises(PhotoError, match=r"found 2 of the board's 4 markers \(ids 10, 11\)"):
-        read_image(_blank_markers(photo, 2), "tripakus", layout_for())
+        read_image(blank, "tripakus", layout_for())
 
 
 def test_board_cut_off_by_the_frame():

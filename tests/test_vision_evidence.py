@@ -191,8 +191,9 @@ def test_a_check_of_a_reading_with_uncertain_cells_says_its_problems_may_come_fr
     assert "uncertain" not in check_record(position_record("tripakus", strip)).lines()[-1]
 
 
-def test_a_board_not_where_its_markers_say_is_caught_by_its_printed_lines():
-    from printkit.errors import PhotoError
+def test_a_board_not_where_its_markers_say_is_put_right_by_its_printed_lines():
+    """A fit 2 % too large about the board's middle (cells 3 mm off at its edges): the
+    printed cell lines show it and correct the homography to within a fraction of a mm."""
     from printkit.vision.read import locate, read_located
 
     photo = _photo(SEED, 1)
@@ -202,14 +203,40 @@ def test_a_board_not_where_its_markers_say_is_caught_by_its_printed_lines():
         c.doubt == "misplaced"
         for c in read_located(photo.image, model, homography, used).cells.values()
     )
-    # 2 % larger about the board's middle: cells 3 mm off at its edges, as a wide lens bends it
     x0, y0, x1, y1 = model.bounds
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     grow = np.array([[1.02, 0, -0.02 * cx], [0, 1.02, -0.02 * cy], [0, 0, 1]])
-    try:
-        reading = read_located(photo.image, model, homography @ grow, used)
-    except PhotoError as exc:
-        assert "printed lines" in str(exc)
-        return
-    assert any(c.doubt == "misplaced" for c in reading.cells.values())
+    reading = read_located(photo.image, model, homography @ grow, used)
+    corners = np.array([[x0, y0, 1], [x1, y0, 1], [x1, y1, 1], [x0, y1, 1]], float).T
+
+    def board_point(h):  # where the true fit puts what ``h`` calls each corner, board mm
+        q = np.linalg.inv(homography) @ h @ corners
+        return (q[:2] / q[2]).T
+
+    assert np.abs(board_point(homography @ grow) - corners[:2].T).max() > 2.5
+    assert np.abs(board_point(reading.homography) - corners[:2].T).max() < 0.5
     assert not score_reading(reading, photo).silent
+
+
+def test_cells_whose_printed_lines_are_off_are_misplaced_and_too_many_refuse():
+    from printkit.errors import PhotoError
+    from printkit.vision.read import Lines, misplaced
+
+    model = next(m for m in board_models("tripakus", load_layout()) if m.variant == "full")
+    cells = {k: CellReading("empty", 1.0, "red", 50.0, False) for k in model.cells}
+    sides = [
+        (np.array(o[i], float), np.array(o[(i + 1) % 3], float))
+        for o in model.cells.values()
+        for i in range(3)
+    ]
+    where = np.array([(a + b) / 2 for a, b in sides])
+    normal = np.array([[-(b - a)[1], (b - a)[0]] / np.linalg.norm(b - a) for a, b in sides])
+    x0, _, x1, _ = model.bounds
+    off = np.where(where[:, 0] > x1 - 0.25 * (x1 - x0), 2.5, 0.1)  # the right corner is off
+    marked = misplaced(model, cells, Lines(where, normal, off))
+    wrong = {k for k, c in marked.items() if c.doubt == "misplaced"}
+    assert wrong and all(
+        np.mean(np.array(model.cells[k]), axis=0)[0] > x1 - 0.4 * (x1 - x0) for k in wrong
+    )
+    with pytest.raises(PhotoError, match="printed lines are off"):
+        misplaced(model, cells, Lines(where, normal, np.full(len(off), 2.5)))

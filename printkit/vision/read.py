@@ -113,18 +113,18 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
             return read_image(image, game, layout)
         models = board_models(game, layout)
         found = _markers_in(small)
-        model, homography, used = fit_board(found, models)
+        model, homography, used, rough = _fitted(found, models)
         if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
             _check_framing(model, homography, small.shape)
-            reading = read_located(small, model, homography, used)
+            reading = read_located(small, model, homography, used, rough)
             reading.homography = np.diag([2.0, 2.0, 1.0]) @ reading.homography
             return reading
         image = cv2.imdecode(data, cv2.IMREAD_COLOR)
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         found = refine_markers(grey, [Detection(d.id, d.corners * 2.0) for d in found])
-        model, homography, used = fit_board(found, models)
+        model, homography, used, rough = _fitted(found, models)
         _check_framing(model, homography, image.shape)
-        return read_located(image, model, homography, used)
+        return read_located(image, model, homography, used, rough)
     except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
         raise PhotoError(f"could not make out the board ({exc.err})") from None
 
@@ -153,8 +153,13 @@ def _coarsest(h: np.ndarray, model: BoardModel) -> float:
 
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
-    model, homography, used = locate(image, board_models(game, layout))
-    return read_located(image, model, homography, used)
+    try:
+        model, homography, used = locate(image, board_models(game, layout))
+        rough = None
+    except UnconfirmedFit as exc:
+        model, homography, used, rough = exc.model, exc.homography, exc.used, str(exc)
+        _check_framing(model, homography, image.shape)
+    return read_located(image, model, homography, used, rough)
 
 
 def locate(image: np.ndarray, models: list[BoardModel]) -> tuple[BoardModel, np.ndarray, list[int]]:
@@ -179,12 +184,44 @@ def _markers_in(image: np.ndarray) -> list[Detection]:
 
 
 def read_located(
-    image: np.ndarray, model: BoardModel, homography: np.ndarray, used: list[int]
+    image: np.ndarray,
+    model: BoardModel,
+    homography: np.ndarray,
+    used: list[int],
+    unconfirmed: str | None = None,
 ) -> Reading:
-    """Read every cell of a board already located in the photo."""
+    """Read every cell of a board already located in the photo.
+
+    The board's printed cell lines check where the markers put it (``line_offsets``);
+    where they are off, or the markers alone could not place the board (``unconfirmed``
+    says why: two markers, or markers on one line), the lines correct the homography
+    (``refine_by_lines``) and the board is read again.  An unconfirmed board the lines
+    cannot place is refused with that reason; its cells no line speaks for are uncertain.
+    """
     rectified = rectify(image, homography, model.bounds, model.px_per_mm)
     cells, corrected = classify(rectified, model, (image, homography))
-    cells = misplaced(model, cells, rectified)
+    lines = line_offsets(model, cells, rectified)
+    if unconfirmed is not None or _off_cells(model, lines):
+        for _ in range(2):
+            refined = refine_by_lines(model, homography, lines)
+            if refined is None:
+                break
+            homography = refined
+            rectified = rectify(image, homography, model.bounds, model.px_per_mm)
+            cells, corrected = classify(rectified, model, (image, homography))
+            lines = line_offsets(model, cells, rectified)
+        judged = _judged(model, lines)
+        if unconfirmed is not None:
+            if len(judged) < CONFIRMED_SHARE * len(model.cells):
+                raise PhotoError(
+                    f"{unconfirmed}, and too few of its printed lines show to place it "
+                    "(pieces cover them)"
+                )
+            cells = {
+                k: c if k in judged else replace(c, uncertain=True, doubt=c.doubt or "misplaced")
+                for k, c in cells.items()
+            }
+    cells = misplaced(model, cells, lines)
     return Reading(model, consistent(model, cells), used, homography, corrected)
 
 
@@ -197,54 +234,138 @@ paper lifts): the cells there are uncertain."""
 MISPLACED_SHARE = 0.2
 """A photo where more than this share of the cells judged are misplaced is refused: the
 cells that could not be judged are as likely to be."""
+LINE_DIP = 0.04
+"""A printed line shows as a dip at least this deep (of 1) below the paper beside it;
+shallower, it is hidden (glare, a hand, a blank) and says nothing of where it is."""
 LINE_REACH = 2.0
 """Lines within this many cell widths of a cell speak for it."""
 
 
-def misplaced(model: BoardModel, cells: dict, rectified: np.ndarray) -> dict:
-    """The reading with cells marked uncertain (``misplaced``) where the board's printed
-    cell lines are not where the markers place them: a check of the whole geometry that
-    does not depend on colour.  Only lines between two cells read as empty are looked at
-    (pieces hide the others); a cell with fewer than three such lines near it is not
-    judged."""
+@dataclass(frozen=True)
+class Lines:
+    """Printed cell lines measured in a rectified board: each line's midpoint and unit
+    normal (board mm) and how far along the normal it was found (mm, signed)."""
+
+    where: np.ndarray
+    normal: np.ndarray
+    offset: np.ndarray
+
+
+def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines:
+    """Where each printed line between two cells read as empty lies, against where the
+    homography puts it: the darkest point across it, within ``LINE_SEARCH`` mm, to a
+    fraction of a sample (a parabola through the darkest three).  Pieces hide the other
+    lines."""
     grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
     empty = {k for k, c in cells.items() if c.label == model.classes[0]}
     edges = _shared_edges(model, empty)
-    if len(edges) < 3:
-        return cells
+    if not edges:
+        return Lines(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
     offsets = np.linspace(-LINE_SEARCH, LINE_SEARCH, 17)
-    found, where = [], []
-    for a, b in edges:
-        a, b = np.asarray(a, float), np.asarray(b, float)
-        along = b - a
-        normal = np.array([-along[1], along[0]]) / max(float(np.linalg.norm(along)), 1e-9)
-        base = a + np.array([0.3, 0.5, 0.7])[:, None] * along
-        pts = base[:, None, :] + offsets[None, :, None] * normal
-        px = _to_rect(model, pts.reshape(-1, 2)).astype(np.float32)
-        profile = (
-            cv2.remap(grey, px[:, 0].reshape(1, -1), px[:, 1].reshape(1, -1), cv2.INTER_LINEAR)
-            .reshape(3, len(offsets))
-            .mean(axis=0)
-        )
-        found.append(abs(float(offsets[int(np.argmin(profile))])))
-        where.append((a + b) / 2)
-    found, where = np.array(found), np.array(where)
-    width = float(np.median([np.ptp(np.array(o), axis=0).max() for o in model.cells.values()]))
-    out = dict(cells)
-    judged = 0
+    step = float(offsets[1] - offsets[0])
+    a = np.array([e[0] for e in edges], float)
+    b = np.array([e[1] for e in edges], float)
+    along = b - a
+    normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
+    normal /= np.maximum(np.linalg.norm(normal, axis=1, keepdims=True), 1e-9)
+    base = a[:, None, :] + np.array([0.3, 0.5, 0.7])[None, :, None] * along[:, None, :]
+    pts = base[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
+    px = _to_rect(model, pts.reshape(-1, 2)).astype(np.float32)
+    pad = -len(px) % 256  # remap takes maps under 32767 px a side: a grid 256 wide
+    grid = np.pad(px, ((0, pad), (0, 0))).reshape(-1, 256, 2)
+    seen = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR).reshape(-1)[: len(px)]
+    profile = seen.reshape(len(edges), 3, len(offsets)).mean(axis=1)
+    k = np.clip(np.argmin(profile, axis=1), 1, len(offsets) - 2)
+    rows = np.arange(len(edges))
+    left, mid, right = profile[rows, k - 1], profile[rows, k], profile[rows, k + 1]
+    curve = left - 2 * mid + right
+    shift = np.where(curve > 1e-6, 0.5 * (left - right) / np.maximum(curve, 1e-6), 0.0)
+    found = offsets[k] + np.clip(shift, -0.5, 0.5) * step
+    shown = np.median(profile, axis=1) - mid >= LINE_DIP  # a line, not paper's noise
+    return Lines(((a + b) / 2)[shown], normal[shown], found[shown])
+
+
+def _cell_width(model: BoardModel) -> float:
+    return float(np.median([np.ptp(np.array(o), axis=0).max() for o in model.cells.values()]))
+
+
+def _near_lines(model: BoardModel, lines: Lines) -> dict:
+    """Each cell judged by the lines (three or more within ``LINE_REACH`` cell widths):
+    the median distance (mm) of those lines from where they should be."""
+    if len(lines.offset) < 3:
+        return {}
+    width = _cell_width(model)
+    found = np.abs(lines.offset)
+    out = {}
     for key, outline in model.cells.items():
         centre = np.mean(np.array(outline, float), axis=0)
-        near = np.linalg.norm(where - centre, axis=1) <= LINE_REACH * width
-        judged += int(near.sum() >= 3)
-        if near.sum() >= 3 and float(np.median(found[near])) > LINE_OFF:
+        near = np.linalg.norm(lines.where - centre, axis=1) <= LINE_REACH * width
+        if near.sum() >= 3:
+            out[key] = float(np.median(found[near]))
+    return out
+
+
+def _judged(model: BoardModel, lines: Lines) -> set:
+    return set(_near_lines(model, lines))
+
+
+def _off_cells(model: BoardModel, lines: Lines) -> int:
+    return sum(off > LINE_OFF for off in _near_lines(model, lines).values())
+
+
+CONFIRMED_SHARE = 0.5
+"""A board its markers alone cannot place is read only if its printed lines judge at
+least this share of its cells."""
+REFINE_LINES = 24
+"""Lines needed before they may correct the homography."""
+
+
+def refine_by_lines(model: BoardModel, h: np.ndarray, lines: Lines) -> np.ndarray | None:
+    """The homography corrected so that the printed lines fall where they were found: a
+    small projective map of the board (8 parameters, linearised, least squares over every
+    line's offset along its normal, fitted again without lines more than three median
+    deviations off).  None if too few lines, or lines in too few directions, to tell."""
+    if len(lines.offset) < REFINE_LINES:
+        return None
+    x0, y0, x1, y1 = model.bounds
+    cx, cy, scale = (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0) / 2
+    u = (lines.where[:, 0] - cx) / scale
+    v = (lines.where[:, 1] - cy) / scale
+    nx, ny = lines.normal[:, 0], lines.normal[:, 1]
+    radial = nx * u + ny * v
+    a = np.stack([nx * u, nx * v, nx, ny * u, ny * v, ny, -radial * u, -radial * v], axis=1)
+    target = lines.offset / scale
+    keep = np.ones(len(target), bool)
+    theta = None
+    for _ in range(2):
+        if np.linalg.matrix_rank(a[keep]) < 8:
+            return None
+        theta, *_ = np.linalg.lstsq(a[keep], target[keep], rcond=None)
+        error = np.abs(a @ theta - target) * scale
+        keep = error <= max(3 * float(np.median(error)), 0.2)
+    p = theta
+    correction = np.array([[1 + p[0], p[1], p[2]], [p[3], 1 + p[4], p[5]], [p[6], p[7], 1.0]])
+    to_norm = np.array([[1 / scale, 0, -cx / scale], [0, 1 / scale, -cy / scale], [0, 0, 1]])
+    return h @ np.linalg.inv(to_norm) @ correction @ to_norm
+
+
+def misplaced(model: BoardModel, cells: dict, lines: Lines) -> dict:
+    """The reading with cells marked uncertain (``misplaced``) where the board's printed
+    cell lines (``line_offsets``) are not where the homography places them: a check of
+    the whole geometry that does not depend on colour.  A cell with fewer than three
+    measured lines near it is not judged; too many misplaced cells refuse the photo."""
+    near = _near_lines(model, lines)
+    out = dict(cells)
+    for key, off in near.items():
+        if off > LINE_OFF:
             cell = cells[key]
             out[key] = replace(cell, uncertain=True, doubt=cell.doubt or "misplaced")
-    off = sum(c.doubt == "misplaced" for c in out.values())
-    if judged and off > MISPLACED_SHARE * judged:
+    off = sum(value > LINE_OFF for value in near.values())
+    if near and off > MISPLACED_SHARE * len(near):
         raise PhotoError(
             f"the board's printed lines are off where its markers place them in {off} of "
-            f"{judged} cells: a wide-angle lens or paper that does not lie flat; use the main "
-            "camera (1x) and flatten the board"
+            f"{len(near)} cells: a wide-angle lens or paper that does not lie flat; use the "
+            "main camera (1x) and flatten the board"
         )
     return out
 
@@ -420,21 +541,49 @@ def fit_board(
         best = max(fits, key=lambda f: len(f[2]), default=None)
         model = best[0] if best else known[0]
         seen = best[2] if best else []
-        raise PhotoError(
+        message = (
             f"found {len(seen)} of the board's {len(model.markers)} markers "
             f"(ids {_ids(sorted(d.id for d in found))}); at least {MIN_MARKERS} "
             "must be in view: step back or uncover them"
         )
+        if best is not None and len(seen) == 2:
+            raise UnconfirmedFit(
+                message, model, _canonical(model, best[1]), _marker_ids(model, seen)
+            )
+        raise PhotoError(message)
     model, homography, used = full[0]
     spread = _spread(np.float32([model.markers[k].centre for k in used]))
     x0, y0, x1, y1 = model.bounds
     if spread < MIN_SPREAD * min(x1 - x0, y1 - y0):
-        raise PhotoError(
+        raise UnconfirmedFit(
             f"the markers in view (ids {_ids(_marker_ids(model, used))}) lie almost on one "
             "line, which cannot place the rest of the board: include a marker on another "
-            "side of it"
+            "side of it",
+            model,
+            _canonical(model, homography),
+            _marker_ids(model, used),
         )
     return model, _canonical(model, homography), _marker_ids(model, used)
+
+
+class UnconfirmedFit(PhotoError):
+    """The markers in view place the board only roughly (two of them, or all on one
+    line): refused, unless the board's printed lines confirm and correct the fit
+    (``read_located``), which the fit is kept for."""
+
+    def __init__(self, message: str, model: BoardModel, homography: np.ndarray, used: list):
+        super().__init__(message)
+        self.model, self.homography, self.used = model, homography, used
+
+
+def _fitted(
+    found: list[Detection], models: list[BoardModel]
+) -> tuple[BoardModel, np.ndarray, list[int], str | None]:
+    """``fit_board``, a rough fit kept with the reason it is rough."""
+    try:
+        return (*fit_board(found, models), None)
+    except UnconfirmedFit as rough:
+        return rough.model, rough.homography, rough.used, str(rough)
 
 
 def _marker_ids(model: BoardModel, used: list[int]) -> list[int]:
