@@ -326,7 +326,7 @@ UNSURE_WHY = {
     "mixed": "part covered or between two colours",
     "colour": "between two colours",
     "noise": "colour noise of a dim photo",
-    "misplaced": "the board's printed lines are not where its markers put them (a wide lens?)",
+    "misplaced": "printed lines do not confirm where the board lies (wide lens? marker hidden?)",
     "unlike": "unlike the other cells read the same (a finger? a stain?)",
     "name visible": "the cell's printed name shows under what looked like a piece",
     "no piece": "they make no piece of the set",
@@ -335,6 +335,7 @@ UNSURE_WHY = {
     "tile twice": "one tile seen twice",
     "no tile": "no tile has these numbers",
     "photos disagree": "the photos disagree",
+    "shape": "the symbol's outline and its shape disagree",
 }
 """What each reason the reader gives for an uncertain cell means to a player."""
 

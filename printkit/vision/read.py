@@ -193,30 +193,49 @@ def read_located(
     """Read every cell of a board already located in the photo.
 
     The board's printed cell lines check where the markers put it (``line_offsets``);
-    where they are off, or the markers alone could not place the board (``unconfirmed``
-    says why: two markers, or markers on one line), the lines correct the homography
-    (``refine_by_lines``) and the board is read again.  An unconfirmed board the lines
-    cannot place is refused with that reason; its cells no line speaks for are uncertain.
+    where they are off as a rule (``BENT``), or the markers alone could not place the
+    board (``unconfirmed`` says why: two markers, or markers on one line), the lines
+    correct the homography (``refine_by_lines``) and the board is read again, the
+    correction kept only if more cells' lines then agree.  An unconfirmed board the lines
+    cannot place is refused with that reason; after a correction, the cells no line speaks
+    for are uncertain.
     """
-    rectified = rectify(image, homography, model.bounds, model.px_per_mm)
-    cells, corrected = classify(rectified, model, (image, homography))
-    lines = line_offsets(model, cells, rectified)
-    if unconfirmed is not None or _off_cells(model, lines):
+
+    def read_at(h: np.ndarray) -> tuple:
+        rectified = rectify(image, h, model.bounds, model.px_per_mm)
+        cells, corrected = classify(rectified, model, (image, h))
+        return h, cells, corrected, line_offsets(model, cells, rectified)
+
+    homography, cells, corrected, lines = read_at(homography)
+    if unconfirmed is not None or _median_off(lines) > BENT:
+        corrected_fit = False
         for _ in range(2):
             refined = refine_by_lines(model, homography, lines)
             if refined is None:
                 break
-            homography = refined
-            rectified = rectify(image, homography, model.bounds, model.px_per_mm)
-            cells, corrected = classify(rectified, model, (image, homography))
-            lines = line_offsets(model, cells, rectified)
+            try:
+                again = read_at(refined)
+            except PhotoError:  # the corrected fit reads worse (its paper, say): not kept
+                break
+            if _confirmed(model, again[3]) <= _confirmed(model, lines):
+                break  # the lines agree no better: the correction is not kept
+            homography, cells, corrected, lines = again
+            corrected_fit = True
         judged = _judged(model, lines)
-        if unconfirmed is not None:
-            if len(judged) < CONFIRMED_SHARE * len(model.cells):
-                raise PhotoError(
-                    f"{unconfirmed}, and too few of its printed lines show to place it "
-                    "(pieces cover them)"
-                )
+        if unconfirmed is not None and len(judged) < CONFIRMED_SHARE * len(model.cells):
+            raise PhotoError(
+                f"{unconfirmed}, and too few of its printed lines show to place it "
+                "(pieces cover them)"
+            )
+        bent = _median_off(lines)
+        if corrected_fit and bent > BENT:
+            raise PhotoError(
+                f"the board's printed lines lie {bent:.1f} mm (median) off any flat view of "
+                "it: a wide-angle lens or paper that does not lie flat; use the main camera "
+                "(1x) and flatten the board"
+            )
+        if unconfirmed is not None or corrected_fit:
+            # Where the lines do not speak, a fit they had to correct is not sure.
             cells = {
                 k: c if k in judged else replace(c, uncertain=True, doubt=c.doubt or "misplaced")
                 for k, c in cells.items()
@@ -257,8 +276,7 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     fraction of a sample (a parabola through the darkest three).  Pieces hide the other
     lines."""
     grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
-    empty = {k for k, c in cells.items() if c.label == model.classes[0]}
-    edges = _shared_edges(model, empty)
+    edges = _shared_edges(model, {k for k, c in cells.items() if c.label == model.classes[0]})
     if not edges:
         return Lines(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
     offsets = np.linspace(-LINE_SEARCH, LINE_SEARCH, 17)
@@ -309,10 +327,21 @@ def _judged(model: BoardModel, lines: Lines) -> set:
     return set(_near_lines(model, lines))
 
 
-def _off_cells(model: BoardModel, lines: Lines) -> int:
-    return sum(off > LINE_OFF for off in _near_lines(model, lines).values())
+def _median_off(lines: Lines) -> float:
+    """How far (mm) the printed lines lie, as a rule, from where the homography puts them."""
+    return float(np.median(np.abs(lines.offset))) if len(lines.offset) else 0.0
 
 
+def _confirmed(model: BoardModel, lines: Lines) -> int:
+    """Cells whose nearby lines lie where the homography puts them."""
+    return sum(off <= LINE_OFF for off in _near_lines(model, lines).values())
+
+
+BENT = 0.3
+"""Printed lines lying farther than this (mm, median) from where the homography puts
+them call for a correction; once corrected, they must lie within it: a flat board seen
+through a lens without distortion is a projective map; farther, the board is bent (a
+wide lens, paper lifting) and no homography reads it."""
 CONFIRMED_SHARE = 0.5
 """A board its markers alone cannot place is read only if its printed lines judge at
 least this share of its cells."""
@@ -1177,10 +1206,12 @@ DOUBT_TAGS = {
     "unlike": "U",
     "name visible": "L",
     "photos disagree": "F",
+    "shape": "S",
 }
 """The letter after an uncertain cell's ``?`` in the debug picture: why it is uncertain
-(a glare, too dark, mixed colours, colour noise, a cell's printed label showing under
-what was read as a piece, the photos fused disagree; C for a consistency problem: a patch
+(a glare, too dark, mixed colours, colour noise, the printed lines not where the fit
+puts them, a cell's printed label showing under what was read as a piece, the photos
+fused disagree, a symbol's two shape cues disagree; C for a consistency problem: a patch
 that is no piece, something seen twice)."""
 
 
