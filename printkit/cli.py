@@ -329,6 +329,8 @@ UNSURE_WHY = {
     "misplaced": "printed lines do not confirm where the board lies (wide lens? marker hidden?)",
     "unlike": "unlike the other cells read the same (a finger? a stain?)",
     "name visible": "the cell's printed name shows under what looked like a piece",
+    "name hidden": "the cell's printed name does not show (a finger? a reflection?)",
+    "thickness": "a thick piece's side or its face, seen at a slant: retake from above",
     "no piece": "they make no piece of the set",
     "piece twice": "one piece seen twice",
     "pid twice": "one pid seen twice",

@@ -240,3 +240,26 @@ def test_cells_whose_printed_lines_are_off_are_misplaced_and_too_many_refuse():
     )
     with pytest.raises(PhotoError, match="printed lines are off"):
         misplaced(model, cells, Lines(where, normal, np.full(len(off), 2.5)))
+
+
+def test_a_reading_whose_filled_cells_mostly_make_no_piece_is_refused():
+    """Rows of one colour across the board are no piece of the set: such a reading is not
+    a position (thick pieces seen at a slant, say), and is refused rather than marked."""
+    from printkit.errors import PhotoError
+    from printkit.vision.read import consistent
+
+    model = next(m for m in board_models("tripakus", load_layout()) if m.variant == "full")
+    rows = {k: ("red" if k[0] % 3 == 2 else "empty") for k in model.cells}
+    with pytest.raises(PhotoError, match="make no set of the game's pieces"):
+        consistent(model, _readings(rows))
+    # A position of the set, one stray cell added: that cell is marked, the reading kept.
+    truth = _scene_and_board(SEED)[2]
+    legal = {k: truth[model.cell_key(k)] for k in model.cells}
+    assert not any(c.uncertain for c in consistent(model, _readings(legal)).values())
+    stray = next(k for k, v in legal.items() if v == "empty" and k[0] == 18)
+    marked = consistent(model, _readings({**legal, stray: "red"}))
+    assert marked[stray].uncertain and marked[stray].doubt in ("no piece", "piece twice")
+
+
+def _readings(labels: dict) -> dict:
+    return {k: CellReading(v, 1.0, "empty", 1.0, False) for k, v in labels.items()}

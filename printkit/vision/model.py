@@ -46,6 +46,10 @@ class BoardModel:
     ``raised``: the cells are covered by flat pieces read from their top faces, which lie
     a piece's thickness above the board and slide off their cells in a slanted view; the
     reader finds that thickness and reads the cells on the faces' plane.
+
+    ``shared_lines``: neighbouring cells share one printed line along their common side,
+    which the reader uses to check and correct where the board lies; False where cells are
+    drawn apart (Tripod's hexagons, each with its own outline).
     """
 
     game: str
@@ -63,6 +67,7 @@ class BoardModel:
     consistency: Callable[[dict], dict] | None = None
     px_per_mm: float = 4.0
     raised: bool = False
+    shared_lines: bool = True
     extra: dict = field(default_factory=dict)
 
     @property

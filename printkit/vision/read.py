@@ -196,9 +196,10 @@ def read_located(
     where they are off as a rule (``BENT``), or the markers alone could not place the
     board (``unconfirmed`` says why: two markers, or markers on one line), the lines
     correct the homography (``refine_by_lines``) and the board is read again, the
-    correction kept only if more cells' lines then agree.  An unconfirmed board the lines
-    cannot place is refused with that reason; after a correction, the cells no line speaks
-    for are uncertain.
+    correction kept only if the lines then agree better (``_agreement``).  An unconfirmed
+    board the lines cannot place is refused with that reason, and so is a board whose
+    lines stay off as a rule; after a correction, the cells no line speaks for are
+    uncertain.
     """
 
     def read_at(h: np.ndarray) -> tuple:
@@ -217,7 +218,7 @@ def read_located(
                 again = read_at(refined)
             except PhotoError:  # the corrected fit reads worse (its paper, say): not kept
                 break
-            if _confirmed(model, again[3]) <= _confirmed(model, lines):
+            if _agreement(model, again[3]) <= _agreement(model, lines):
                 break  # the lines agree no better: the correction is not kept
             homography, cells, corrected, lines = again
             corrected_fit = True
@@ -228,7 +229,7 @@ def read_located(
                 "(pieces cover them)"
             )
         bent = _median_off(lines)
-        if corrected_fit and bent > BENT:
+        if bent > BENT:  # corrected or not, the lines disagree with the fit as a rule
             raise PhotoError(
                 f"the board's printed lines lie {bent:.1f} mm (median) off any flat view of "
                 "it: a wide-angle lens or paper that does not lie flat; use the main camera "
@@ -274,9 +275,10 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     """Where each printed line between two cells read as empty lies, against where the
     homography puts it: the darkest point across it, within ``LINE_SEARCH`` mm, to a
     fraction of a sample (a parabola through the darkest three).  Pieces hide the other
-    lines."""
+    lines; a cell read as empty but uncertain may hide its lines too (a finger)."""
     grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
-    edges = _shared_edges(model, {k for k, c in cells.items() if c.label == model.classes[0]})
+    bare = {k for k, c in cells.items() if c.label == model.classes[0] and not c.uncertain}
+    edges = _shared_edges(model, bare) if model.shared_lines else []
     if not edges:
         return Lines(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
     offsets = np.linspace(-LINE_SEARCH, LINE_SEARCH, 17)
@@ -328,13 +330,16 @@ def _judged(model: BoardModel, lines: Lines) -> set:
 
 
 def _median_off(lines: Lines) -> float:
-    """How far (mm) the printed lines lie, as a rule, from where the homography puts them."""
-    return float(np.median(np.abs(lines.offset))) if len(lines.offset) else 0.0
+    """How far (mm) the printed lines lie, as a rule, from where the homography puts them
+    (0 when too few lines show to speak as a rule: ``REFINE_LINES``)."""
+    return float(np.median(np.abs(lines.offset))) if len(lines.offset) >= REFINE_LINES else 0.0
 
 
-def _confirmed(model: BoardModel, lines: Lines) -> int:
-    """Cells whose nearby lines lie where the homography puts them."""
-    return sum(off <= LINE_OFF for off in _near_lines(model, lines).values())
+def _agreement(model: BoardModel, lines: Lines) -> tuple[int, float]:
+    """How well the lines agree with the homography: the cells whose nearby lines lie
+    where it puts them, then (the fewer mm the better) how far off the lines lie."""
+    confirmed = sum(off <= LINE_OFF for off in _near_lines(model, lines).values())
+    return confirmed, -_median_off(lines)
 
 
 BENT = 0.3
@@ -432,12 +437,27 @@ def _check_paper(model: BoardModel, corrected: np.ndarray) -> None:
         )
 
 
+UNEXPLAINED = 0.5
+"""A reading where more than this share of the filled cells make no set of the game's
+components is refused: it is not a position, and what does make pieces in it is no
+better founded than the rest."""
+
+
 def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
     """The reading with every cell the game's components cannot explain marked uncertain
-    (``BoardModel.consistency``), its reason kept in ``doubt``."""
+    (``BoardModel.consistency``), its reason kept in ``doubt``; refused when most filled
+    cells are unexplained (``UNEXPLAINED``)."""
     if model.consistency is None:
         return cells
     doubts = model.consistency({key: cell.label for key, cell in cells.items()})
+    filled = [k for k, c in cells.items() if c.label != model.classes[0]]
+    unexplained = sum(1 for k in filled if k in doubts)
+    if filled and unexplained > UNEXPLAINED * len(filled):
+        raise PhotoError(
+            f"{unexplained} of the {len(filled)} filled cells read make no set of the game's "
+            "pieces: the photo does not show a position clearly (thick pieces seen at a "
+            "slant? a hand?); retake it from above"
+        )
     return {
         key: replace(cell, uncertain=True, doubt=cell.doubt or doubts[key])
         if key in doubts
@@ -1051,7 +1071,23 @@ def classify(
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
     doubts = _halo(_doubts(cells_img, light, points, paper_clips, brighter), points)
+    if cells_img is not img:
+        board = _nearest(keys, _gather(corrected, points), model)
+        doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     return _with_doubts(readings, keys, doubts), seen
+
+
+def _raised_doubts(top: dict, board: dict, empty: str, doubts: list[str]) -> list[str]:
+    """Cells read as a piece on the pieces' top faces but surely bare on the board itself
+    are uncertain (``thickness``): a cell covered by a piece cannot show clean paper
+    however the photo looks at it, while a bare cell seen on the faces' plane may show
+    the side of a piece beyond it, in the piece's own colour."""
+    out = []
+    for (key, cell), doubt in zip(top.items(), doubts, strict=True):
+        bare = board[key]
+        clash = cell.label != empty and bare.label == empty and not bare.uncertain
+        out.append(doubt or ("thickness" if clash else ""))
+    return out
 
 
 SETTLED = 0.01
@@ -1205,13 +1241,16 @@ DOUBT_TAGS = {
     "misplaced": "P",
     "unlike": "U",
     "name visible": "L",
+    "name hidden": "H",
+    "thickness": "T",
     "photos disagree": "F",
     "shape": "S",
 }
 """The letter after an uncertain cell's ``?`` in the debug picture: why it is uncertain
 (a glare, too dark, mixed colours, colour noise, the printed lines not where the fit
 puts them, a cell's printed label showing under what was read as a piece, the photos
-fused disagree, a symbol's two shape cues disagree; C for a consistency problem: a patch
+fused disagree, a symbol's two shape cues disagree, a piece seen on its faces' plane
+    where the board shows bare paper; C for a consistency problem: a patch
 that is no piece, something seen twice)."""
 
 

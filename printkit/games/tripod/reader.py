@@ -177,13 +177,16 @@ def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, 
         noisy = unlike or d2 - d1 < NOISE_Z * (spread[groups[i]] + runner)
         covered = order[i, 0] != 0 and named[i]  # a stone, yet the cell's name shows
         confirmed = order[i, 0] == 0 and named[i]  # empty, and its name shows: no stone
+        # Empty, yet its printed name does not show: something covers it (a finger, a
+        # reflection) that only looks like the cell's tint.
+        hidden = order[i, 0] == 0 and bool(extra.get("names")) and not named[i]
         out[key] = CellReading(
             labels[order[i, 0]],
             round(margin, 3),
             labels[order[i, 1]],
             round(d1, 1),
-            d1 > FAR or covered or (not confirmed and (margin < MARGIN or noisy)),
-            "name visible" if covered else "noise" if noisy else "",
+            d1 > FAR or covered or hidden or (not confirmed and (margin < MARGIN or noisy)),
+            "name visible" if covered else "name hidden" if hidden else "noise" if noisy else "",
         )
     return out
 
@@ -364,6 +367,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
                 white=paper * PAPER_WEIGHT,
                 cell_key=cell_name,
                 classify=classify_cells,
+                shared_lines=False,
                 extra={
                     "half": half,
                     "cell": cell,
