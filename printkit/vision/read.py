@@ -198,8 +198,8 @@ def read_located(
     correct the homography (``refine_by_lines``) and the board is read again, the
     correction kept only if the lines then agree better (``_agreement``).  An unconfirmed
     board the lines cannot place is refused with that reason, and so is a board whose
-    lines stay off as a rule; after a correction, the cells no line speaks for are
-    uncertain.
+    lines stay off as a rule; after correcting a fit that was rough or put cells off, the
+    cells no line speaks for are uncertain.
     """
 
     def read_at(h: np.ndarray) -> tuple:
@@ -209,6 +209,10 @@ def read_located(
 
     homography, cells, corrected, lines = read_at(homography)
     if unconfirmed is not None or _median_off(lines) > BENT:
+        # Cells a mm or two off before: where no line speaks, a corrected fit is not sure.
+        unsure = unconfirmed is not None or any(
+            off > LINE_OFF for off in _near_lines(model, lines).values()
+        )
         corrected_fit = False
         for _ in range(2):
             refined = refine_by_lines(model, homography, lines)
@@ -235,8 +239,7 @@ def read_located(
                 "it: a wide-angle lens or paper that does not lie flat; use the main camera "
                 "(1x) and flatten the board"
             )
-        if unconfirmed is not None or corrected_fit:
-            # Where the lines do not speak, a fit they had to correct is not sure.
+        if unsure and corrected_fit:
             cells = {
                 k: c if k in judged else replace(c, uncertain=True, doubt=c.doubt or "misplaced")
                 for k, c in cells.items()
