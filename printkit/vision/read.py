@@ -226,6 +226,8 @@ def read_located(
                 break  # the lines agree no better: the correction is not kept
             homography, cells, corrected, lines = again
             corrected_fit = True
+            if _median_off(lines) <= SETTLED_LINES:
+                break  # the lines lie where the fit puts them: no second pass
         judged = _judged(model, lines)
         if unconfirmed is not None and len(judged) < CONFIRMED_SHARE * len(model.cells):
             raise PhotoError(
@@ -350,6 +352,9 @@ BENT = 0.3
 them call for a correction; once corrected, they must lie within it: a flat board seen
 through a lens without distortion is a projective map; farther, the board is bent (a
 wide lens, paper lifting) and no homography reads it."""
+SETTLED_LINES = 0.1
+"""Once corrected, lines this close (mm, median) to where the fit puts them need no
+second correction."""
 CONFIRMED_SHARE = 0.5
 """A board its markers alone cannot place is read only if its printed lines judge at
 least this share of its cells."""
