@@ -295,10 +295,7 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     normal /= np.maximum(np.linalg.norm(normal, axis=1, keepdims=True), 1e-9)
     base = a[:, None, :] + np.array([0.3, 0.5, 0.7])[None, :, None] * along[:, None, :]
     pts = base[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
-    px = _to_rect(model, pts.reshape(-1, 2)).astype(np.float32)
-    pad = -len(px) % 256  # remap takes maps under 32767 px a side: a grid 256 wide
-    grid = np.pad(px, ((0, pad), (0, 0))).reshape(-1, 256, 2)
-    seen = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR).reshape(-1)[: len(px)]
+    seen = _at_points(grey, _to_rect(model, pts.reshape(-1, 2)))
     profile = seen.reshape(len(edges), 3, len(offsets)).mean(axis=1)
     k = np.clip(np.argmin(profile, axis=1), 1, len(offsets) - 2)
     rows = np.arange(len(edges))
@@ -308,6 +305,17 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     found = offsets[k] + np.clip(shift, -0.5, 0.5) * step
     shown = np.median(profile, axis=1) - mid >= LINE_DIP  # a line, not paper's noise
     return Lines(((a + b) / 2)[shown], normal[shown], found[shown])
+
+
+def _at_points(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """``img`` interpolated at each (x, y) point: one row per point (a value per channel,
+    or one value)."""
+    pts = np.asarray(pts, dtype=np.float32).reshape(-1, 2)
+    pad = -len(pts) % 256  # remap takes maps under 32767 px a side: a grid 256 wide
+    grid = np.pad(pts, ((0, pad), (0, 0))).reshape(-1, 256, 2)
+    seen = cv2.remap(img, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR)
+    flat = seen.reshape(len(grid) * 256, -1)[: len(pts)]
+    return flat[:, 0] if img.ndim == 2 else flat
 
 
 def _cell_width(model: BoardModel) -> float:
@@ -1143,16 +1151,10 @@ def _piece_height(
     ]
     splits = np.cumsum([len(p) for p in points])[:-1]
     keys = list(model.cells)
-    pad = -len(board) % 256  # remap takes maps under 32767 px a side: a grid 256 wide
     best, best_count = 0.0, -len(keys) - 1
     for height in HEIGHTS:
-        where = cv2.perspectiveTransform(
-            board.reshape(-1, 1, 2).astype(np.float32), lifted(h, height, image.shape)
-        )
-        grid = np.pad(where[:, 0, :], ((0, pad), (0, 0))).reshape(-1, 256, 2)
-        bgr = cv2.remap(image, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR)
-        seen = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB).reshape(-1, 3)[: len(board)]
-        seen = seen.astype(np.float32) / 255.0
+        where = _project(lifted(h, height, image.shape), board)
+        seen = _at_points(image, where)[:, ::-1].astype(np.float32) / 255.0  # BGR → RGB
         values = _corrected((seen / shade)[:, None, :], np.ones((1, 1, 3), np.float32), affine)
         readings = _nearest(keys, np.split(values[:, 0, :], splits), model)
         count = sum(
