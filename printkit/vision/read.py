@@ -153,12 +153,8 @@ def _coarsest(h: np.ndarray, model: BoardModel) -> float:
 
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
-    try:
-        model, homography, used = locate(image, board_models(game, layout))
-        rough = None
-    except UnconfirmedFit as exc:
-        model, homography, used, rough = exc.model, exc.homography, exc.used, str(exc)
-        _check_framing(model, homography, image.shape)
+    model, homography, used, rough = _fitted(_markers_in(image), board_models(game, layout))
+    _check_framing(model, homography, image.shape)
     return read_located(image, model, homography, used, rough)
 
 
@@ -228,7 +224,7 @@ def read_located(
             corrected_fit = True
             if _median_off(lines) <= SETTLED_LINES:
                 break  # the lines lie where the fit puts them: no second pass
-        judged = _judged(model, lines)
+        judged = set(_near_lines(model, lines))
         if unconfirmed is not None and len(judged) < CONFIRMED_SHARE * len(model.cells):
             raise PhotoError(
                 f"{unconfirmed}, and too few of its printed lines show to place it "
@@ -336,10 +332,6 @@ def _near_lines(model: BoardModel, lines: Lines) -> dict:
         if near.sum() >= 3:
             out[key] = float(np.median(found[near]))
     return out
-
-
-def _judged(model: BoardModel, lines: Lines) -> set:
-    return set(_near_lines(model, lines))
 
 
 def _median_off(lines: Lines) -> float:
@@ -1144,11 +1136,7 @@ def _piece_height(
     points = [p[::2] for p in points]  # half the samples tell the planes apart
     rect = np.concatenate(points)
     board = rect / model.px_per_mm + (x0, y0)
-    lh, lw = light.shape[:2]
-    shade = light[
-        np.clip(np.round(rect[:, 1]).astype(int), 0, lh - 1),
-        np.clip(np.round(rect[:, 0]).astype(int), 0, lw - 1),
-    ]
+    shade = np.concatenate(_gather(light, points))
     splits = np.cumsum([len(p) for p in points])[:-1]
     keys = list(model.cells)
     best, best_count = 0.0, -len(keys) - 1
@@ -1260,8 +1248,8 @@ DOUBT_TAGS = {
 (a glare, too dark, mixed colours, colour noise, the printed lines not where the fit
 puts them, a cell's printed label showing under what was read as a piece, the photos
 fused disagree, a symbol's two shape cues disagree, a piece seen on its faces' plane
-    where the board shows bare paper; C for a consistency problem: a patch
-that is no piece, something seen twice)."""
+where the board shows bare paper; C for a consistency problem: a patch that is no piece,
+something seen twice)."""
 
 
 def debug_image(reading: Reading) -> np.ndarray:
