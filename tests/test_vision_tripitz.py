@@ -18,12 +18,14 @@ from printkit.games.tripitz.kit import board_sheets
 from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol
 from printkit.games.tripitz.reader import (
     SHAPE_MARGIN,
-    _harmonic_templates,
+    SYMMETRY,
+    TURN_STEP,
+    _edge_templates,
     _templates,
     _token,
-    nearest_harmonics,
+    edge_symbol,
     symbol_features,
-    symbol_harmonics,
+    symbol_turns,
 )
 from printkit.kits import KITS
 from printkit.records.check import check_record
@@ -151,25 +153,59 @@ def test_the_drawn_symbols_are_told_apart_at_any_turn():
             assert (second - best) / second > SHAPE_MARGIN
 
 
-def test_a_blurred_star_that_a_threshold_rounds_off_keeps_its_five_points():
-    """The second shape cue (angular harmonics of the ink, not thresholded) still names a
-    star whose points a blur has thinned below half ink, where the outline left by a
-    threshold is a pentagon; and it names every symbol at any turn."""
+def _token_lightness(symbol: Symbol, turn: float, rng: np.random.Generator) -> np.ndarray:
+    """A token's CIELAB window (71 px at 4 px/mm, as ``classify`` cuts it): a grey symbol
+    with a black outline on a blue body, off centre by up to 1 mm, and chroma blotches as a
+    phone's low-light denoiser leaves them (lightness untouched)."""
     import cv2
 
+    px, rho = 4.0, 0.27 * 20.0
+    mask = _drawn_symbol(symbol, turn, rho, px) >= 128
+    lightness = np.where(mask, 54.0, 40.0).astype(np.float32)
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    cv2.drawContours(lightness, contours, -1, 10.0, 2)
+    lightness = cv2.GaussianBlur(lightness, (0, 0), 1.0) + rng.normal(0, 2.0, mask.shape)
+    dx, dy = rng.integers(0, 9, 2)
+    window = np.zeros((71, 71, 3), np.float32)
+    window[..., 0] = lightness[dy : dy + 71, dx : dx + 71]
+    for channel, base in ((1, 18.0), (2, -52.0)):
+        blotches = cv2.resize(rng.normal(0, 1, (5, 5)).astype(np.float32), (71, 71))
+        window[..., channel] = base + 30.0 * blotches
+    return window
+
+
+def test_a_symbol_is_named_by_its_edges_in_lightness_alone():
+    """The second shape cue matches the symbol's printed outline with where the lightness
+    changes: chroma blotches that join a grey star to a blue body in colour leave it a
+    star, at any of a hexagonal token's six seats, and off centre."""
     px = 4.0
-    harmonics = _harmonic_templates(20.0, px)
-    rho = 0.27 * 20.0
+    edges = _edge_templates(20.0, "hex")
     rng = np.random.default_rng(5)
     for symbol in Symbol:
-        for sigma in (1.0, 2.2, 3.5):
-            turn = rng.uniform(0, 360)
-            canvas = _drawn_symbol(symbol, turn, rho, px)
-            ink = cv2.GaussianBlur(canvas, (0, 0), sigma).astype(np.float64) / 255.0
-            assert nearest_harmonics(symbol_harmonics(ink), harmonics) is symbol, (symbol, sigma)
-            if symbol is Symbol.STAR and sigma > 3:
-                rounded = symbol_features(ink >= 0.5, px)
-                assert rounded[1] > 0.85  # nearly convex (a star: 0.63): its points are gone
+        for seat in range(6):
+            turn = 60.0 * seat + rng.uniform(-4, 4)
+            window = _token_lightness(symbol, turn, rng)
+            assert edge_symbol(window[..., 0], px, edges) is symbol, (symbol, turn)
+
+
+def test_symbols_are_tried_at_every_turn_a_token_may_lie_at():
+    """A hexagonal token's symbol is tried within 3 degrees of every seat and slack; a round
+    token's at every turn; each symbol once per its own symmetry."""
+    for symbol in Symbol:
+        period = SYMMETRY[symbol]
+        for shape, lying in (
+            ("hex", [60 * k + d for k in range(6) for d in (-9, 0, 9)]),
+            ("round", list(range(0, 360, 7))),
+        ):
+            turns = symbol_turns(symbol, shape)
+            assert all(0 <= t < period for t in turns)
+            if symbol is Symbol.CIRCLE:
+                assert turns == (0.0,)
+                continue
+            for angle in lying:
+                gap = min(abs((angle - t + period / 2) % period - period / 2) for t in turns)
+                assert gap <= TURN_STEP / 2 + 1e-9, (symbol, shape, angle)
+    assert len(symbol_turns(Symbol.MOON, "hex")) < len(symbol_turns(Symbol.MOON, "round"))
 
 
 @cache

@@ -188,72 +188,116 @@ FEATURE_SCALE = np.array([0.08, 0.08, 0.02, 0.02])
 """Spread of each feature that counts as one unit of shape distance."""
 
 
-@cache
-def _symbol_canvases(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
-    """Each symbol drawn by the kit's own symbol code at the reader's scale, slightly
-    blurred as a camera would (0..255)."""
-    rho = 0.27 * token_size
-    size = int(math.ceil(2.4 * rho * px_per_mm))
-    out = {}
-    for symbol in Symbol:
-        canvas = np.zeros((size, size), np.uint8)
-        centre = (size / 2, size / 2)
-        for item in symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
-            if isinstance(item, Circle):
-                cv2.circle(
-                    canvas,
-                    (int(round(centre[0] * 16)), int(round(centre[1] * 16))),
-                    int(round(item.radius * px_per_mm * 16)),
-                    255,
-                    -1,
-                    cv2.LINE_AA,
-                    4,
-                )
+def _symbol_picture(
+    symbol: Symbol, rho: float, px_per_mm: float, size: int, turn: float, filled: bool
+) -> np.ndarray:
+    """A symbol drawn by the kit's own symbol code (outer radius ``rho`` mm, turned by
+    ``turn`` degrees) in the middle of a ``size`` px square, filled or as its outline
+    (0..1, antialiased)."""
+    canvas = np.zeros((size, size), np.float32)
+    move = Affine.translate(size / 2, size / 2) @ Affine.scale(px_per_mm) @ Affine.rotate(turn)
+    thickness = -1 if filled else 1
+    for item in symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
+        item = item.transformed(move)
+        if isinstance(item, Circle):
+            centre = tuple(int(v) for v in np.round(np.array(item.centre) * 16))
+            radius = int(round(item.radius * 16))
+            cv2.circle(canvas, centre, radius, 1.0, thickness, cv2.LINE_AA, 4)
+        else:
+            points = [np.int32(np.round(np.array(item.points) * 16))]
+            if filled:
+                cv2.fillPoly(canvas, points, 1.0, cv2.LINE_AA, 4)
             else:
-                pts = np.array(
-                    [(centre[0] + x * px_per_mm, centre[1] + y * px_per_mm) for x, y in item.points]
-                )
-                cv2.fillPoly(canvas, [np.int32(np.round(pts * 16))], 255, cv2.LINE_AA, 4)
-        out[symbol] = cv2.GaussianBlur(canvas, (0, 0), 1.0)
-    return out
+                cv2.polylines(canvas, points, True, 1.0, 1, cv2.LINE_AA, 4)
+    return canvas
 
 
 @cache
 def _templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
-    """Each symbol's features (``symbol_features``), as the reader would see it printed."""
-    canvases = _symbol_canvases(token_size, px_per_mm)
-    return {s: symbol_features(c >= 128, px_per_mm) for s, c in canvases.items()}
+    """Each symbol's features (``symbol_features``) as the reader would see it printed:
+    drawn at the reader's scale and slightly blurred, as a camera would."""
+    rho = 0.27 * token_size
+    size = int(math.ceil(2.4 * rho * px_per_mm))
+    out = {}
+    for symbol in Symbol:
+        picture = _symbol_picture(symbol, rho, px_per_mm, size, 0.0, filled=True)
+        blurred = cv2.GaussianBlur(picture, (0, 0), 1.0)
+        out[symbol] = symbol_features(blurred >= 0.5, px_per_mm)
+    return out
 
 
-HARMONICS = (2, 3, 5)
-"""Angular harmonics of a symbol's ink about its centre: a moon's crescent (2), a
-triangle's three corners (3), a star's five points (5); a circle has none."""
+EDGE_PX_PER_MM = 2.0
+"""Scale (px/mm) at which a symbol's printed edges are matched: its points stay apart."""
+SYMMETRY = {Symbol.STAR: 72.0, Symbol.TRIANGLE: 120.0, Symbol.MOON: 360.0, Symbol.CIRCLE: 360.0}
+"""The turn (degrees) after which each symbol looks the same again."""
+TURN_STEP = 6.0
+"""Step (degrees) of the turns at which a symbol's edges are tried."""
+SEAT_SLACK = (-9.0, -4.5, 0.0, 4.5, 9.0)
+"""How far (degrees) a hexagonal token may lie turned from one of its six seats."""
 
 
-def symbol_harmonics(weight: np.ndarray) -> np.ndarray:
-    """How strongly ink (``weight``, 0..1 per pixel, not thresholded: a blurred star keeps
-    its points) repeats round its centre every 1/k turn, for k in ``HARMONICS``, relative
-    to its mass: a rotation-free signature of the shape, a second cue beside the blob's
-    outline that a threshold can round off."""
-    total = float(weight.sum())
-    if total <= 0:
-        return np.zeros(len(HARMONICS))
-    ys, xs = np.indices(weight.shape)
-    cx, cy = float((weight * xs).sum()) / total, float((weight * ys).sum()) / total
-    z = (xs - cx) + 1j * (ys - cy)
-    r = np.abs(z)
-    angle = np.angle(z)
-    mass = float((weight * r).sum())
-    return np.array(
-        [abs(complex((weight * r * np.exp(1j * k * angle)).sum())) / mass for k in HARMONICS]
-    )
+def symbol_turns(symbol: Symbol, token_shape: str) -> tuple[float, ...]:
+    """The turns at which a symbol may lie: a hexagonal token sits in one of six seats
+    (give or take ``SEAT_SLACK``), a round one at any turn."""
+    if symbol is Symbol.CIRCLE:
+        return (0.0,)
+    period = SYMMETRY[symbol]
+    every = tuple(float(a) for a in np.arange(0.0, period, TURN_STEP))
+    if token_shape != "hex":
+        return every
+    seated = sorted({(60.0 * k + d) % period for k in range(6) for d in SEAT_SLACK})
+    return tuple(seated) if len(seated) < len(every) else every
+
+
+def _edge_band(shape: np.ndarray) -> np.ndarray:
+    """Where lightness changes: the morphological gradient of L* (edges and thin lines
+    alike, whichever way they turn)."""
+    kernel = np.ones((3, 3), np.uint8)
+    return cv2.dilate(shape, kernel) - cv2.erode(shape, kernel)
 
 
 @cache
-def _harmonic_templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
-    """Each symbol's ``symbol_harmonics`` as printed."""
-    canvases = _symbol_canvases(token_size, px_per_mm)
-    return {s: symbol_harmonics(c.astype(np.float64) / 255.0) for s, c in canvases.items()}
+def _edge_templates(token_size: float, token_shape: str) -> dict[Symbol, tuple[np.ndarray, ...]]:
+    """Each symbol's printed outline at ``EDGE_PX_PER_MM``, one picture per turn it may lie
+    at (``symbol_turns``), blurred as a camera would."""
+    px = EDGE_PX_PER_MM
+    rho = 0.27 * token_size
+    size = int(math.ceil(2.1 * rho * px)) | 1
+    return {
+        symbol: tuple(
+            cv2.GaussianBlur(_symbol_picture(symbol, rho, px, size, turn, False), (0, 0), 0.5)
+            for turn in symbol_turns(symbol, token_shape)
+        )
+        for symbol in Symbol
+    }
+
+
+def edge_symbol(lightness: np.ndarray, px_per_mm: float, edges: dict) -> Symbol | None:
+    """The symbol whose printed outline, at some turn and place, best matches where the
+    lightness changes about a token's centre (``lightness``: L* at ``px_per_mm``): a
+    shape cue that needs no colour, so chroma noise cannot join a symbol to its
+    surroundings (the contrast rules give every symbol an edge in lightness, its own or
+    its outline's).  None when the token is too small to search."""
+    scale = EDGE_PX_PER_MM / px_per_mm
+    small = cv2.resize(
+        np.ascontiguousarray(lightness, dtype=np.float32),
+        None,
+        fx=scale,
+        fy=scale,
+        interpolation=cv2.INTER_AREA,
+    )
+    band = _edge_band(small)
+    size = next(iter(edges.values()))[0].shape[0]
+    if min(band.shape) <= size:
+        return None
+    fits = {
+        symbol: max(
+            float(cv2.matchTemplate(band, picture, cv2.TM_CCOEFF_NORMED).max())
+            for picture in pictures
+        )
+        for symbol, pictures in edges.items()
+    }
+    return max(fits, key=fits.__getitem__)
 
 
 def _shape(
@@ -302,7 +346,7 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     tokens, symbols = _references(image, model, to_px)
     token_size = float(model.extra["token_size"])
     templates = _templates(token_size, px)
-    shapes = Shapes(templates, _harmonic_templates(token_size, px), SYMBOL_REACH * token_size * px)
+    shapes = Shapes(templates, _edge_templates(token_size, model.extra["token_shape"]))
     colour_names = list(tokens)
     refs = np.stack([tokens[c] for c in colour_names]).astype(np.float32)
     tints = {"#ffffff", *model.extra["paper"].values()}
@@ -383,49 +427,14 @@ def _relit(seen: np.ndarray, body: np.ndarray, printed_body: np.ndarray) -> np.n
     return out
 
 
-SYMBOL_REACH = 0.34
-"""How far from its centre a symbol's ink may lie, as a share of the token's size (the
-symbol's outer radius is 0.27 of it; the pid's printed code lies farther out)."""
-
-
 @dataclass(frozen=True)
 class Shapes:
-    """What a symbol's shape is judged against: each symbol's outline features and
-    angular harmonics as printed, and how far (px) from its centre its ink reaches."""
+    """What a symbol's shape is judged against: each symbol's outline features as printed
+    (for the blob of its colour) and its printed outline at every turn it may lie at
+    (for the edges of the token's lightness, ``edge_symbol``)."""
 
     features: dict
-    harmonics: dict
-    reach: float
-
-
-def _harmonic_symbol(window, body_lab, seen_lab, centre, shapes: Shapes) -> Symbol:
-    """The symbol whose printed harmonics are nearest the ink's round ``centre`` (px),
-    the ink weighed by how far each pixel's colour has gone from the body's towards
-    the symbol's."""
-    line = (seen_lab - body_lab).astype(np.float64)
-    t = ((window - body_lab) @ line) / max(float(line @ line), 1e-9)
-    ys, xs = np.indices(t.shape)
-    near = (xs - centre[0]) ** 2 + (ys - centre[1]) ** 2 <= shapes.reach**2
-    return nearest_harmonics(
-        symbol_harmonics(np.where(near, np.clip(t, 0.0, 1.0), 0.0)), shapes.harmonics
-    )
-
-
-BLUR_FADE = 0.4
-"""Blur weakens a symbol's harmonics, never below this share of the printed ones."""
-
-
-def nearest_harmonics(signature: np.ndarray, harmonics: dict) -> Symbol:
-    """The symbol whose printed harmonics, weakened by blur as much as fits (down to
-    ``BLUR_FADE``), come nearest ``signature``."""
-
-    def off(symbol) -> float:
-        printed = harmonics[symbol]
-        power = float(printed @ printed)
-        fade = float(np.clip(signature @ printed / power, BLUR_FADE, 1.0)) if power else 0.0
-        return float(np.linalg.norm(signature - fade * printed))
-
-    return min(harmonics, key=off)
+    edges: dict
 
 
 def _read_token(
@@ -468,8 +477,7 @@ def _read_token(
     grown = cv2.dilate(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
     sharp = grown & (_distances(flat, seen_lab[None, :]).reshape(disc.shape) < body_d)
     shape, shape2, _, m_shape = _shape(symbol_features(sharp, px), shapes.features)
-    ys, xs = np.nonzero(blob)
-    second_cue = _harmonic_symbol(window, body_lab, seen_lab, (xs.mean(), ys.mean()), shapes)
+    second_cue = edge_symbol(window[..., 0], px, shapes.edges) or shape
     pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
     margins = {
         "colour": m_colour / COLOUR_MARGIN,
