@@ -20,11 +20,10 @@ from printkit.games.tripitz.reader import (
     SHAPE_MARGIN,
     SYMMETRY,
     TURN_STEP,
-    _edge_templates,
-    _templates,
     _token,
-    edge_symbol,
-    symbol_features,
+    edge_poses,
+    face_symbol,
+    symbol_shapes,
     symbol_turns,
 )
 from printkit.kits import KITS
@@ -131,26 +130,33 @@ def _drawn_symbol(symbol: Symbol, turn: float, rho: float, px: float) -> np.ndar
     return canvas
 
 
+def _fits(poses) -> tuple:
+    """The best symbol of ``edge_poses`` and its margin over the runner-up."""
+    order = sorted(poses, key=lambda s: poses[s].fit, reverse=True)
+    best, second = poses[order[0]].fit, poses[order[1]].fit
+    return order[0], (best - second) / best
+
+
 def test_the_drawn_symbols_are_told_apart_at_any_turn():
+    """A round token may lie at any turn: each symbol, blurred and off centre, is named by
+    its edges with a margin, and its ink's colour names it too."""
     import cv2
 
     px = 4.0
-    templates = _templates(20.0, px)
+    shapes = symbol_shapes(20.0, "round")
     rho = 0.27 * 20.0
     rng = np.random.default_rng(3)
     for symbol in Symbol:
         for _ in range(4):
             turn = rng.uniform(0, 360)
-            canvas = _drawn_symbol(symbol, turn, rho, px)
-            blurred = cv2.GaussianBlur(canvas, (0, 0), 1.3)
-            features = symbol_features(blurred >= 128, px)
-            dist = {
-                s: np.linalg.norm((features - t) / np.array([0.08, 0.08, 0.02, 0.02]))
-                for s, t in templates.items()
-            }
-            best, second = sorted(dist.values())[:2]
-            assert min(dist, key=dist.get) is symbol
-            assert (second - best) / second > SHAPE_MARGIN
+            ink = cv2.GaussianBlur(_drawn_symbol(symbol, turn, rho, px), (0, 0), 1.3) / 255.0
+            dx, dy = rng.integers(0, 9, 2)
+            ink = np.ascontiguousarray(ink[dy : dy + 71, dx : dx + 71], dtype=np.float32)
+            poses = edge_poses(30.0 + 60.0 * ink, px, shapes)
+            best, margin = _fits(poses)
+            assert best is symbol, (symbol, turn)
+            assert margin > SHAPE_MARGIN, (symbol, turn, margin)
+            assert face_symbol(ink, px, shapes, poses) is symbol, (symbol, turn)
 
 
 def _token_lightness(symbol: Symbol, turn: float, rng: np.random.Generator) -> np.ndarray:
@@ -179,13 +185,15 @@ def test_a_symbol_is_named_by_its_edges_in_lightness_alone():
     changes: chroma blotches that join a grey star to a blue body in colour leave it a
     star, at any of a hexagonal token's six seats, and off centre."""
     px = 4.0
-    edges = _edge_templates(20.0, "hex")
+    shapes = symbol_shapes(20.0, "hex")
     rng = np.random.default_rng(5)
     for symbol in Symbol:
         for seat in range(6):
             turn = 60.0 * seat + rng.uniform(-4, 4)
             window = _token_lightness(symbol, turn, rng)
-            assert edge_symbol(window[..., 0], px, edges) is symbol, (symbol, turn)
+            best, margin = _fits(edge_poses(window[..., 0], px, shapes))
+            assert best is symbol, (symbol, turn)
+            assert margin > SHAPE_MARGIN, (symbol, turn, margin)
 
 
 def test_symbols_are_tried_at_every_turn_a_token_may_lie_at():

@@ -10,12 +10,15 @@ board's ``BoardModel``):
    median colour of those pixels.
 3. The symbol is the largest blob inside the disc that differs from the token's body;
    its colour is the median of its core, nearest of the four symbol colours of the strip.
-4. Its shape is compared, by rotation-free features (area, solidity, Hu moments), with
-   the four symbols drawn by the kit's own code (``components.symbol_items``) at the
-   reader's scale.  A token with no blob is a joker.
+   A token with no blob is a joker.
+4. Its shape is the symbol whose printed outline (drawn by the kit's own code,
+   ``components.symbol_items``, at every turn the token may lie at) best fits where the
+   token's lightness changes, a cue that needs no colour; the symbol whose filled face,
+   placed there, best matches the ink's colour must be the same one.
 
 Each property has a margin (how much nearer the best class is than the runner-up); a cell
-is uncertain when any margin is small, so a reading is flagged rather than guessed.
+is uncertain when any margin is small or the two shape cues disagree, so a reading is
+flagged rather than guessed.
 """
 
 from __future__ import annotations
@@ -77,7 +80,9 @@ __all__ = [
     "move_log",
     "TripitzLog",
     "random_game",
-    "symbol_features",
+    "symbol_shapes",
+    "edge_poses",
+    "face_symbol",
     "SHAPE_MARGIN",
     "VARIANT",
     "READ_PX_PER_MM",
@@ -170,70 +175,36 @@ def _nearest(value: np.ndarray, refs: dict) -> tuple[object, object, float, floa
 # --- symbols ------------------------------------------------------------------------------
 
 
-def symbol_features(mask: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """Rotation-free shape features of a blob: area (cm²), solidity, Hu moments 1 and 2."""
-    mask = mask.astype(np.uint8)
-    area = float(mask.sum()) / px_per_mm**2
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    if not contours:
-        return np.zeros(4)
-    points = np.vstack(contours)
-    hull = float(cv2.contourArea(cv2.convexHull(points)))
-    solidity = float(mask.sum()) / hull if hull > 0 else 0.0
-    hu = cv2.HuMoments(cv2.moments(mask, binaryImage=True)).ravel()
-    return np.array([area / 100.0, solidity, hu[0], math.sqrt(max(hu[1], 0.0))])
-
-
-FEATURE_SCALE = np.array([0.08, 0.08, 0.02, 0.02])
-"""Spread of each feature that counts as one unit of shape distance."""
-
-
 def _symbol_picture(
-    symbol: Symbol, rho: float, px_per_mm: float, size: int, turn: float, filled: bool
+    symbol: Symbol, rho: float, px_per_mm: float, size: int, turn: float
 ) -> np.ndarray:
-    """A symbol drawn by the kit's own symbol code (outer radius ``rho`` mm, turned by
-    ``turn`` degrees) in the middle of a ``size`` px square, filled or as its outline
-    (0..1, antialiased)."""
+    """A symbol's face drawn by the kit's own symbol code (outer radius ``rho`` mm, turned
+    by ``turn`` degrees) in the middle of a ``size`` px square (0..1, antialiased)."""
     canvas = np.zeros((size, size), np.float32)
     move = Affine.translate(size / 2, size / 2) @ Affine.scale(px_per_mm) @ Affine.rotate(turn)
-    thickness = -1 if filled else 1
     for item in symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
         item = item.transformed(move)
         if isinstance(item, Circle):
             centre = tuple(int(v) for v in np.round(np.array(item.centre) * 16))
             radius = int(round(item.radius * 16))
-            cv2.circle(canvas, centre, radius, 1.0, thickness, cv2.LINE_AA, 4)
+            cv2.circle(canvas, centre, radius, 1.0, -1, cv2.LINE_AA, 4)
         else:
             points = [np.int32(np.round(np.array(item.points) * 16))]
-            if filled:
-                cv2.fillPoly(canvas, points, 1.0, cv2.LINE_AA, 4)
-            else:
-                cv2.polylines(canvas, points, True, 1.0, 1, cv2.LINE_AA, 4)
+            cv2.fillPoly(canvas, points, 1.0, cv2.LINE_AA, 4)
     return canvas
 
 
-@cache
-def _templates(token_size: float, px_per_mm: float) -> dict[Symbol, np.ndarray]:
-    """Each symbol's features (``symbol_features``) as the reader would see it printed:
-    drawn at the reader's scale and slightly blurred, as a camera would."""
-    rho = 0.27 * token_size
-    size = int(math.ceil(2.4 * rho * px_per_mm))
-    out = {}
-    for symbol in Symbol:
-        picture = _symbol_picture(symbol, rho, px_per_mm, size, 0.0, filled=True)
-        blurred = cv2.GaussianBlur(picture, (0, 0), 1.0)
-        out[symbol] = symbol_features(blurred >= 0.5, px_per_mm)
-    return out
-
-
-EDGE_PX_PER_MM = 2.0
-"""Scale (px/mm) at which a symbol's printed edges are matched: its points stay apart."""
+SHAPE_PX_PER_MM = 2.0
+"""Scale (px/mm) at which symbols are matched: a star's points stay apart."""
 SYMMETRY = {Symbol.STAR: 72.0, Symbol.TRIANGLE: 120.0, Symbol.MOON: 360.0, Symbol.CIRCLE: 360.0}
 """The turn (degrees) after which each symbol looks the same again."""
 TURN_STEP = 6.0
-"""Step (degrees) of the turns at which a symbol's edges are tried."""
+"""Step (degrees) of the turns at which a symbol is tried."""
 SEAT_SLACK = (-9.0, -4.5, 0.0, 4.5, 9.0)
 """How far (degrees) a hexagonal token may lie turned from one of its six seats."""
+SHAPE_MARGIN = 0.1
+"""A symbol is uncertain unless its outline fits the edges this much better (relative)
+than any other symbol's."""
 
 
 def symbol_turns(symbol: Symbol, token_shape: str) -> tuple[float, ...]:
@@ -249,67 +220,102 @@ def symbol_turns(symbol: Symbol, token_shape: str) -> tuple[float, ...]:
     return tuple(seated) if len(seated) < len(every) else every
 
 
-def _edge_band(shape: np.ndarray) -> np.ndarray:
-    """Where lightness changes: the morphological gradient of L* (edges and thin lines
-    alike, whichever way they turn)."""
+@dataclass(frozen=True)
+class Shapes:
+    """Each symbol as printed at ``SHAPE_PX_PER_MM``, one picture per turn it may lie at
+    (``symbol_turns``): its filled face, blurred as a camera would, and that face's
+    ``edges``."""
+
+    edges: dict
+    faces: dict
+
+    @property
+    def size(self) -> int:
+        return next(iter(self.faces.values()))[0].shape[0]
+
+
+def _edges(plane: np.ndarray) -> np.ndarray:
+    """Where a picture changes: its morphological gradient (edges and thin lines alike,
+    whichever way they turn and whichever side is lighter)."""
     kernel = np.ones((3, 3), np.uint8)
-    return cv2.dilate(shape, kernel) - cv2.erode(shape, kernel)
+    return cv2.dilate(plane, kernel) - cv2.erode(plane, kernel)
 
 
 @cache
-def _edge_templates(token_size: float, token_shape: str) -> dict[Symbol, tuple[np.ndarray, ...]]:
-    """Each symbol's printed outline at ``EDGE_PX_PER_MM``, one picture per turn it may lie
-    at (``symbol_turns``), blurred as a camera would."""
-    px = EDGE_PX_PER_MM
+def symbol_shapes(token_size: float, token_shape: str) -> Shapes:
+    """``Shapes`` for tokens of ``token_size`` mm, hexagonal or round."""
+    px = SHAPE_PX_PER_MM
     rho = 0.27 * token_size
     size = int(math.ceil(2.1 * rho * px)) | 1
-    return {
+    faces = {
         symbol: tuple(
-            cv2.GaussianBlur(_symbol_picture(symbol, rho, px, size, turn, False), (0, 0), 0.5)
+            cv2.GaussianBlur(_symbol_picture(symbol, rho, px, size, turn), (0, 0), 0.25 * px)
             for turn in symbol_turns(symbol, token_shape)
         )
         for symbol in Symbol
     }
+    return Shapes({s: tuple(_edges(f) for f in fs) for s, fs in faces.items()}, faces)
 
 
-def edge_symbol(lightness: np.ndarray, px_per_mm: float, edges: dict) -> Symbol | None:
-    """The symbol whose printed outline, at some turn and place, best matches where the
-    lightness changes about a token's centre (``lightness``: L* at ``px_per_mm``): a
-    shape cue that needs no colour, so chroma noise cannot join a symbol to its
-    surroundings (the contrast rules give every symbol an edge in lightness, its own or
-    its outline's).  None when the token is too small to search."""
-    scale = EDGE_PX_PER_MM / px_per_mm
+def _shrunk(plane: np.ndarray, px_per_mm: float, shapes: Shapes) -> np.ndarray:
+    """A plane seen at ``px_per_mm`` brought to ``SHAPE_PX_PER_MM``, padded to leave room
+    for a symbol's picture (a symbol larger than the window is still judged, if poorly)."""
+    scale = SHAPE_PX_PER_MM / px_per_mm
     small = cv2.resize(
-        np.ascontiguousarray(lightness, dtype=np.float32),
+        np.ascontiguousarray(plane, dtype=np.float32),
         None,
         fx=scale,
         fy=scale,
         interpolation=cv2.INTER_AREA,
     )
-    band = _edge_band(small)
-    size = next(iter(edges.values()))[0].shape[0]
-    if min(band.shape) <= size:
-        return None
-    fits = {
-        symbol: max(
-            float(cv2.matchTemplate(band, picture, cv2.TM_CCOEFF_NORMED).max())
-            for picture in pictures
-        )
-        for symbol, pictures in edges.items()
-    }
-    return max(fits, key=fits.__getitem__)
+    short = max(shapes.size + 1 - min(small.shape), 0)
+    return cv2.copyMakeBorder(small, 0, short, 0, short, cv2.BORDER_CONSTANT, value=0)
 
 
-def _shape(
-    features: np.ndarray, templates: dict[Symbol, np.ndarray]
-) -> tuple[Symbol, Symbol, float, float]:
-    names = list(templates)
-    dist = np.array(
-        [float(np.linalg.norm((features - templates[s]) / FEATURE_SCALE)) for s in names]
-    )
-    order = np.argsort(dist)
-    d1, d2 = dist[order[0]], dist[order[1]]
-    return names[order[0]], names[order[1]], float(d1), float((d2 - d1) / d2 if d2 > 0 else 0.0)
+@dataclass(frozen=True)
+class Pose:
+    """Where a symbol's outline fits a token's edges best: how well (normalised
+    correlation), at which of its turns and where (top left of its picture, px)."""
+
+    fit: float
+    turn: int
+    at: tuple[int, int]
+
+
+def edge_poses(lightness: np.ndarray, px_per_mm: float, shapes: Shapes) -> dict[Symbol, Pose]:
+    """Each symbol's best ``Pose`` against where a token's lightness (L*, at
+    ``px_per_mm``) changes: edges and thin lines alike (a morphological gradient).  The
+    contrast rules give every symbol an edge in lightness, its own or its outline's, so
+    this needs no colour, and chroma noise cannot join a symbol to its surroundings."""
+    edges = _edges(_shrunk(lightness, px_per_mm, shapes))
+    poses = {}
+    for symbol, pictures in shapes.edges.items():
+        best = None
+        for turn, picture in enumerate(pictures):
+            _, fit, _, at = cv2.minMaxLoc(cv2.matchTemplate(edges, picture, cv2.TM_CCOEFF_NORMED))
+            if best is None or fit > best.fit:
+                best = Pose(float(fit), turn, (int(at[0]), int(at[1])))
+        poses[symbol] = best
+    return poses
+
+
+def face_symbol(
+    ink: np.ndarray, px_per_mm: float, shapes: Shapes, poses: dict[Symbol, Pose]
+) -> Symbol:
+    """The symbol whose filled face, where its outline fits best, best matches the
+    token's ink (``ink``: 0..1, how far each pixel's colour has gone from the body's
+    towards the symbol's): the colour cue that confirms ``edge_poses``."""
+    small = _shrunk(ink, px_per_mm, shapes)
+    size = shapes.size
+
+    def fit(symbol: Symbol) -> float:
+        pose = poses[symbol]
+        x, y = pose.at
+        patch = np.ascontiguousarray(small[y : y + size, x : x + size])
+        face = shapes.faces[symbol][pose.turn]
+        return float(cv2.matchTemplate(patch, face, cv2.TM_CCOEFF_NORMED)[0, 0])
+
+    return max(poses, key=fit)
 
 
 # --- reading the cavities -------------------------------------------------------------------
@@ -345,8 +351,7 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
     px = model.px_per_mm
     tokens, symbols = _references(image, model, to_px)
     token_size = float(model.extra["token_size"])
-    templates = _templates(token_size, px)
-    shapes = Shapes(templates, _edge_templates(token_size, model.extra["token_shape"]))
+    shapes = symbol_shapes(token_size, model.extra["token_shape"])
     colour_names = list(tokens)
     refs = np.stack([tokens[c] for c in colour_names]).astype(np.float32)
     tints = {"#ffffff", *model.extra["paper"].values()}
@@ -427,14 +432,19 @@ def _relit(seen: np.ndarray, body: np.ndarray, printed_body: np.ndarray) -> np.n
     return out
 
 
-@dataclass(frozen=True)
-class Shapes:
-    """What a symbol's shape is judged against: each symbol's outline features as printed
-    (for the blob of its colour) and its printed outline at every turn it may lie at
-    (for the edges of the token's lightness, ``edge_symbol``)."""
-
-    features: dict
-    edges: dict
+def _read_symbol(
+    window: np.ndarray, body_lab: np.ndarray, seen_lab: np.ndarray, px: float, shapes: Shapes
+) -> tuple[Symbol, Symbol, float, Symbol]:
+    """A token's symbol by the edges of its lightness (``edge_poses``): the best and the
+    runner-up, the margin between their fits, and the symbol its ink's colour names
+    where each outline fits (``face_symbol``), which must agree."""
+    poses = edge_poses(window[..., 0], px, shapes)
+    order = sorted(poses, key=lambda s: poses[s].fit, reverse=True)
+    f1, f2 = poses[order[0]].fit, poses[order[1]].fit
+    margin = (f1 - f2) / f1 if f1 > 0 else 0.0
+    line = (seen_lab - body_lab).astype(np.float64)
+    ink = np.clip(((window - body_lab) @ line) / max(float(line @ line), 1e-9), 0.0, 1.0)
+    return order[0], order[1], float(margin), face_symbol(ink, px, shapes, poses)
 
 
 def _read_token(
@@ -473,11 +483,7 @@ def _read_token(
     seen_lab = np.median(window[inner], axis=0)
     sym_lab = _relit(seen_lab, body_lab, tokens[colour])
     shade, shade2, d_shade, m_shade = _nearest(sym_lab, symbols)
-    # Redraw the blob at the half-way point between body and symbol colour.
-    grown = cv2.dilate(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
-    sharp = grown & (_distances(flat, seen_lab[None, :]).reshape(disc.shape) < body_d)
-    shape, shape2, _, m_shape = _shape(symbol_features(sharp, px), shapes.features)
-    second_cue = edge_symbol(window[..., 0], px, shapes.edges) or shape
+    shape, shape2, m_shape, second_cue = _read_symbol(window, body_lab, seen_lab, px, shapes)
     pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
     margins = {
         "colour": m_colour / COLOUR_MARGIN,
