@@ -45,7 +45,10 @@ class BoardModel:
 
     ``raised``: the cells are covered by flat pieces read from their top faces, which lie
     a piece's thickness above the board and slide off their cells in a slanted view; the
-    reader finds that thickness and reads the cells on the faces' plane.
+    reader finds that thickness and reads the cells on the faces' plane.  ``whole``, when
+    set, judges each plane for it: called as ``whole(image, model)`` with the board seen on
+    that plane (as ``classify`` gets it), it returns how many cells show a piece whole
+    less those that show part of one; without it, cells wholly in one class colour count.
 
     ``shared_lines``: neighbouring cells share one printed line along their common side,
     which the reader uses to check and correct where the board lies; False where cells are
@@ -67,6 +70,7 @@ class BoardModel:
     consistency: Callable[[dict], dict] | None = None
     px_per_mm: float = 4.0
     raised: bool = False
+    whole: Callable[[np.ndarray, BoardModel], int] | None = None
     shared_lines: bool = True
     extra: dict = field(default_factory=dict)
 

@@ -1048,7 +1048,7 @@ def classify(
         colour = _colour_fit(model, img / light)
         affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
         corrected = _corrected(img, light, affine)
-        if rounds == 0 and photo is not None and model.raised and model.classify is None:
+        if rounds == 0 and photo is not None and model.raised:
             height = _piece_height(model, photo, points, light, affine)
             if height:
                 lifted_h = lifted(photo[1], height, photo[0].shape)
@@ -1132,6 +1132,8 @@ def _piece_height(
     through the light and colour maps of the board.
     """
     image, h = photo
+    if model.whole is not None:
+        return _whole_height(model, photo, light, affine)
     x0, y0 = model.bounds[:2]
     points = [p[::2] for p in points]  # half the samples tell the planes apart
     rect = np.concatenate(points)
@@ -1151,6 +1153,21 @@ def _piece_height(
         )
         if count > best_count:
             best, best_count = height, count
+    return best
+
+
+def _whole_height(
+    model: BoardModel, photo: tuple[np.ndarray, np.ndarray], light: np.ndarray, affine
+) -> float:
+    """``_piece_height`` judged by the model's own ``whole``: the board is seen whole on
+    each plane, through the light and colour maps of the board."""
+    image, h = photo
+    best, best_score = 0.0, None
+    for height in HEIGHTS:
+        view = rectify(image, lifted(h, height, image.shape), model.bounds, model.px_per_mm)
+        score = model.whole(_corrected(view, light, affine), model)
+        if best_score is None or score > best_score:
+            best, best_score = height, score
     return best
 
 

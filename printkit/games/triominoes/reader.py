@@ -80,6 +80,7 @@ __all__ = [
     "board_models",
     "classify",
     "unexplained_tiles",
+    "whole_tiles",
     "cell_views",
     "read_cell",
     "scene",
@@ -296,22 +297,58 @@ def _templates(px: float, size: float) -> tuple[np.ndarray, ...]:
     return tuple(np.ascontiguousarray(t[c - ry : c + ry + 1, c - rx : c + rx + 1]) for t in out)
 
 
-def _shape_scores(
+def _upright(plane: np.ndarray, at: tuple[float, float], angle: float, shape: tuple[int, int]):
+    """``plane`` turned back from ``angle`` about ``at`` into a ``shape`` (w, h) window
+    centred there: a number's printed place, upright."""
+    w, h = shape
+    turn = cv2.getRotationMatrix2D((float(at[0]), float(at[1])), angle, 1.0)
+    turn[:, 2] += (w / 2 - at[0], h / 2 - at[1])
+    return cv2.warpAffine(
+        plane, turn, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0
+    )
+
+
+def _number_shapes(
     weight: np.ndarray, at: tuple[float, float], angle: float, px: float, size: float
-) -> np.ndarray:
-    """How well each number's upright shape matches the ink turned back from ``angle``."""
+) -> tuple[np.ndarray, tuple[int, int, int]]:
+    """How well each number's upright shape matches the ink turned back from ``angle``,
+    and where the best fits (number, top-left x and y in the upright window)."""
     templates = _templates(px, size)
     th, tw = templates[0].shape
     reach = int(round(SEARCH * px))
-    w, h = tw + 2 * reach, th + 2 * reach
-    turn = cv2.getRotationMatrix2D((float(at[0]), float(at[1])), angle, 1.0)
-    turn[:, 2] += (w / 2 - at[0], h / 2 - at[1])
-    upright = cv2.warpAffine(
-        weight, turn, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0
-    )
-    return np.array(
-        [float(cv2.matchTemplate(upright, t, cv2.TM_CCOEFF_NORMED).max()) for t in templates]
-    )
+    upright = _upright(weight, at, angle, (tw + 2 * reach, th + 2 * reach))
+    scores, places = [], []
+    for t in templates:
+        _, best, _, place = cv2.minMaxLoc(cv2.matchTemplate(upright, t, cv2.TM_CCOEFF_NORMED))
+        scores.append(float(best))
+        places.append(place)
+    value = int(np.argmax(scores))
+    return np.array(scores), (value, *places[value])
+
+
+def _stroke_colour(
+    balanced: np.ndarray,
+    ink: np.ndarray,
+    at: tuple[float, float],
+    angle: float,
+    fit: tuple[int, int, int],
+    px: float,
+    size: float,
+) -> np.ndarray | None:
+    """The median colour of the ink under the strokes of the number that fits best (its
+    template's core where it fits): a neighbour's edge or shadow in the same corner is
+    not the number's ink.  None when too few ink pixels lie there."""
+    templates = _templates(px, size)
+    th, tw = templates[0].shape
+    reach = int(round(SEARCH * px))
+    window = (tw + 2 * reach, th + 2 * reach)
+    value, x, y = fit
+    colours = _upright(balanced, at, angle, window)[y : y + th, x : x + tw]
+    inked = _upright(ink.astype(np.float32), at, angle, window)[y : y + th, x : x + tw] > 0.5
+    under = inked & (templates[value] > 0.5)
+    if under.sum() < 8:
+        return None
+    return np.median(colours[under], axis=0)
 
 
 @dataclass(frozen=True)
@@ -325,8 +362,11 @@ class CellView:
     shapes: tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None] = (None,) * 3
 
 
-def read_cell(image: np.ndarray, geometry, px_per_mm: float, number_size: float) -> CellView:
-    """Look at one cell: its ground (tile face or mat) and the ink at each corner.
+def read_cell(
+    image: np.ndarray, geometry, px_per_mm: float, number_size: float, numbers: bool = True
+) -> CellView:
+    """Look at one cell: its ground (tile face or mat) and the ink at each corner, and
+    unless ``numbers`` is False, what number that ink shows (its colour and shape).
 
     The cell is first balanced on its own ground (the bright middle of the cell), which
     undoes what the board-wide light model leaves of a local shadow.
@@ -351,26 +391,43 @@ def read_cell(image: np.ndarray, geometry, px_per_mm: float, number_size: float)
         ink = disc[sl] & (light < INK_L)
         n = int(ink.sum())
         areas.append(n / px_per_mm**2)
-        if n == 0:
+        if n == 0 or not numbers:
             distances.append(None)
             shapes.append(None)
             continue
-        core = ink & (light <= np.percentile(light[ink], 50))
-        distances.append(_ink_distances(np.median(balanced[core], axis=0), inks, face))
         if weight is None:
             weight = np.clip((INK_L + 15.0 - light) / 40.0, 0, 1).astype(np.float32)
             weight[~inside[sl]] = 0
-        shapes.append(
-            _shape_scores(
-                weight, (at[0] - (x0 - lo[0]), at[1] - (y0 - lo[1])), angle, px_per_mm, number_size
-            )
-        )
+        place = (at[0] - (x0 - lo[0]), at[1] - (y0 - lo[1]))
+        scores, fit = _number_shapes(weight, place, angle, px_per_mm, number_size)
+        shapes.append(scores)
+        colour = _stroke_colour(balanced, ink, place, angle, fit, px_per_mm, number_size)
+        if colour is None:
+            colour = np.median(balanced[ink & (light <= np.percentile(light[ink], 50))], axis=0)
+        distances.append(_ink_distances(colour, inks, face))
     return CellView(
         tuple(areas),
         tuple(distances),
         ground_lab,  # type: ignore[arg-type]
         tuple(shapes),
     )  # type: ignore[arg-type]
+
+
+def whole_tiles(image: np.ndarray, model: BoardModel) -> int:
+    """How many cells of a view of the mat show a tile whole (ink at all three of its
+    numbers' places) less those that show part of one (ink at some only).  A tile's face
+    lies its thickness above the mat: in a slanted photo, a view on any other plane slides
+    the faces off their cells (``BoardModel.whole``)."""
+    px, side = model.px_per_mm, float(model.extra["side"])
+    geometry = _geometry(side, tuple(model.cells), px, model.bounds[:2])
+    score = 0
+    for cell in model.cells:
+        areas = read_cell(image, geometry[cell], px, NUMBER_SIZE * side, numbers=False).areas
+        if min(areas) >= DIGIT_AREA:
+            score += 1
+        elif max(areas) >= NOISE_AREA:
+            score -= 1
+    return score
 
 
 def cell_views(image: np.ndarray, model: BoardModel) -> dict[Hashable, CellView]:
@@ -544,6 +601,8 @@ def board_models(layout: Layout) -> list[BoardModel]:
             classes=("empty", "tile"),
             colours={"empty": "#ffffff", "tile": FACE},
             bounds=plan.bounds,
+            raised=True,
+            whole=whole_tiles,
             white=_white_points(plan),
             cell_key=cell_name,
             classify=classify,
