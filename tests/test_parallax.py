@@ -64,3 +64,20 @@ def test_thick_pieces_seen_at_45_degrees_read_on_their_top_faces():
         assert "printed lines" in str(exc) or "no set of the game's pieces" in str(exc)
     else:
         assert len(score_reading(on_board, photo).wrong) > 20
+
+
+def test_thick_tiles_seen_at_45_degrees_read_on_their_faces():
+    """Triominoes tiles photographed at 45°: the mat's own judge of a plane
+    (``BoardModel.whole``: cells with ink at all three number places) finds the tiles'
+    faces; read there, a quarter as many cells are wrong as on the mat's plane, and the
+    few left are flagged."""
+    photo = shoot("triominoes", load_layout(), 305007, "steep", frame=(2400, 1800))
+    reading = read_image(photo.image, "triominoes", load_layout())
+    faces = score_reading(reading, photo)
+    flat = dataclasses.replace(reading.model, raised=False)
+    on_board = score_reading(
+        read_located(photo.image, flat, reading.homography, reading.markers), photo
+    )
+    assert len(on_board.wrong) >= 8
+    assert 4 * len(faces.wrong) <= len(on_board.wrong)
+    assert set(faces.wrong) <= set(faces.uncertain)
