@@ -10,7 +10,7 @@ import pytest
 from printkit.draw.colour import BLACK, WHITE, contrast_ratio, delta_e, ink_on, lab
 from printkit.draw.model import rgb
 from printkit.layout.config import load_layout
-from printkit.vision.colour import to_lab
+from printkit.vision.colour import lightness, to_lab
 
 
 def test_contrast_is_21_for_black_on_white_and_1_for_equal_colours():
@@ -35,6 +35,19 @@ def test_the_photo_readers_lab_agrees_with_the_printed_colours_lab():
     seen = to_lab(np.array([rgb(c) for c in colours]))
     for colour, got in zip(colours, seen, strict=True):
         assert np.linalg.norm(got - np.array(lab(colour))) < 0.5, colour
+
+
+def test_quick_lightness_stays_within_0_6_of_cielab():
+    """``lightness`` (OpenCV's 8-bit tables) against the exact L* of the kits' own colour
+    code, on every 8-bit grey and on random colours; values past 0..1 are clipped."""
+    greys = [f"#{v:02x}{v:02x}{v:02x}" for v in range(256)]
+    rng = np.random.default_rng(1)
+    others = ["#{:02x}{:02x}{:02x}".format(*c) for c in rng.integers(0, 256, (300, 3))]
+    colours = greys + others
+    seen = lightness(np.array([rgb(c) for c in colours]))
+    exact = np.array([lab(c)[0] for c in colours])
+    assert np.abs(seen - exact).max() < 0.6
+    assert lightness(np.array([[1.5, 1.5, 1.5], [-0.2, 0.0, 0.0]])) == pytest.approx([100, 0])
 
 
 @pytest.mark.parametrize(

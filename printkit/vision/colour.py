@@ -7,6 +7,7 @@ import numpy as np
 
 __all__ = [
     "to_lab",
+    "lightness",
     "quadratic_terms",
     "cubic_terms",
     "group_spreads",
@@ -27,6 +28,16 @@ def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
         arr = np.clip(arr, 0, 1)
     lab = cv2.cvtColor(arr.reshape(-1, 1, 3), cv2.COLOR_RGB2Lab)
     return lab.reshape(arr.shape).astype(dtype)
+
+
+def lightness(rgb: np.ndarray) -> np.ndarray:
+    """CIELAB L* (float32) of an RGB image in 0..1 (clipped there), through OpenCV's 8-bit
+    tables: within 0.6 of ``to_lab``'s, enough to tell ink from paper, several times
+    quicker."""
+    arr = np.clip(np.asarray(rgb, dtype=np.float32), 0.0, 1.0)
+    eight = cv2.convertScaleAbs(arr.reshape(arr.shape[0], -1, 3), alpha=255.0)
+    lab = cv2.cvtColor(eight, cv2.COLOR_RGB2Lab)
+    return lab[..., 0].reshape(arr.shape[:-1]).astype(np.float32) * np.float32(100.0 / 255.0)
 
 
 def quadratic_terms(pts: np.ndarray, scale: float) -> np.ndarray:

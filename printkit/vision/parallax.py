@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["focal_length", "lifted"]
+__all__ = ["focal_length", "lifted", "parallax"]
 
 PHONE_FOCAL = 0.8
 """A phone's main camera (about 26 mm equivalent): its focal length in pixels, as a share
@@ -70,3 +70,13 @@ def lifted(h: np.ndarray, height: float, shape: tuple[int, ...]) -> np.ndarray:
     camera_side = -1.0 if float(r3 @ t) > 0 else 1.0  # sign of the camera centre's z
     top = np.column_stack([r1, r2, t + camera_side * height * r3])
     return np.linalg.inv(_centred(np.eye(3), shape)) @ k @ top
+
+
+def parallax(h: np.ndarray, height: float, shape: tuple[int, ...], points: np.ndarray) -> float:
+    """How far (mm, at most) board points seem to move on the plane ``height`` mm up: a
+    point drawn there at ``p`` lies in the photo where the board shows ``inv(h) @
+    lifted @ p``."""
+    moved = np.linalg.inv(h) @ lifted(h, height, shape)
+    homogeneous = np.column_stack([points, np.ones(len(points))]) @ moved.T
+    seen = homogeneous[:, :2] / homogeneous[:, 2:]
+    return float(np.linalg.norm(seen - points, axis=1).max()) if len(points) else 0.0

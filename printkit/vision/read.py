@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 
 import cv2
@@ -34,7 +35,7 @@ from printkit.vision.colour import (
     unlike_their_kind,
 )
 from printkit.vision.model import BoardModel, board_models, matrix
-from printkit.vision.parallax import lifted
+from printkit.vision.parallax import lifted, parallax
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
 
@@ -314,8 +315,12 @@ def _at_points(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return flat[:, 0] if img.ndim == 2 else flat
 
 
-def _cell_width(model: BoardModel) -> float:
-    return float(np.median([np.ptp(np.array(o), axis=0).max() for o in model.cells.values()]))
+@cache
+def _cell_centres(model: BoardModel) -> tuple[list, np.ndarray, float]:
+    """The model's cell keys, their centres (mm) and the median cell width (mm)."""
+    outlines = [np.array(o, float) for o in model.cells.values()]
+    width = float(np.median([np.ptp(o, axis=0).max() for o in outlines]))
+    return list(model.cells), np.array([o.mean(axis=0) for o in outlines]), width
 
 
 def _near_lines(model: BoardModel, lines: Lines) -> dict:
@@ -323,15 +328,14 @@ def _near_lines(model: BoardModel, lines: Lines) -> dict:
     the median distance (mm) of those lines from where they should be."""
     if len(lines.offset) < 3:
         return {}
-    width = _cell_width(model)
-    found = np.abs(lines.offset)
-    out = {}
-    for key, outline in model.cells.items():
-        centre = np.mean(np.array(outline, float), axis=0)
-        near = np.linalg.norm(lines.where - centre, axis=1) <= LINE_REACH * width
-        if near.sum() >= 3:
-            out[key] = float(np.median(found[near]))
-    return out
+    keys, centres, width = _cell_centres(model)
+    gap = np.linalg.norm(centres[:, None, :] - lines.where[None, :, :], axis=2)
+    near = gap <= LINE_REACH * width
+    judged = near.sum(axis=1) >= 3
+    found = np.where(near[judged], np.abs(lines.offset)[None, :], np.nan)
+    medians = np.nanmedian(found, axis=1) if len(found) else []
+    chosen = [keys[i] for i in np.flatnonzero(judged)]
+    return {k: float(m) for k, m in zip(chosen, medians, strict=True)}
 
 
 def _median_off(lines: Lines) -> float:
@@ -1058,10 +1062,7 @@ def classify(
         if before is not None and np.percentile(np.abs(samples - before), 99) < SETTLED:
             break  # the empty cells hardly moved the light: the first reading stands
         before = samples
-        if model.classify is not None:
-            readings = model.classify(seen, model, lambda pts: _to_rect(model, pts))
-        else:
-            readings = _nearest(keys, _gather(seen, points), model)
+        readings = _read_cells(seen, model, points, quick=model.classify is not None)
         empty = [
             i
             for i, k in enumerate(keys)
@@ -1075,6 +1076,8 @@ def classify(
         )
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
+    if model.classify is not None:  # read in full once, in the final light
+        readings = _read_cells(seen, model, points, quick=False)
     _check_paper(model, corrected)
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
@@ -1083,6 +1086,15 @@ def classify(
         board = _nearest(keys, _gather(corrected, points), model)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     return _with_doubts(readings, keys, doubts), seen
+
+
+def _read_cells(seen: np.ndarray, model: BoardModel, points: list, quick: bool) -> dict:
+    """Every cell's reading in the corrected board ``seen``: by the model's own
+    ``classify`` (``quick``: only which cells are surely empty) or by the nearest printed
+    colour."""
+    if model.classify is not None:
+        return model.classify(seen, model, lambda pts: _to_rect(model, pts), quick=quick)
+    return _nearest(list(model.cells), _gather(seen, points), model)
 
 
 def _raised_doubts(top: dict, board: dict, empty: str, doubts: list[str]) -> list[str]:
@@ -1111,6 +1123,9 @@ def _corrected(img: np.ndarray, light: np.ndarray, affine: np.ndarray) -> np.nda
 
 HEIGHTS = (0.0, 0.75, 1.5, 2.25, 3.0, 4.0, 5.0)
 """Thicknesses (mm) tried for pieces lying on the board: printed card to wooden pieces."""
+STILL = 0.25
+"""When the highest plane's view of the cells lies within this (mm) of the board's, the
+pieces are read on the board itself."""
 
 
 def _piece_height(
@@ -1132,12 +1147,14 @@ def _piece_height(
     through the light and colour maps of the board.
     """
     image, h = photo
-    if model.whole is not None:
-        return _whole_height(model, photo, light, affine)
     x0, y0 = model.bounds[:2]
     points = [p[::2] for p in points]  # half the samples tell the planes apart
     rect = np.concatenate(points)
     board = rect / model.px_per_mm + (x0, y0)
+    if parallax(h, HEIGHTS[-1], image.shape, board) < STILL:
+        return 0.0  # seen square-on: the faces lie over their cells on any plane
+    if model.whole is not None:
+        return _whole_height(model, photo, light, affine)
     shade = np.concatenate(_gather(light, points))
     splits = np.cumsum([len(p) for p in points])[:-1]
     keys = list(model.cells)
@@ -1156,16 +1173,25 @@ def _piece_height(
     return best
 
 
+WHOLE_SCALE = 0.5
+"""Scale, relative to the reading's, at which a model's ``whole`` judges each plane."""
+
+
 def _whole_height(
     model: BoardModel, photo: tuple[np.ndarray, np.ndarray], light: np.ndarray, affine
 ) -> float:
     """``_piece_height`` judged by the model's own ``whole``: the board is seen whole on
-    each plane, through the light and colour maps of the board."""
+    each plane (at ``WHOLE_SCALE`` of the reading scale), through the light and colour
+    maps of the board."""
     image, h = photo
+    coarse = replace(model, px_per_mm=model.px_per_mm * WHOLE_SCALE)
+    shade = None
     best, best_score = 0.0, None
     for height in HEIGHTS:
-        view = rectify(image, lifted(h, height, image.shape), model.bounds, model.px_per_mm)
-        score = model.whole(_corrected(view, light, affine), model)
+        view = rectify(image, lifted(h, height, image.shape), model.bounds, coarse.px_per_mm)
+        if shade is None:
+            shade = cv2.resize(light, view.shape[1::-1], interpolation=cv2.INTER_AREA)
+        score = model.whole(_corrected(view, shade, affine), coarse)
         if best_score is None or score > best_score:
             best, best_score = height, score
     return best

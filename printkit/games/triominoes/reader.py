@@ -67,7 +67,7 @@ from printkit.games.triominoes.tiles import TILES, Tile, parse_tile
 from printkit.geometry.tri import Cell, edge_neighbours
 from printkit.layout.config import Layout
 from printkit.records.model import Record
-from printkit.vision.colour import to_lab
+from printkit.vision.colour import lightness, to_lab
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
@@ -223,6 +223,20 @@ INK_MARGIN = 0.35
 """A number is uncertain when its ink's second-nearest ink is not this much farther."""
 
 
+def _depth(xs: np.ndarray, ys: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """How far (px) each point lies inside a triangle (negative outside): its distance
+    to the nearest side's line.  Eroding the triangle by a disc of radius r keeps the
+    points at depth r or more."""
+    centre = corners.mean(axis=0)
+    depth = np.full(xs.shape, np.inf)
+    for a, b in zip(corners, np.roll(corners, -1, axis=0), strict=True):
+        normal = np.array([a[1] - b[1], b[0] - a[0]]) / np.linalg.norm(b - a)
+        if normal @ (centre - a) < 0:
+            normal = -normal
+        depth = np.minimum(depth, (xs - a[0]) * normal[0] + (ys - a[1]) * normal[1])
+    return depth
+
+
 @cache
 def _geometry(side: float, cells: tuple, px: float, origin: tuple[float, float]):
     """Per cell: its pixel box, each corner's search disc and the cell's middle (masks)."""
@@ -234,27 +248,16 @@ def _geometry(side: float, cells: tuple, px: float, origin: tuple[float, float])
         pts = (corners - (x0, y0)) * px
         lo = np.floor(pts.min(axis=0)).astype(int) - 2
         hi = np.ceil(pts.max(axis=0)).astype(int) + 3
-        shape = (hi[1] - lo[1], hi[0] - lo[0])
-        mask = np.zeros(shape, np.uint8)
-        cv2.fillConvexPoly(mask, np.int32(np.round((pts - lo) * 16)), 1, cv2.LINE_8, 4)
-        inset = cv2.erode(
-            mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(INSET * px) + 1,) * 2)
-        )
-        ys, xs = np.mgrid[0 : shape[0], 0 : shape[1]]
+        ys, xs = np.mgrid[0 : hi[1] - lo[1], 0 : hi[0] - lo[0]]
+        depth = _depth(xs + 0.5, ys + 0.5, pts - lo)
+        inset = depth >= INSET * px
         discs, digits = [], []
         for corner in corners:
             at = (corner + NUMBER_AT * (centre - corner) - (x0, y0)) * px - lo  # as printed
-            disc = ((xs - at[0]) ** 2 + (ys - at[1]) ** 2 <= (WINDOW * px) ** 2) & (inset > 0)
+            disc = ((xs - at[0]) ** 2 + (ys - at[1]) ** 2 <= (WINDOW * px) ** 2) & inset
             discs.append(disc)
             digits.append((tuple(at), upright_angle(tuple(corner), tuple(centre))))
-        inner = (
-            cv2.erode(
-                mask,
-                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(0.25 * side * px) + 1,) * 2),
-            )
-            > 0
-        )
-        out[cell] = (lo, hi, discs, inner, inset > 0, digits)
+        out[cell] = (lo, hi, discs, depth >= 0.25 * side * px, inset, digits)
     return out
 
 
@@ -384,7 +387,7 @@ def read_cell(
     inks, face = _inks_rgb()
     tile_like = ground_lab[2] > GROUND_B
     balanced = np.clip(crop * ((face if tile_like else 1.0) / np.maximum(ground, 0.05)), 0, 1)
-    light = to_lab(balanced, clip=False, dtype=np.float32)[..., 0]
+    light = lightness(balanced)
     areas, distances, shapes = [], [], []
     weight = None
     for disc, (at, angle) in zip(discs, digits, strict=True):
@@ -417,12 +420,19 @@ def whole_tiles(image: np.ndarray, model: BoardModel) -> int:
     """How many cells of a view of the mat show a tile whole (ink at all three of its
     numbers' places) less those that show part of one (ink at some only).  A tile's face
     lies its thickness above the mat: in a slanted photo, a view on any other plane slides
-    the faces off their cells (``BoardModel.whole``)."""
+    the faces off their cells (``BoardModel.whole``).  The view's light is taken as
+    corrected (no cell is balanced on its own ground: planes are compared, not read)."""
     px, side = model.px_per_mm, float(model.extra["side"])
     geometry = _geometry(side, tuple(model.cells), px, model.bounds[:2])
+    ink = lightness(image) < INK_L
+    h, w = ink.shape
     score = 0
-    for cell in model.cells:
-        areas = read_cell(image, geometry[cell], px, NUMBER_SIZE * side, numbers=False).areas
+    for lo, hi, discs, *_ in geometry.values():
+        y0, x0 = max(lo[1], 0), max(lo[0], 0)
+        y1, x1 = min(hi[1], h), min(hi[0], w)
+        sl = (slice(y0 - lo[1], y1 - lo[1]), slice(x0 - lo[0], x1 - lo[0]))
+        crop = ink[y0:y1, x0:x1]
+        areas = [int((crop & disc[sl]).sum()) / px**2 for disc in discs]
         if min(areas) >= DIGIT_AREA:
             score += 1
         elif max(areas) >= NOISE_AREA:
@@ -430,11 +440,14 @@ def whole_tiles(image: np.ndarray, model: BoardModel) -> int:
     return score
 
 
-def cell_views(image: np.ndarray, model: BoardModel) -> dict[Hashable, CellView]:
+def cell_views(
+    image: np.ndarray, model: BoardModel, numbers: bool = True
+) -> dict[Hashable, CellView]:
     """``read_cell`` for every cell of the mat (``image`` as ``classify`` gets it)."""
     px, side = model.px_per_mm, float(model.extra["side"])
     geometry = _geometry(side, tuple(model.cells), px, model.bounds[:2])
-    return {cell: read_cell(image, geometry[cell], px, NUMBER_SIZE * side) for cell in model.cells}
+    size = NUMBER_SIZE * side
+    return {cell: read_cell(image, geometry[cell], px, size, numbers) for cell in model.cells}
 
 
 @cache
@@ -474,13 +487,17 @@ def _tile_reading(view: CellView) -> CellReading:
     )
 
 
-def _cell_reading(view: CellView) -> CellReading:
+def _cell_reading(view: CellView, quick: bool = False) -> CellReading:
+    """A cell's reading from its view; ``quick``: only whether it is surely empty (a tile
+    reads as ``tile``)."""
     lit = float(view.ground[0]) >= LIT
     if max(view.areas) < NOISE_AREA:
         cream = float(view.ground[2]) > TILE_B and not lit
         return CellReading(EMPTY, 0.0 if cream else 1.0, "tile", 0.0, cream)
     if min(view.areas) < DIGIT_AREA:  # ink at some corners only: not a tile as printed
         return CellReading(EMPTY, 0.0, "tile", 0.0, True)
+    if quick:
+        return CellReading("tile", 0.0, EMPTY, 0.0, False)
     return _tile_reading(view)
 
 
@@ -529,10 +546,15 @@ def unexplained_tiles(labels: dict) -> dict:
     return out
 
 
-def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
-    """Every mat cell: ``empty`` or the tile's numbers ``a-b-c`` (see the module docstring)."""
+def classify(
+    image: np.ndarray, model: BoardModel, to_px, quick: bool = False
+) -> dict[Hashable, CellReading]:
+    """Every mat cell: ``empty`` or the tile's numbers ``a-b-c`` (see the module docstring);
+    ``quick``: only which cells are surely empty (the numbers are not read)."""
     del to_px  # the mat's cells are found from the model's own geometry
-    views = cell_views(image, model)
+    views = cell_views(image, model, numbers=not quick)
+    if quick:
+        return {cell: _cell_reading(view, quick=True) for cell, view in views.items()}
     return _cross_check({cell: _cell_reading(view) for cell, view in views.items()})
 
 

@@ -346,8 +346,11 @@ def _unlike_bare_cavities(pixels: np.ndarray, empty: np.ndarray, tints: list) ->
     return out
 
 
-def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, CellReading]:
-    """Every cavity's pid code (or ``empty``), with margins and the uncertain ones flagged."""
+def classify(
+    image: np.ndarray, model: BoardModel, to_px, quick: bool = False
+) -> dict[Hashable, CellReading]:
+    """Every cavity's pid code (or ``empty``), with margins and the uncertain ones flagged;
+    ``quick``: only which cavities are surely empty (a token reads as ``token``)."""
     px = model.px_per_mm
     tokens, symbols = _references(image, model, to_px)
     token_size = float(model.extra["token_size"])
@@ -411,6 +414,9 @@ def classify(image: np.ndarray, model: BoardModel, to_px) -> dict[Hashable, Cell
             )
     for i, (key, _, _) in enumerate(found):
         if empty[i]:
+            continue
+        if quick:
+            out[key] = CellReading("token", round(float(shares[i]), 3), "empty", 0.0, False)
             continue
         index = int(counts[i].argmax())
         body_lab = np.median(pixels[i][body[i] & (best[i] == index)], axis=0)

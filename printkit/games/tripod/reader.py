@@ -122,8 +122,12 @@ def _gain(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
     return lambda q: np.clip(quadratic_terms(np.asarray(q, float), scale) @ coef, 0.05, None)
 
 
-def classify_cells(image: np.ndarray, model, to_px: Callable) -> dict[Hashable, object]:
-    """Every cell of a half: ``empty``, ``X`` or ``O``, with the margin to the runner-up."""
+def classify_cells(
+    image: np.ndarray, model, to_px: Callable, quick: bool = False
+) -> dict[Hashable, object]:
+    """Every cell of a half: ``empty``, ``X`` or ``O``, with the margin to the runner-up
+    (``quick`` changes nothing: this reading is cheap already)."""
+    del quick
     extra = model.extra
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
