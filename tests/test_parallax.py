@@ -11,7 +11,7 @@ import pytest
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
-from printkit.vision.parallax import focal_length, lifted
+from printkit.vision.parallax import focal_length, lifted, parallax
 from printkit.vision.photoshoot import shoot
 from printkit.vision.photoshoot.camera import FRAME, focal_px, pose
 from printkit.vision.read import read_image, read_located
@@ -44,6 +44,25 @@ def test_the_plane_above_the_board_follows_from_the_boards_homography(tilt, foca
     else:  # square-on the shift is small and the focal length assumed
         assert error.max() < 0.5 * shift.max() + 0.5
     assert shift.max() > 1  # the test means something: the faces do move
+
+
+@pytest.mark.parametrize("tilt", [0.0, 20.0, 45.0])
+def test_parallax_is_how_far_the_raised_plane_seems_to_move_on_the_board(tilt):
+    """``parallax`` measures, in board mm, how far points on the plane 5 mm up seem to lie
+    from where they are, as the second generator's camera shows them (within 0.05 mm once
+    slanted; square-on, where a phone's focal length is assumed, within 0.1 mm); slanted,
+    at least half of 5 mm x tan(tilt)."""
+    f = focal_px(26.0, FRAME)
+    cam = pose((150.0, 130.0), 9 * f / 26, tilt, 70.0, 4.0, f, 0.0, 0.0, FRAME)
+    board = np.array([[0.0, 0.0], [300.0, 0.0], [150.0, 260.0], [40.0, 200.0]])
+    shape = (FRAME[1], FRAME[0])
+    flat = cam.homography(0.0)
+    seen = parallax(flat, 5.0, shape, board)
+    # the truth: where the camera shows the raised points, read back on the board
+    moved = _project(np.linalg.inv(flat) @ cam.homography(-5.0), board)
+    truth = float(np.linalg.norm(moved - board, axis=1).max())
+    assert seen == pytest.approx(truth, abs=0.05 if tilt else 0.1)
+    assert seen >= 0.5 * 5 * np.tan(np.radians(tilt))
 
 
 @cache
