@@ -337,7 +337,7 @@ UNSURE_WHY = {
     "tile twice": "one tile seen twice",
     "no tile": "no tile has these numbers",
     "photos disagree": "the photos disagree",
-    "shape": "the symbol's outline and its shape disagree",
+    "shape": "the symbol's edges and its ink's colour name different symbols",
 }
 """What each reason the reader gives for an uncertain cell means to a player."""
 

@@ -9,10 +9,11 @@ light and colour already corrected from the strip, and for each grid cell:
    count); a cell with ink at all three is a tile, with none is empty, anything else is
    uncertain.  The tile face (cream against the white mat) must agree;
 2. reads each number from the colour of its ink: every value prints in its own ink, so
-   the core of the strokes, mixed at worst with the face colour around them, lies on
-   the line from the face to one ink (``NUMBER_INKS``) and far from the others.  The
-   number's outline, turned upright (its top points at its corner), must also fit that
-   number's printed shape better than any other's;
+   the ink under the strokes of the number whose printed shape fits it best (turned
+   upright: its top points at its corner), mixed at worst with the face colour, lies on
+   the line from the face to one ink (``NUMBER_INKS``) and far from the others; a tile's
+   dark edge in the same corner is not under those strokes.  The shape must also fit
+   the number the ink names better than any other's;
 3. writes the three numbers clockwise from the cell's reference corner (``a-b-c``).  A
    cell is uncertain when a number's ink is close to two inks or its outline disagrees
    with its ink, when the three numbers are no real tile's rotation (the label is then
@@ -20,6 +21,10 @@ light and colour already corrected from the strip, and for each grid cell:
    by tiles shows different numbers (the tiles of the minority there are flagged, all of
    them on a tie).  A photo of a real game can hold such a mismatch: it is flagged and
    still reported as read, so the check names it.
+
+Tiles have thickness: in a slanted photo their faces lie beside their cells, so the mat
+is read on the plane of the faces, the one where most cells show ink at all three number
+places (``whole_tiles``, the model's ``whole``).
 
 ``scene`` lays a random legal layout on the mat with the rules engine and draws it with
 the kit's own tile faces, a little off the grid and with shadows.
