@@ -235,8 +235,7 @@ def read_located(
         if bent > BENT:  # corrected or not, the lines disagree with the fit as a rule
             raise PhotoError(
                 f"the board's printed lines lie {bent:.1f} mm (median) off any flat view of "
-                "it: a wide-angle lens or paper that does not lie flat; use the main camera "
-                "(1x) and flatten the board"
+                f"it: {NOT_FLAT}"
             )
         if unsure and corrected_fit:
             cells = {
@@ -351,6 +350,11 @@ def _agreement(model: BoardModel, lines: Lines) -> tuple[int, float]:
     return confirmed, -_median_off(lines)
 
 
+NOT_FLAT = (
+    "a wide-angle lens, paper that does not lie flat or a shaken camera; use the main "
+    "camera (1x), flatten the board and hold the phone still"
+)
+"""What a photo whose printed lines disagree with any flat view of the board asks for."""
 BENT = 0.3
 """Printed lines lying farther than this (mm, median) from where the homography puts
 them call for a correction; once corrected, they must lie within it: a flat board seen
@@ -410,8 +414,7 @@ def misplaced(model: BoardModel, cells: dict, lines: Lines) -> dict:
     if near and off > MISPLACED_SHARE * len(near):
         raise PhotoError(
             f"the board's printed lines are off where its markers place them in {off} of "
-            f"{len(near)} cells: a wide-angle lens or paper that does not lie flat; use the "
-            "main camera (1x) and flatten the board"
+            f"{len(near)} cells: {NOT_FLAT}"
         )
     return out
 
