@@ -199,12 +199,12 @@ def read_located(
     cells no line speaks for are uncertain.
     """
 
-    def read_at(h: np.ndarray) -> tuple:
+    def read_at(h: np.ndarray, height: float | None = None) -> tuple:
         rectified = rectify(image, h, model.bounds, model.px_per_mm)
-        cells, corrected = classify(rectified, model, (image, h))
-        return h, cells, corrected, line_offsets(model, cells, rectified)
+        cells, corrected, height = classify(rectified, model, (image, h), height)
+        return h, cells, corrected, line_offsets(model, cells, rectified), height
 
-    homography, cells, corrected, lines = read_at(homography)
+    homography, cells, corrected, lines, height = read_at(homography)
     if unconfirmed is not None or _median_off(lines) > BENT:
         # Cells a mm or two off before: where no line speaks, a corrected fit is not sure.
         unsure = unconfirmed is not None or any(
@@ -216,12 +216,12 @@ def read_located(
             if refined is None:
                 break
             try:
-                again = read_at(refined)
+                again = read_at(refined, height)  # a slight correction: the same pieces
             except PhotoError:  # the corrected fit reads worse (its paper, say): not kept
                 break
             if _agreement(model, again[3]) <= _agreement(model, lines):
                 break  # the lines agree no better: the correction is not kept
-            homography, cells, corrected, lines = again
+            homography, cells, corrected, lines, height = again
             corrected_fit = True
             if _median_off(lines) <= SETTLED_LINES:
                 break  # the lines lie where the fit puts them: no second pass
@@ -1026,9 +1026,13 @@ def _with_doubts(readings: dict, keys: list, doubts: list[str]) -> dict:
 
 
 def classify(
-    img: np.ndarray, model: BoardModel, photo: tuple[np.ndarray, np.ndarray] | None = None
-) -> tuple[dict[Hashable, CellReading], np.ndarray]:
-    """Every cell's class and the corrected image the cells were read in.
+    img: np.ndarray,
+    model: BoardModel,
+    photo: tuple[np.ndarray, np.ndarray] | None = None,
+    height: float | None = None,
+) -> tuple[dict[Hashable, CellReading], np.ndarray, float]:
+    """Every cell's class, the corrected image the cells were read in and the height (mm)
+    of the plane they were read on.
 
     Light is modelled twice: from the known white paper, then again adding every cell
     the first pass read as empty (bare paper too; a cell printed in a tint, listed in
@@ -1038,8 +1042,9 @@ def classify(
     ``classify`` reads the corrected image; otherwise each cell goes to the class whose
     printed colour is nearest its median.  For a board read from pieces' top faces
     (``model.raised``), given the ``photo`` and its homography, the cells are read on the
-    plane of those faces (``_piece_height``).  Last, the evidence of the raw photo
-    (``_doubts``: glare, too little light) marks cells uncertain whatever they were read as.
+    plane of those faces (``_piece_height``, unless ``height`` is given).  Last, the
+    evidence of the raw photo (``_doubts``: glare, too little light) marks cells uncertain
+    whatever they were read as.
     """
     keys = list(model.cells)
     points = _cell_points(model)
@@ -1056,7 +1061,8 @@ def classify(
         affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
         corrected = _corrected(img, light, affine)
         if rounds == 0 and photo is not None and model.raised:
-            height = _piece_height(model, photo, points, light, affine)
+            if height is None:
+                height = _piece_height(model, photo, points, light, affine)
             if height:
                 lifted_h = lifted(photo[1], height, photo[0].shape)
                 cells_img = rectify(photo[0], lifted_h, model.bounds, model.px_per_mm)
@@ -1088,7 +1094,7 @@ def classify(
     if cells_img is not img:
         board = _nearest(keys, _gather(corrected, points), model)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
-    return _with_doubts(readings, keys, doubts), seen
+    return _with_doubts(readings, keys, doubts), seen, height or 0.0
 
 
 def _read_cells(seen: np.ndarray, model: BoardModel, points: list, quick: bool) -> dict:
