@@ -20,6 +20,7 @@ from printkit.kits import KITS
 from printkit.vision.model import board_models
 from printkit.vision.read import (
     Detection,
+    _to_rect,
     debug_image,
     detect_markers,
     fit_board,
@@ -240,3 +241,24 @@ def test_the_reader_module_gives_the_models_with_record_cell_names():
         assert model.cell_key((12, -3)) == "12,-3"
     assert {m.id for m in models[0].markers} == {0} and len(models[0].markers) == 3
     assert {m.id for m in models[1].markers} == {10, 11, 12, 13}
+
+
+@pytest.mark.parametrize("game", ["tripitz", "triominoes", "tripod"])
+def test_a_quick_look_finds_the_same_empty_cells_as_a_full_reading(game):
+    """The light model's first pass asks a game's own classify only which cells are surely
+    empty (``quick=True``, the tokens' symbols or the tiles' numbers not read): it must
+    find exactly the cells a full reading finds surely empty."""
+    photo = synthetic_photo(game, layout_for(), 3, "hard")
+    reading = read_image(photo.image, game, layout_for())
+    model = reading.model
+
+    def to_px(pts):
+        return _to_rect(model, pts)
+
+    def surely_empty(cells: dict) -> set:
+        return {k for k, c in cells.items() if c.label == model.classes[0] and not c.uncertain}
+
+    full = model.classify(reading.rectified, model, to_px, quick=False)
+    quick = model.classify(reading.rectified, model, to_px, quick=True)
+    assert surely_empty(quick) == surely_empty(full)
+    assert 0 < len(surely_empty(full)) < len(model.cells)  # some empty, some not
