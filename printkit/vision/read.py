@@ -293,13 +293,15 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     pts = base[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
     seen = _at_points(grey, _to_rect(model, pts.reshape(-1, 2)))
     profile = seen.reshape(len(edges), 3, len(offsets)).mean(axis=1)
-    k = np.clip(np.argmin(profile, axis=1), 1, len(offsets) - 2)
+    darkest = np.argmin(profile, axis=1)
+    k = np.clip(darkest, 1, len(offsets) - 2)
     rows = np.arange(len(edges))
     left, mid, right = profile[rows, k - 1], profile[rows, k], profile[rows, k + 1]
     curve = left - 2 * mid + right
     shift = np.where(curve > 1e-6, 0.5 * (left - right) / np.maximum(curve, 1e-6), 0.0)
     found = offsets[k] + np.clip(shift, -0.5, 0.5) * step
     shown = np.median(profile, axis=1) - mid >= LINE_DIP  # a line, not paper's noise
+    shown &= darkest == k  # darkest at the window's end: the line may lie beyond it
     return Lines(((a + b) / 2)[shown], normal[shown], found[shown])
 
 
