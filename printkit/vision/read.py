@@ -472,8 +472,8 @@ def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
     if filled and unexplained > UNEXPLAINED * len(filled):
         raise PhotoError(
             f"{unexplained} of the {len(filled)} filled cells read make no set of the game's "
-            "pieces: the photo does not show a position clearly (thick pieces seen at a "
-            "slant? a hand?); retake it from above"
+            "pieces: the photo does not show a position clearly (too little light, thick "
+            "pieces seen at a slant, a hand?); retake it from above in good light"
         )
     return {
         key: replace(cell, uncertain=True, doubt=cell.doubt or doubts[key])
