@@ -226,3 +226,58 @@ def test_a_bare_cell_whose_printed_name_is_hidden_is_uncertain():
     cv2.circle(covered, (int(c[0]), int(c[1])), int(radius), [int(v) for v in tint], -1)
     again = read_image(covered, "tripod", layout_for()).cells[key]
     assert again.label == "empty" and again.uncertain and again.doubt == "name hidden"
+
+
+def _cell_in_photo(reading):
+    """A bare cell of the reading (of the first cell's tint): its key, and its centre and
+    a stone's radius in the photo (px)."""
+    model = reading.model
+    key = next(
+        k
+        for k, c in reading.cells.items()
+        if c.label == "empty"
+        and not c.uncertain
+        and model.extra["empty"][k] == model.extra["empty"][next(iter(model.cells))]
+    )
+    cx, cy = model.extra["centres"][key]
+    cell = float(model.extra["cell"])
+    h = reading.homography
+    centre = h @ np.array([cx, cy, 1.0])
+    edge = h @ np.array([cx + 0.45 * cell, cy, 1.0])
+    c = centre[:2] / centre[2]
+    return key, c, float(np.linalg.norm(edge[:2] / edge[2] - c))
+
+
+def test_a_pale_cell_that_shows_its_printed_name_is_read_empty_and_uncertain():
+    """A bare cell washed towards white (dim light's denoiser, a pale print) reads as a
+    white stone by colour, but its name shows, in its own strokes: reported empty, and
+    uncertain (the two cues disagree)."""
+    import cv2
+
+    photo = _photo(0, "easy", "half-1")
+    reading = read_image(photo.image, "tripod", layout_for())
+    key, c, radius = _cell_in_photo(reading)
+    mask = np.zeros(photo.image.shape[:2], np.uint8)
+    cv2.circle(mask, (int(c[0]), int(c[1])), int(radius), 1, -1)
+    washed = photo.image.copy()
+    washed[mask > 0] = (0.35 * washed[mask > 0] + 0.65 * 255).astype(np.uint8)
+    again = read_image(washed, "tripod", layout_for()).cells[key]
+    assert again.runner_up == "O"  # its colour says a white stone
+    assert again.label == "empty" and again.uncertain and again.doubt == "name visible"
+
+
+def test_a_stones_rim_across_a_cells_middle_is_not_its_name():
+    """Thin dark strokes in a cell's middle that are not its printed name (the rim of a
+    tall stone's top seen at a slant) do not make a white stone read as empty."""
+    import cv2
+
+    photo = _photo(0, "easy", "half-1")
+    reading = read_image(photo.image, "tripod", layout_for())
+    key, c, radius = _cell_in_photo(reading)
+    stone = photo.image.copy()
+    centre = (int(c[0]), int(c[1]))
+    cv2.circle(stone, centre, int(radius), (245, 245, 245), -1)
+    rim = (int(c[0] + 0.8 * radius), int(c[1]))
+    cv2.ellipse(stone, rim, (int(radius), int(radius)), 0, 130, 230, (120, 120, 120), 2)
+    again = read_image(stone, "tripod", layout_for()).cells[key]
+    assert again.label == "O" and again.doubt != "name visible"

@@ -11,7 +11,10 @@ Tripod's empty cells are wood, so the middle of the board can come out too brigh
 clipping at 1.  The cells are therefore read against the wood frame, which no stone ever
 covers: a smooth per-channel gain is fitted to it, each class's printed colour (the cell's
 own tint, black, white) is carried through that gain and the same clipping, and the inner
-disc of the cell goes to the nearest in CIELAB.
+disc of the cell goes to the nearest in CIELAB.  A second cue needs no colour: a bare cell
+shows its printed name, whose strokes are matched with the name as the kit prints it
+(``_named``); a cell read as a stone whose name shows is reported empty and uncertain, a
+cell read as empty whose name does not show is uncertain.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ from printkit.vision.colour import group_spreads, quadratic_terms, to_lab, unlik
 from printkit.vision.log import Inference, Step, cell_changes, lost_text, turn_sequence
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
+from printkit.vision.synth import render_board
 
 __all__ = [
     "board_models",
@@ -136,7 +140,7 @@ def classify_cells(
     radius = INNER * extra["cell"] * model.px_per_mm
     seen = to_lab(_medians(image, centres, radius))
     named = (
-        _named(image, centres, NAME_DISC * radius, model.px_per_mm)
+        _named(image, model, centres, NAME_DISC * radius)
         if extra.get("names")
         else np.zeros(len(keys), bool)
     )
@@ -184,10 +188,13 @@ def classify_cells(
         # Empty, yet its printed name does not show: something covers it (a finger, a
         # reflection) that only looks like the cell's tint.
         hidden = order[i, 0] == 0 and bool(extra.get("names")) and not named[i]
+        # A stone by its colour whose cell's name shows is reported empty, and uncertain:
+        # the name is the surer cue (no light makes a stone show the print under it).
+        best, runner_up = (0, order[i, 0]) if covered else (order[i, 0], order[i, 1])
         out[key] = CellReading(
-            labels[order[i, 0]],
+            labels[best],
             round(margin, 3),
-            labels[order[i, 1]],
+            labels[runner_up],
             round(d1, 1),
             d1 > FAR or covered or hidden or (not confirmed and (margin < MARGIN or noisy)),
             "name visible" if covered else "name hidden" if hidden else "noise" if noisy else "",
@@ -195,35 +202,57 @@ def classify_cells(
     return out
 
 
-NAME_CONTRAST = 0.05
-"""Thin strokes this much darker (grey, of 1) than their surroundings are print: the
-cell's name."""
-NAME_SHARE = 0.03
-"""A cell whose inner disc is at least this share print shows its name: no stone covers it
-(empty cells show 3–10 %, stones none, or a little of their rim when pushed aside)."""
+NAME_FIT = 0.55
+"""A cell shows its printed name when the thin dark strokes in its middle match the name
+as printed there this well (normalised correlation; in the second family's photos bare
+cells match 0.6–0.9, stones, their rims and highlights at most 0.47)."""
 NAME_DISC = 0.6
 """The name is looked for in the middle of the inner disc, this share of its radius: the
 rim of a stone pushed aside reaches the disc's edge, not its middle."""
+NAME_SEARCH = 2.0
+"""How far (mm) from where the fit puts it the printed name is looked for."""
 NAME_STROKE = 1.2
 """Print strokes are thinner than this (mm): a stone's shading is not."""
 
 
-def _named(img: np.ndarray, centres: np.ndarray, radius: float, px_per_mm: float) -> np.ndarray:
-    """Which cells show their printed name in the inner disc: a cue that does not depend on
-    colour, for a stone hides the name under it whatever the light does to its colour.
-    Thin dark strokes are found with a morphological black-hat, which smooth shading (a
-    domed stone, a shadow) does not pass."""
+def _strokes(img: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """Thin dark strokes (print), by a morphological black-hat of the grey image: smooth
+    shading (a domed stone, a shadow) does not pass."""
     size = max(3, int(round(NAME_STROKE * px_per_mm)) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     grey = cv2.cvtColor(np.ascontiguousarray(img, dtype=np.float32), cv2.COLOR_RGB2GRAY)
-    strokes = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
-    h, w = img.shape[:2]
-    r = int(math.ceil(radius))
-    dy, dx = np.mgrid[-r : r + 1, -r : r + 1]
-    keep = dx * dx + dy * dy <= radius * radius
-    xs = np.clip(np.round(centres[:, 0:1]).astype(int) + dx[keep][None, :], 0, w - 1)
-    ys = np.clip(np.round(centres[:, 1:2]).astype(int) + dy[keep][None, :], 0, h - 1)
-    return (strokes[ys, xs] > NAME_CONTRAST).mean(axis=1) >= NAME_SHARE
+    return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
+
+
+@cache
+def _printed_strokes(model: BoardModel) -> np.ndarray:
+    """The strokes of the bare half as the kit prints it, in the rectified frame."""
+    picture = board_picture(model.extra["layout"], model.variant)
+    bare = render_board(picture, model.bounds, model.px_per_mm).astype(np.float32) / 255.0
+    return _strokes(bare, model.px_per_mm)
+
+
+def _named(image: np.ndarray, model: BoardModel, centres: np.ndarray, radius: float) -> np.ndarray:
+    """Which cells show their printed name in the middle of the inner disc: a cue that does
+    not depend on colour, for a stone hides the name under it whatever the light does to
+    its colour.  The strokes there must match the name's own strokes as printed (within
+    ``NAME_SEARCH``), so a stone's rim or highlight, which also makes thin dark strokes,
+    does not pass for it."""
+    px = model.px_per_mm
+    seen, printed = _strokes(image, px), _printed_strokes(model)
+    r, reach = int(math.ceil(radius)), int(round(NAME_SEARCH * px))
+    pad = r + reach
+    seen = cv2.copyMakeBorder(seen, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    printed = cv2.copyMakeBorder(printed, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    out = np.zeros(len(centres), bool)
+    for i, (x, y) in enumerate(np.round(centres).astype(int) + pad):
+        name = printed[y - r : y + r + 1, x - r : x + r + 1]
+        if float(name.std()) < 1e-6:
+            continue  # nothing printed here
+        around = seen[y - pad : y + pad + 1, x - pad : x + pad + 1]
+        fit = float(cv2.matchTemplate(around, name, cv2.TM_CCOEFF_NORMED).max())
+        out[i] = fit >= NAME_FIT
+    return out
 
 
 NOISE_Z = 2.0
@@ -379,6 +408,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
                     "empty": empty,
                     "paper": empty,
                     "names": bool(layout.section(Settings).coordinates and layout.printing.labels),
+                    "layout": layout,
                     "frame": tuple(frame),
                     "frame_colour": FRAME if fill_ink else "#ffffff",
                     "centres": {
