@@ -1073,7 +1073,10 @@ def classify(
         if before is not None and np.percentile(np.abs(samples - before), 99) < SETTLED:
             break  # the empty cells hardly moved the light: the first reading stands
         before = samples
-        readings = _read_cells(seen, model, points, quick=model.classify is not None)
+        if rounds == 0 or model.classify is None:
+            readings = _read_cells(seen, model, points, quick=model.classify is not None)
+        if rounds == 1:
+            break  # the final light: no light model follows (a model's classify reads below)
         empty = [
             i
             for i, k in enumerate(keys)
