@@ -172,7 +172,7 @@ def test_a_large_photo_is_read_from_its_bytes_at_half_size_where_the_board_allow
     photo = synthetic_photo("tripod", layout, 3, "easy") if game == "tripod" else _photo(SEED, 1)
     jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1]
     small = cv2.imdecode(jpeg, cv2.IMREAD_REDUCED_COLOR_2)
-    model, homography, _ = locate(small, board_models(game, layout))
+    model, homography, _, _ = locate(small, board_models(game, layout))
     assert (_coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm) == halved
     reading = read_encoded(jpeg.tobytes(), game, layout)
     assert score_reading(reading, photo).exact
@@ -200,7 +200,7 @@ def test_a_board_not_where_its_markers_say_is_put_right_by_its_printed_lines():
 
     photo = _photo(SEED, 1)
     layout = load_layout()
-    model, homography, used = locate(photo.image, board_models("tripakus", layout))
+    model, homography, used, _ = locate(photo.image, board_models("tripakus", layout))
     assert not any(
         c.doubt == "misplaced"
         for c in read_located(photo.image, model, homography, used).cells.values()

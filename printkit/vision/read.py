@@ -154,18 +154,18 @@ def _coarsest(h: np.ndarray, model: BoardModel) -> float:
 
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
-    model, homography, used, rough = _fitted(_markers_in(image), board_models(game, layout))
-    _check_framing(model, homography, image.shape)
-    return read_located(image, model, homography, used, rough)
+    return read_located(image, *locate(image, board_models(game, layout)))
 
 
-def locate(image: np.ndarray, models: list[BoardModel]) -> tuple[BoardModel, np.ndarray, list[int]]:
-    """Which board the photo shows and where: its model, the board-mm → photo homography and
-    the marker ids used.  A photo too dark, too blurred or with the board cut off is
-    refused here."""
-    model, homography, used = fit_board(_markers_in(image), models)
+def locate(
+    image: np.ndarray, models: list[BoardModel]
+) -> tuple[BoardModel, np.ndarray, list[int], str | None]:
+    """Which board the photo shows and where: its model, the board-mm → photo homography,
+    the marker ids used and, for a fit the markers make only roughly, why (``_fitted``).
+    A photo too dark, too blurred or with the board cut off is refused here."""
+    model, homography, used, rough = _fitted(_markers_in(image), models)
     _check_framing(model, homography, image.shape)
-    return model, homography, used
+    return model, homography, used, rough
 
 
 def _markers_in(image: np.ndarray) -> list[Detection]:
