@@ -305,6 +305,14 @@ def _templates(px: float, size: float) -> tuple[np.ndarray, ...]:
     return tuple(np.ascontiguousarray(t[c - ry : c + ry + 1, c - rx : c + rx + 1]) for t in out)
 
 
+def _number_window(px: float, size: float) -> tuple[int, int]:
+    """The upright window (w, h px) a number is looked for in: its template and
+    ``SEARCH`` mm round it."""
+    th, tw = _templates(px, size)[0].shape
+    reach = int(round(SEARCH * px))
+    return tw + 2 * reach, th + 2 * reach
+
+
 def _upright(plane: np.ndarray, at: tuple[float, float], angle: float, shape: tuple[int, int]):
     """``plane`` turned back from ``angle`` about ``at`` into a ``shape`` (w, h) window
     centred there: a number's printed place, upright."""
@@ -321,10 +329,8 @@ def _number_shapes(
 ) -> tuple[np.ndarray, tuple[int, int, int]]:
     """How well each number's upright shape matches the ink turned back from ``angle``,
     and where the best fits (number, top-left x and y in the upright window)."""
-    templates = _templates(px, size)
-    th, tw = templates[0].shape
-    reach = int(round(SEARCH * px))
-    upright = _upright(weight, at, angle, (tw + 2 * reach, th + 2 * reach))
+    templates, window = _templates(px, size), _number_window(px, size)
+    upright = _upright(weight, at, angle, window)
     scores, places = [], []
     for t in templates:
         _, best, _, place = cv2.minMaxLoc(cv2.matchTemplate(upright, t, cv2.TM_CCOEFF_NORMED))
@@ -346,10 +352,8 @@ def _stroke_colour(
     """The median colour of the ink under the strokes of the number that fits best (its
     template's core where it fits): a neighbour's edge or shadow in the same corner is
     not the number's ink.  None when too few ink pixels lie there."""
-    templates = _templates(px, size)
+    templates, window = _templates(px, size), _number_window(px, size)
     th, tw = templates[0].shape
-    reach = int(round(SEARCH * px))
-    window = (tw + 2 * reach, th + 2 * reach)
     value, x, y = fit
     colours = _upright(balanced, at, angle, window)[y : y + th, x : x + tw]
     inked = _upright(ink.astype(np.float32), at, angle, window)[y : y + th, x : x + tw] > 0.5
@@ -370,6 +374,15 @@ class CellView:
     shapes: tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None] = (None,) * 3
 
 
+def _cell_crop(image: np.ndarray, lo, hi) -> tuple[np.ndarray, tuple[slice, slice]]:
+    """The part of a cell's pixel box (``lo``..``hi``, x then y) inside the image, and
+    where that part lies in the box's masks."""
+    h, w = image.shape[:2]
+    y0, x0 = max(lo[1], 0), max(lo[0], 0)
+    y1, x1 = min(hi[1], h), min(hi[0], w)
+    return image[y0:y1, x0:x1], (slice(y0 - lo[1], y1 - lo[1]), slice(x0 - lo[0], x1 - lo[0]))
+
+
 def read_cell(
     image: np.ndarray, geometry, px_per_mm: float, number_size: float, numbers: bool = True
 ) -> CellView:
@@ -380,11 +393,7 @@ def read_cell(
     undoes what the board-wide light model leaves of a local shadow.
     """
     lo, hi, discs, inner, inside, digits = geometry
-    h, w = image.shape[:2]
-    y0, x0 = max(lo[1], 0), max(lo[0], 0)
-    y1, x1 = min(hi[1], h), min(hi[0], w)
-    crop = image[y0:y1, x0:x1]
-    sl = (slice(y0 - lo[1], y1 - lo[1]), slice(x0 - lo[0], x1 - lo[0]))
+    crop, sl = _cell_crop(image, lo, hi)
     middle = crop[inner[sl]]
     grey = middle.mean(axis=1)
     ground = np.median(middle[grey >= np.median(grey)], axis=0)
@@ -406,7 +415,7 @@ def read_cell(
         if weight is None:
             weight = np.clip((INK_L + 15.0 - light) / 40.0, 0, 1).astype(np.float32)
             weight[~inside[sl]] = 0
-        place = (at[0] - (x0 - lo[0]), at[1] - (y0 - lo[1]))
+        place = (at[0] - sl[1].start, at[1] - sl[0].start)  # in the crop
         scores, fit = _number_shapes(weight, place, angle, px_per_mm, number_size)
         shapes.append(scores)
         colour = _stroke_colour(balanced, ink, place, angle, fit, px_per_mm, number_size)
@@ -430,13 +439,9 @@ def whole_tiles(image: np.ndarray, model: BoardModel) -> int:
     px, side = model.px_per_mm, float(model.extra["side"])
     geometry = _geometry(side, tuple(model.cells), px, model.bounds[:2])
     ink = lightness(image) < INK_L
-    h, w = ink.shape
     score = 0
     for lo, hi, discs, *_ in geometry.values():
-        y0, x0 = max(lo[1], 0), max(lo[0], 0)
-        y1, x1 = min(hi[1], h), min(hi[0], w)
-        sl = (slice(y0 - lo[1], y1 - lo[1]), slice(x0 - lo[0], x1 - lo[0]))
-        crop = ink[y0:y1, x0:x1]
+        crop, sl = _cell_crop(ink, lo, hi)
         areas = [int((crop & disc[sl]).sum()) / px**2 for disc in discs]
         if min(areas) >= DIGIT_AREA:
             score += 1
