@@ -190,44 +190,6 @@ def test_a_blank_drawing_is_not_read_as_stones():
     assert not reading.uncertain
 
 
-def test_a_bare_cell_whose_printed_name_is_hidden_is_uncertain():
-    """A patch in the cell's own tint over its name (a finger the colour of the wood) reads
-    as empty by colour, but the name that every bare cell shows is missing: uncertain."""
-    import cv2
-
-    photo = _photo(0, "easy", "half-1")
-    reading = read_image(photo.image, "tripod", layout_for())
-    model = reading.model
-    name = next(
-        model.cell_key(k)
-        for k, c in reading.cells.items()
-        if c.label == "empty"
-        and not c.uncertain
-        and model.extra["empty"][k] == model.extra["empty"][next(iter(model.cells))]
-    )
-    key = next(k for k in model.cells if model.cell_key(k) == name)
-    cx, cy = model.extra["centres"][key]
-    cell = float(model.extra["cell"])
-    ring = np.array(
-        [
-            [cx + 0.7 * cell * math.cos(a), cy + 0.7 * cell * math.sin(a), 1.0]
-            for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)
-        ]
-    )
-    h = reading.homography
-    seen = (h @ ring.T).T
-    seen = seen[:, :2] / seen[:, 2:]
-    tint = np.median([photo.image[int(y), int(x)] for x, y in seen], axis=0)
-    centre = h @ np.array([cx, cy, 1.0])
-    edge = h @ np.array([cx + 0.45 * cell, cy, 1.0])
-    c = centre[:2] / centre[2]
-    radius = float(np.linalg.norm(edge[:2] / edge[2] - c))
-    covered = photo.image.copy()
-    cv2.circle(covered, (int(c[0]), int(c[1])), int(radius), [int(v) for v in tint], -1)
-    again = read_image(covered, "tripod", layout_for()).cells[key]
-    assert again.label == "empty" and again.uncertain and again.doubt == "name hidden"
-
-
 def _cell_in_photo(reading):
     """A bare cell of the reading (of the first cell's tint): its key, and its centre and
     a stone's radius in the photo (px)."""
@@ -246,6 +208,32 @@ def _cell_in_photo(reading):
     edge = h @ np.array([cx + 0.45 * cell, cy, 1.0])
     c = centre[:2] / centre[2]
     return key, c, float(np.linalg.norm(edge[:2] / edge[2] - c))
+
+
+def test_a_bare_cell_whose_printed_name_is_hidden_is_uncertain():
+    """A patch in the cell's own tint over its name (a finger the colour of the wood) reads
+    as empty by colour, but the name that every bare cell shows is missing: uncertain."""
+    import cv2
+
+    photo = _photo(0, "easy", "half-1")
+    reading = read_image(photo.image, "tripod", layout_for())
+    model = reading.model
+    key, c, radius = _cell_in_photo(reading)
+    cx, cy = model.extra["centres"][key]
+    cell = float(model.extra["cell"])
+    ring = np.array(
+        [
+            [cx + 0.7 * cell * math.cos(a), cy + 0.7 * cell * math.sin(a), 1.0]
+            for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)
+        ]
+    )
+    seen = (reading.homography @ ring.T).T
+    seen = seen[:, :2] / seen[:, 2:]
+    tint = np.median([photo.image[int(y), int(x)] for x, y in seen], axis=0)
+    covered = photo.image.copy()
+    cv2.circle(covered, (int(c[0]), int(c[1])), int(radius), [int(v) for v in tint], -1)
+    again = read_image(covered, "tripod", layout_for()).cells[key]
+    assert again.label == "empty" and again.uncertain and again.doubt == "name hidden"
 
 
 def test_a_pale_cell_that_shows_its_printed_name_is_read_empty_and_uncertain():
