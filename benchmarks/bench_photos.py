@@ -3,10 +3,15 @@
 The first family is ``printkit.vision.scenes`` (levels easy and hard); the second is
 ``printkit.vision.photoshoot``, a renderer of its own, photographed under each named
 condition (ordinary, glare, lowlight, hands, small, steep, lens, motion, recompressed).
-Every photo is regenerated from its seed (fixed bases, nothing is stored).
+The ``pair`` rows (``--pairs``, default glare and hands) take two photos of each position
+from the second family, other cameras and light, and fuse their readings as
+``printkit read a.jpg b.jpg`` does: what the README tells players to do when a photo
+reports uncertain cells.  Every photo is regenerated from its seed (fixed bases, nothing
+is stored).
 
 Usage: python benchmarks/bench_photos.py [--count 6] [--family first|second|both]
-           [--conditions glare,hands] [--levels easy,hard] [--jobs 2] [--debug DIR] [GAME ...]
+           [--conditions glare,hands] [--levels easy,hard] [--pairs glare,hands]
+           [--jobs 2] [--debug DIR] [GAME ...]
 
 Prints one row per game and condition: photos, wrong cells (count / total and %),
 uncertain cells (%), silently wrong photos (a wrong cell the reader did not flag),
@@ -30,6 +35,7 @@ import cv2
 from printkit.errors import PhotoError
 from printkit.games import GAMES
 from printkit.layout.config import load_layout
+from printkit.vision.fusion import fuse_readings
 from printkit.vision.photoshoot import CONDITIONS, shoot, staging
 from printkit.vision.read import debug_image, read_image
 from printkit.vision.scenes import synthetic_photo
@@ -39,6 +45,10 @@ FIRST_BASE = {"easy": 10_000, "hard": 20_000}
 """Seed bases of the first family (as bench_vision.py)."""
 SECOND_BASE = 300_000
 """Seed base of the second family; each condition has its own thousand."""
+
+
+PAIR_OFFSET = 500
+"""A pair's second photo: the seed this much higher, the position the same."""
 
 
 def seed_of(family: str, condition: str, k: int) -> int:
@@ -56,6 +66,15 @@ def photo_of(family: str, game: str, condition: str, seed: int):
     if family == "first":
         return synthetic_photo(game, _layout(), seed, condition)
     return shoot(game, _layout(), seed, condition)
+
+
+def photos_of(family: str, game: str, condition: str, seed: int) -> list:
+    """The photos one reading is made of: one, or a pair of one position."""
+    if family == "pair":
+        return [
+            shoot(game, _layout(), seed + k * PAIR_OFFSET, condition, position=seed) for k in (0, 1)
+        ]
+    return [photo_of(family, game, condition, seed)]
 
 
 @dataclass
@@ -80,16 +99,17 @@ class Result:
 
 def measure(task: tuple[str, str, str, int]) -> Result:
     family, game, condition, seed = task
-    photo = photo_of(family, game, condition, seed)
+    photos = photos_of(family, game, condition, seed)
     result = Result(family, game, condition, seed)
     started = time.perf_counter()
-    try:
-        reading = read_image(photo.image, game, _layout())
+    try:  # as `printkit read`: a photo refused refuses the reading
+        readings = [read_image(photo.image, game, _layout()) for photo in photos]
     except PhotoError as exc:
         result.refused = str(exc)
         return result
-    result.seconds = time.perf_counter() - started
-    score = score_reading(reading, photo)
+    reading = fuse_readings(readings)
+    result.seconds = (time.perf_counter() - started) / len(photos)
+    score = score_reading(reading, photos[0])
     result.cells = score.cells
     result.wrong = score.wrong
     result.uncertain = len(score.uncertain)
@@ -149,14 +169,20 @@ def markdown(rows: list[Row]) -> str:
 def write_debug(row: Row, folder: Path) -> None:
     """The worst photo of a row: the photo, reduced, and the reader's debug picture."""
     worst = max(row.results, key=lambda r: r.badness)
-    photo = photo_of(worst.family, worst.game, worst.condition, worst.seed)
-    stem = f"{worst.family}-{worst.game}-{worst.condition}-{worst.seed}"
-    image = photo.image
-    k = 1600 / max(image.shape[:2])
-    small = cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) if k < 1 else image
-    cv2.imwrite(str(folder / f"{stem}.jpg"), small, [cv2.IMWRITE_JPEG_QUALITY, 88])
-    if worst.refused is None:
-        reading = read_image(photo.image, worst.game, _layout())
+    photos = photos_of(worst.family, worst.game, worst.condition, worst.seed)
+    for n, photo in enumerate(photos):
+        stem = f"{worst.family}-{worst.game}-{worst.condition}-{worst.seed}"
+        stem += f"-{n + 1}" if len(photos) > 1 else ""
+        image = photo.image
+        k = 1600 / max(image.shape[:2])
+        small = (
+            cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) if k < 1 else image
+        )
+        cv2.imwrite(str(folder / f"{stem}.jpg"), small, [cv2.IMWRITE_JPEG_QUALITY, 88])
+        try:
+            reading = read_image(photo.image, worst.game, _layout())
+        except PhotoError:
+            continue
         cv2.imwrite(str(folder / f"{stem}-read.png"), debug_image(reading))
 
 
@@ -175,12 +201,14 @@ def main() -> None:
     parser.add_argument("--family", choices=("first", "second", "both"), default="both")
     parser.add_argument("--conditions", default=",".join(CONDITIONS))
     parser.add_argument("--levels", default="easy,hard")
+    parser.add_argument("--pairs", default="glare,hands", help="conditions read as pairs")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--debug", type=Path, default=None)
     args = parser.parse_args()
     games = args.games or [g for g in GAMES if _staged(g)]
     conditions = [c for c in args.conditions.split(",") if c]
-    unknown = [c for c in conditions if c not in CONDITIONS]
+    pairs = [c for c in args.pairs.split(",") if c]
+    unknown = [c for c in conditions + pairs if c not in CONDITIONS]
     if unknown:
         parser.error(f"unknown conditions {unknown}: choose from {', '.join(CONDITIONS)}")
     rows: list[Row] = []
@@ -189,6 +217,7 @@ def main() -> None:
             rows += [Row("first", game, level) for level in args.levels.split(",") if level]
         if args.family in ("second", "both"):
             rows += [Row("second", game, c) for c in conditions]
+            rows += [Row("pair", game, c) for c in pairs]
     tasks = [
         (row.family, row.game, row.condition, seed_of(row.family, row.condition, k))
         for row in rows

@@ -19,6 +19,7 @@ import typer
 from printkit.errors import PrintkitError
 from printkit.games import GAMES, find_game
 from printkit.i18n import _, decimal, language, ngettext
+from printkit.vision.threads import blas_on_one_thread
 
 try:  # recent typer releases carry their own copy of click
     from typer._click import exceptions as parser_errors
@@ -505,6 +506,7 @@ def _options(
 
 def main() -> None:
     """Entry point: runs the app and turns every user error into one line and exit code 2."""
+    blas_on_one_thread()  # before numpy loads
     try:
         code = app(standalone_mode=False)
     except PrintkitError as e:

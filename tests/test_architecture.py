@@ -32,6 +32,8 @@ LAZY_ALLOWED = {
     "fontTools",
     "babel",
     "svgwrite",  # 0.1–0.2 s (its SVG grammar), not wanted by a photo read
+    "reportlab",  # the fonts it parses (30 ms): a photo read seldom measures text
+    "PIL",  # photos' EXIF dates: only `printkit log` reads them
 }
 """Heavy third-party libraries a function may import when it runs (with a comment)."""
 

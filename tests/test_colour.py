@@ -10,7 +10,7 @@ import pytest
 from printkit.draw.colour import BLACK, WHITE, contrast_ratio, delta_e, ink_on, lab
 from printkit.draw.model import rgb
 from printkit.layout.config import load_layout
-from printkit.vision.colour import lightness, to_lab
+from printkit.vision.colour import lightness, prepare_lab, to_lab
 
 
 def test_contrast_is_21_for_black_on_white_and_1_for_equal_colours():
@@ -65,3 +65,11 @@ def test_text_ink_is_the_more_contrasting_of_black_and_white(fill, ink):
     assert ink_on(fill) == ink
     other = WHITE if ink == BLACK else BLACK
     assert contrast_ratio(ink, fill) >= contrast_ratio(other, fill)
+
+
+def test_lab_tables_built_beside_a_reader_give_the_same_colours():
+    colours = np.random.default_rng(3).random((500, 3))
+    prepare_lab()  # a second call starts nothing new; conversions wait for the first
+    assert prepare_lab() is prepare_lab()
+    lab = to_lab(colours)
+    assert np.allclose(lab, [to_lab(c) for c in colours], atol=1e-4)

@@ -20,6 +20,7 @@ from printkit.kits import KITS
 from printkit.vision.model import board_models
 from printkit.vision.read import (
     Detection,
+    _percentile,
     _to_rect,
     debug_image,
     detect_markers,
@@ -166,6 +167,14 @@ def test_dark_and_blurred_photos_are_refused():
     blurred = cv2.GaussianBlur(photo.image, (0, 0), 14)
     with pytest.raises(PhotoError, match="too blurred"):
         read_image(blurred, "tripakus", layout_for())
+
+
+@pytest.mark.parametrize("size", [1, 2, 7, 1000, 250_000])
+def test_percentiles_from_counts_agree_with_numpys(size):
+    values = np.random.default_rng(size).integers(0, 1021, size)
+    counts = np.bincount(values)
+    for q in (0, 5, 50, 95, 99.5, 100):
+        assert _percentile(counts, q) == pytest.approx(np.percentile(values, q), abs=1e-9)
 
 
 def test_markers_of_another_board_are_named():

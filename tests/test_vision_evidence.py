@@ -17,9 +17,9 @@ from printkit.games.tripitz.pids import PIDS
 from printkit.games.tripitz.reader import repeated_pids
 from printkit.layout.config import load_layout
 from printkit.polyiamond_games.engine import unexplained_cells
-from printkit.vision.fusion import fuse_cell, fuse_readings
+from printkit.vision.fusion import _turned_keys, fuse_cell, fuse_readings
 from printkit.vision.model import board_models
-from printkit.vision.read import CellReading, read_image
+from printkit.vision.read import CellReading, Reading, read_image
 from printkit.vision.scenes import _scene
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
 
@@ -75,6 +75,23 @@ def test_fused_cells_follow_the_photos_that_were_sure():
     disagree = fuse_cell([_cell("red", 0.6), _cell("blue", 0.7)])
     assert disagree.uncertain and disagree.label == "blue" and disagree.runner_up == "red"
     assert fuse_cell([glare, _cell("red", 0.2, uncertain=True)]) == glare
+
+
+def test_photos_of_identical_sections_keyed_by_different_turns_are_fused_cell_to_cell():
+    layout = load_layout()
+    model = next(m for m in board_models("tripakus", layout) if m.variant == "sections")
+    _, truth = _scene("tripakus")(layout, model, LEVELS["easy"], np.random.default_rng(3))
+    labels = {k: truth[model.cell_key(k)] for k in model.cells}
+    hidden = set(list(model.cells)[::7])  # under a reflection in the first photo
+    first = {
+        k: _cell("empty", 0.9, True) if k in hidden else _cell(labels[k], 0.9) for k in model.cells
+    }
+    for turn in _turned_keys(model):  # the second photo taken from any side of the table
+        second = {turn[k]: _cell(labels[k], 0.8) for k in model.cells}
+        readings = [Reading(model, cells, [], np.eye(3)) for cells in (first, second)]
+        fused = fuse_readings(readings)
+        assert {k: c.label for k, c in fused.cells.items()} == labels
+        assert not fused.uncertain
 
 
 # --- photos ---------------------------------------------------------------------------

@@ -8,10 +8,8 @@ The SVG names the same family; a viewer without it substitutes a sans-serif.
 from __future__ import annotations
 
 import math
+from functools import cache
 from importlib import resources
-
-from reportlab.pdfbase.pdfmetrics import registerFont, stringWidth
-from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.draw.model import MIDLINE, Affine, Item, Text, bbox_of
 from printkit.errors import FitError
@@ -36,19 +34,30 @@ BOLD_FONT = "NotoSans-Bold"
 FONT_DIR = resources.files("printkit") / "fonts"
 """The packaged font files and their licence."""
 
-for _name, _file in ((FONT, "NotoSans-Regular.ttf"), (BOLD_FONT, "NotoSans-Bold.ttf")):
-    registerFont(TTFont(_name, str(FONT_DIR / _file)))
+
+@cache
+def _string_width():
+    """reportlab's ``stringWidth``, the packaged fonts registered with it first.  Done on
+    first use, not on import: reading a photo imports the kit's geometry but seldom
+    measures text, and parsing both fonts costs as much as the rest of start-up."""
+    from reportlab.pdfbase.pdfmetrics import registerFont, stringWidth  # on first use
+    from reportlab.pdfbase.ttfonts import TTFont  # (see above)
+
+    for name, file in ((FONT, "NotoSans-Regular.ttf"), (BOLD_FONT, "NotoSans-Bold.ttf")):
+        registerFont(TTFont(name, str(FONT_DIR / file)))
+    return stringWidth
 
 
 def font_name(bold: bool) -> str:
     """The registered (embedded, subset) font used for plain or bold text."""
+    _string_width()  # registered before a backend asks for it by name
     return BOLD_FONT if bold else FONT
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The advance width of ``text`` at font size ``size`` (both in mm)."""
     # Glyph widths are linear in the font size, so mm in gives mm out.
-    return stringWidth(text, font_name(bold), size)
+    return _string_width()(text, font_name(bold), size)
 
 
 def fit_size(text: str, max_width: float, size: float, bold: bool = False) -> float:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+from functools import cache
+
 import cv2
 import numpy as np
 
 __all__ = [
+    "prepare_lab",
     "to_lab",
     "lightness",
     "quadratic_terms",
@@ -14,6 +18,28 @@ __all__ = [
     "unlike_their_kind",
     "UNLIKE_FAR",
 ]
+
+
+@cache
+def prepare_lab() -> threading.Thread:
+    """Start building OpenCV's CIELAB tables beside the caller, once per process.
+
+    OpenCV builds them on a process's first conversion to or from CIELAB, which takes
+    about 70 ms on this project's 2-core machine; a reader that starts this before
+    decoding its photo (which leaves the other core idle) has them ready when it first
+    compares colours.  OpenCV lets go of Python's lock while it converts; its tables are
+    not built under a lock, so every conversion here waits for this one first."""
+    pixel = np.zeros((1, 1, 3), np.uint8)
+    thread = threading.Thread(target=cv2.cvtColor, args=(pixel, cv2.COLOR_RGB2Lab), daemon=True)
+    thread.start()
+    return thread
+
+
+def _lab(image: np.ndarray) -> np.ndarray:
+    """OpenCV's RGB → CIELAB, once the tables ``prepare_lab`` builds are ready."""
+    if prepare_lab.cache_info().currsize:
+        prepare_lab().join()
+    return cv2.cvtColor(image, cv2.COLOR_RGB2Lab)
 
 
 def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
@@ -26,7 +52,7 @@ def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
     arr = np.asarray(rgb, dtype=np.float32)
     if clip:
         arr = np.clip(arr, 0, 1)
-    lab = cv2.cvtColor(arr.reshape(-1, 1, 3), cv2.COLOR_RGB2Lab)
+    lab = _lab(arr.reshape(-1, 1, 3))
     return lab.reshape(arr.shape).astype(dtype)
 
 
@@ -36,7 +62,7 @@ def lightness(rgb: np.ndarray) -> np.ndarray:
     quicker."""
     arr = np.clip(np.asarray(rgb, dtype=np.float32), 0.0, 1.0)
     eight = cv2.convertScaleAbs(arr.reshape(arr.shape[0], -1, 3), alpha=255.0)
-    lab = cv2.cvtColor(eight, cv2.COLOR_RGB2Lab)
+    lab = _lab(eight)
     return lab[..., 0].reshape(arr.shape[:-1]).astype(np.float32) * np.float32(100.0 / 255.0)
 
 

@@ -9,12 +9,15 @@ they share fused the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 
+import numpy as np
+
+from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading, Reading, consistent
 
-__all__ = ["fuse_cell", "fuse_readings", "group_by_variant", "merge_by_name"]
+__all__ = ["aligned", "fuse_cell", "fuse_readings", "group_by_variant", "merge_by_name"]
 
 DISAGREE = "photos disagree"
 
@@ -44,9 +47,43 @@ def fuse_readings(readings: list[Reading]) -> Reading:
     if len(readings) == 1:
         return first
     model = first.model
-    cells = {key: fuse_cell(r.cells[key] for r in readings) for key in model.cells}
+    seen = [first.cells] + [aligned(first.cells, r.cells, model) for r in readings[1:]]
+    cells = {key: fuse_cell(c[key] for c in seen) for key in model.cells}
     markers = sorted({m for r in readings for m in r.markers})
     return Reading(model, consistent(model, cells), markers, first.homography, first.rectified)
+
+
+def aligned(
+    first: dict[Hashable, CellReading], other: dict[Hashable, CellReading], model: BoardModel
+) -> dict[Hashable, CellReading]:
+    """``other``'s cells in ``first``'s frame, for a board of identical sections.
+
+    Such a board reads the same under each of its turns, and the reader keys each photo by
+    the turn that puts the board's apex highest in it: photos taken from different sides
+    of the table are keyed by different turns.  Of the turns, the one under which the
+    two photos' sure cells agree best wins (the photo's own, on a tie)."""
+    if len(model.symmetries) == 1:
+        return other
+
+    def score(cells: dict) -> int:
+        both = [(first[k], cells[k]) for k in first if not first[k].uncertain]
+        return sum(1 if a.label == b.label else -1 for a, b in both if not b.uncertain)
+
+    options = [{k: other[t[k]] for k in first} for t in _turned_keys(model)]
+    return max(options, key=score)  # the first (no turn) wins a tie
+
+
+def _turned_keys(model: BoardModel) -> list[dict[Hashable, Hashable]]:
+    """For each of the model's symmetries, every cell key → the key of the cell it turns
+    into (by the cells' centres)."""
+    keys = list(model.cells)
+    centres = np.array([np.mean(model.cells[k], axis=0) for k in keys])
+    out = []
+    for turn in model.symmetries:
+        moved = np.array([turn(tuple(c)) for c in centres])
+        nearest = np.argmin(np.linalg.norm(moved[:, None] - centres[None], axis=2), axis=1)
+        out.append({k: keys[int(i)] for k, i in zip(keys, nearest, strict=True)})
+    return out
 
 
 def merge_by_name(readings: list[Reading]) -> dict[str, CellReading]:

@@ -33,7 +33,6 @@ from typing import Any, Protocol
 
 import cv2
 import numpy as np
-from PIL import Image
 
 from printkit.errors import PhotoError, PrintkitError
 from printkit.fileio import write_all
@@ -204,6 +203,8 @@ def _natural(name: str) -> tuple:
 
 def _taken(path: Path) -> str | None:
     """A photo's EXIF ``DateTimeOriginal`` (``2026:05:01 19:32:05``), if it has one."""
+    from PIL import Image  # only logging orders photos: reading one need not load it
+
     try:
         with Image.open(path) as image:
             value = image.getexif().get_ifd(EXIF_IFD).get(DATE_TIME_ORIGINAL)

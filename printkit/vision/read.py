@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,7 @@ from printkit.layout.config import Layout
 from printkit.vision.colour import (
     UNLIKE_FAR,
     cubic_terms,
+    prepare_lab,
     quadratic_terms,
     to_lab,
     unlike_their_kind,
@@ -102,32 +104,41 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
     A large photo is decoded at half size first (JPEG decodes that at a fraction of the
     cost), which is as large as markers are searched in anyway; the board is read there if
     it stays fine enough (``HALVED_MARGIN``), else the full photo is decoded and the
-    markers' corners refined on it.
+    markers' corners refined on it.  The board's models are built on a thread of their
+    own meanwhile: decoding and marker detection run in OpenCV, outside Python's lock.
     """
     data = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
-    try:
-        small = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2) if data.size else None
-        if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
-            image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-            if image is None:
-                raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
-            return read_image(image, game, layout)
-        models = board_models(game, layout)
-        found = _markers_in(small)
-        model, homography, used, rough = _fitted(found, models)
-        if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
-            _check_framing(model, homography, small.shape)
-            reading = read_located(small, model, homography, used, rough)
-            reading.homography = np.diag([2.0, 2.0, 1.0]) @ reading.homography
-            return reading
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        found = refine_markers(grey, [Detection(d.id, d.corners * 2.0) for d in found])
-        model, homography, used, rough = _fitted(found, models)
-        _check_framing(model, homography, image.shape)
-        return read_located(image, model, homography, used, rough)
-    except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
-        raise PhotoError(f"could not make out the board ({exc.err})") from None
+    prepare_lab()  # on the other core while the photo is decoded
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        building = pool.submit(board_models, game, layout)
+        try:
+            return _read_decoded(data, building)
+        except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
+            raise PhotoError(f"could not make out the board ({exc.err})") from None
+
+
+def _read_decoded(data: np.ndarray, building: Future) -> Reading:
+    """``read_encoded`` once the models are on their way (``building``)."""
+    small = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2) if data.size else None
+    if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+        if image is None:
+            raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
+        return read_located(image, *locate(image, building.result()))
+    found = _markers_in(small)
+    models = building.result()
+    model, homography, used, rough = _fitted(found, models)
+    if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
+        _check_framing(model, homography, small.shape)
+        reading = read_located(small, model, homography, used, rough)
+        reading.homography = np.diag([2.0, 2.0, 1.0]) @ reading.homography
+        return reading
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    found = refine_markers(grey, [Detection(d.id, d.corners * 2.0) for d in found])
+    model, homography, used, rough = _fitted(found, models)
+    _check_framing(model, homography, image.shape)
+    return read_located(image, model, homography, used, rough)
 
 
 HALVED_FROM = 2500
@@ -154,6 +165,7 @@ def _coarsest(h: np.ndarray, model: BoardModel) -> float:
 
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
+    prepare_lab()
     return read_located(image, *locate(image, board_models(game, layout)))
 
 
@@ -170,8 +182,9 @@ def locate(
 
 def _markers_in(image: np.ndarray) -> list[Detection]:
     """The markers of a photo good enough to read: too dark or blurred ones are refused."""
-    _check_exposure(image)
-    sharpness = _sharpness(image)
+    grey = _grey_thumbnail(image)
+    _check_exposure(grey)
+    sharpness = _sharpness(grey)
     if sharpness < BLURRED:
         raise PhotoError(
             f"the photo is too blurred to read (sharpness {sharpness:.0f}, "
@@ -489,14 +502,14 @@ BLURRED = 10.0
 """Sharpness below which a photo is refused as blurred (see ``_sharpness``)."""
 
 
-def _sharpness(image: np.ndarray) -> float:
-    """Edge strength: the 99.5th percentile of |Laplacian| on a grey ``_thumbnail``.
+def _sharpness(grey: np.ndarray) -> float:
+    """Edge strength: the 99.5th percentile of |Laplacian| on the ``_grey_thumbnail``.
 
     Sharp photos of a board score 60 and more; a Gaussian blur of 8 px at 12 megapixels
     brings that to about 10.
     """
-    grey = cv2.cvtColor(_thumbnail(image), cv2.COLOR_BGR2GRAY)
-    return float(np.percentile(np.abs(cv2.Laplacian(grey, cv2.CV_32F)), 99.5))
+    edges = np.abs(cv2.Laplacian(grey, cv2.CV_16S)).astype(np.uint16)
+    return _percentile(np.bincount(edges.ravel()), 99.5)
 
 
 THUMBNAIL = 1000
@@ -504,16 +517,27 @@ THUMBNAIL = 1000
 12-megapixel photo, whatever size the photo was decoded at)."""
 
 
-def _thumbnail(image: np.ndarray) -> np.ndarray:
+def _grey_thumbnail(image: np.ndarray) -> np.ndarray:
     scale = min(1.0, THUMBNAIL / max(image.shape[:2]))
-    return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
 
 
-def _check_exposure(image: np.ndarray) -> None:
-    grey = cv2.cvtColor(_thumbnail(image), cv2.COLOR_BGR2GRAY)
-    if np.percentile(grey, 95) < 60:
+def _percentile(counts: np.ndarray, q: float) -> float:
+    """The ``q``-th percentile of whole numbers given as counts of each value (as
+    ``np.percentile`` interpolates it), without sorting them."""
+    rank = q / 100 * (int(counts.sum()) - 1)
+    below = np.cumsum(counts)
+    low = int(np.searchsorted(below, math.floor(rank), side="right"))
+    high = int(np.searchsorted(below, math.ceil(rank), side="right"))
+    return low + (high - low) * (rank - math.floor(rank))
+
+
+def _check_exposure(grey: np.ndarray) -> None:
+    counts = np.bincount(grey.ravel(), minlength=256)
+    if _percentile(counts, 95) < 60:
         raise PhotoError("the photo is too dark to read: light the board evenly and retake it")
-    if np.percentile(grey, 5) > 235:
+    if _percentile(counts, 5) > 235:
         raise PhotoError("the photo is washed out: avoid direct light or flash on the board")
 
 

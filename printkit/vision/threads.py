@@ -13,10 +13,27 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["one_thread_each", "workers_start_single_threaded", "THREAD_VARIABLES"]
+__all__ = [
+    "blas_on_one_thread",
+    "one_thread_each",
+    "workers_start_single_threaded",
+    "THREAD_VARIABLES",
+]
 
 THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 """What BLAS libraries read, when they load, to size their thread pools."""
+
+
+def blas_on_one_thread() -> None:
+    """Give this process's BLAS one thread, unless the environment already says, when
+    called before numpy loads (the command line does, first thing).
+
+    printkit's matrices are small (light and colour fits over a few hundred points), so a
+    second BLAS thread only spins beside the work: measured on a 12-megapixel TriPakus
+    photo, ``printkit read`` took 1.10 s of CPU with the default pool and 0.70 s with one
+    thread, and 0.07 s less wall time, the other core being free for OpenCV."""
+    for name in THREAD_VARIABLES:
+        os.environ.setdefault(name, "1")
 
 
 @contextmanager
