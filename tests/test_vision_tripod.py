@@ -236,10 +236,8 @@ def test_a_bare_cell_whose_printed_name_is_hidden_is_uncertain():
     assert again.label == "empty" and again.uncertain and again.doubt == "name hidden"
 
 
-def test_a_pale_cell_that_shows_its_printed_name_is_read_empty_and_uncertain():
-    """A bare cell washed towards white (dim light's denoiser, a pale print) reads as a
-    white stone by colour, but its name shows, in its own strokes: reported empty, and
-    uncertain (the two cues disagree)."""
+def _cell_changed(change) -> tuple:
+    """A bare cell of an easy photo, its disc changed by ``change(pixels)``, read again."""
     import cv2
 
     photo = _photo(0, "easy", "half-1")
@@ -247,10 +245,26 @@ def test_a_pale_cell_that_shows_its_printed_name_is_read_empty_and_uncertain():
     key, c, radius = _cell_in_photo(reading)
     mask = np.zeros(photo.image.shape[:2], np.uint8)
     cv2.circle(mask, (int(c[0]), int(c[1])), int(radius), 1, -1)
-    washed = photo.image.copy()
-    washed[mask > 0] = (0.35 * washed[mask > 0] + 0.65 * 255).astype(np.uint8)
-    again = read_image(washed, "tripod", layout_for()).cells[key]
+    changed = photo.image.copy()
+    changed[mask > 0] = change(changed[mask > 0].astype(float)).astype(np.uint8)
+    return read_image(changed, "tripod", layout_for()).cells[key]
+
+
+def test_a_pale_cell_that_shows_its_printed_name_clearly_is_read_empty():
+    """A bare cell washed towards white (dim light's denoiser, a pale print) reads as a
+    white stone by colour, but its name shows clearly, in its own strokes, which no stone
+    does: empty, and sure."""
+    again = _cell_changed(lambda px: 0.35 * px + 0.65 * 255)
     assert again.runner_up == "O"  # its colour says a white stone
+    assert again.label == "empty" and not again.uncertain
+
+
+def test_a_dark_cell_that_shows_its_printed_name_is_read_empty_and_uncertain():
+    """A bare cell in deep shadow reads as a black stone by colour; its name shows, so it
+    is reported empty, but uncertain: no light makes bare wood look black, so the two cues
+    truly disagree."""
+    again = _cell_changed(lambda px: 0.22 * px)
+    assert again.runner_up == "X"  # its colour says a black stone
     assert again.label == "empty" and again.uncertain and again.doubt == "name visible"
 
 

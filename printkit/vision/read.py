@@ -932,19 +932,22 @@ def _cell_points(model: BoardModel, shrink: float = 0.45, per_side: int = 7) -> 
     """Sample points inside each cell (rect px): a grid over the cell shrunk about its centre.
 
     The grid is barycentric over a fan of triangles from the centre, so it serves triangles
-    and hexagons alike.
+    and hexagons alike.  Cells with as many corners are worked out together.
     """
     u, v = np.meshgrid(np.arange(per_side), np.arange(per_side), indexing="ij")
     keep = u + v < per_side
-    s = ((u[keep] + 0.5) / per_side)[:, None, None]
-    t = ((v[keep] + 0.5) / per_side)[:, None, None]
-    out = []
-    for outline in model.cells.values():
-        pts = np.array(outline, dtype=np.float64)
-        centre = pts.mean(axis=0)
-        a = shrink * (pts - centre)
-        samples = centre + s * a[None] + t * np.roll(a, -1, axis=0)[None]
-        out.append(_to_rect(model, samples.reshape(-1, 2)))
+    s = ((u[keep] + 0.5) / per_side)[None, :, None, None]
+    t = ((v[keep] + 0.5) / per_side)[None, :, None, None]
+    outlines = list(model.cells.values())
+    out: list[np.ndarray] = [np.empty(0)] * len(outlines)
+    for corners in {len(o) for o in outlines}:
+        index = [i for i, o in enumerate(outlines) if len(o) == corners]
+        pts = np.array([outlines[i] for i in index], dtype=np.float64)  # cells, corners, 2
+        centre = pts.mean(axis=1, keepdims=True)
+        a = (shrink * (pts - centre))[:, None]
+        samples = centre[:, None] + s * a + t * np.roll(a, -1, axis=2)
+        for i, cell in zip(index, samples.reshape(len(index), -1, 2), strict=True):
+            out[i] = _to_rect(model, cell)
     return out
 
 
@@ -1011,21 +1014,20 @@ def _doubts(
     brighter than the paper's light there, or white clipped in every channel where the
     known paper is not (``paper_clips`` false); dark is too little light.
     """
-    raw = _gather(cv2.GaussianBlur(img, (0, 0), GLARE_SMOOTH), points)
+    raw = np.concatenate(_gather(cv2.GaussianBlur(img, (0, 0), GLARE_SMOOTH), points))
     paper = _gather(light, points)
-    out = []
-    for seen, white in zip(raw, paper, strict=True):
-        level = float(np.median(white.max(axis=1)))
-        if level < DARK:
-            out.append("dark")
-            continue
-        limit = np.minimum(CLIPPED, np.maximum(brighter * white, white + GLARE_EXCESS))
-        over = (seen >= limit) & (white < PAPER_UNJUDGED)
-        glare = over.any(axis=1)
-        if not paper_clips:
-            glare |= np.all(seen >= CLIPPED, axis=1)
-        out.append("glare" if glare.mean() > GLARE_SHARE else "")
-    return out
+    level = _per_cell([white.max(axis=1) for white in paper], np.median)
+    paper = np.concatenate(paper)
+    limit = np.minimum(CLIPPED, np.maximum(brighter * paper, paper + GLARE_EXCESS))
+    glare = ((raw >= limit) & (paper < PAPER_UNJUDGED)).any(axis=1)
+    if not paper_clips:
+        glare |= np.all(raw >= CLIPPED, axis=1)
+    counts = np.array([len(p) for p in points])
+    share = np.add.reduceat(glare.astype(np.float64), np.cumsum(counts) - counts) / counts
+    return [
+        "dark" if lit < DARK else "glare" if part > GLARE_SHARE else ""
+        for lit, part in zip(level, share, strict=True)
+    ]
 
 
 GLARE_Z = 4.0
