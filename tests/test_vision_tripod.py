@@ -283,3 +283,27 @@ def test_a_stones_rim_across_a_cells_middle_is_not_its_name():
     cv2.ellipse(stone, rim, (int(radius), int(radius)), 0, 130, 230, (120, 120, 120), 2)
     again = read_image(stone, "tripod", layout_for()).cells[key]
     assert again.label == "O" and again.doubt != "name visible"
+
+
+def test_a_pale_finger_over_a_black_stone_is_uncertain_not_a_white_stone():
+    """A finger over a black stone reads nearer a white stone than anything; it is unlike
+    the photo's other white stones, and only a black cover is trusted so: uncertain."""
+    import cv2
+
+    photo = _photo(0, "easy", "half-1")
+    reading = read_image(photo.image, "tripod", layout_for())
+    model = reading.model
+    blacks = [k for k, c in reading.cells.items() if c.label == "X"]
+    assert len(blacks) >= 3
+    key = blacks[len(blacks) // 2]
+    cx, cy = model.extra["centres"][key]
+    cell = float(model.extra["cell"])
+    ends = reading.homography @ np.array([[cx - 2 * cell, cy + cell, 1.0], [cx, cy, 1.0]]).T
+    ends = (ends[:2] / ends[2]).T.astype(int)
+    edge = reading.homography @ np.array([cx + 0.5 * cell, cy, 1.0])
+    width = int(np.linalg.norm(edge[:2] / edge[2] - ends[1]))
+    finger = photo.image.copy()
+    cv2.line(finger, tuple(ends[0]), tuple(ends[1]), (222, 230, 242), 2 * width)  # BGR skin
+    cv2.circle(finger, tuple(ends[1]), width, (200, 212, 240), -1)
+    again = read_image(finger, "tripod", layout_for()).cells[key]
+    assert again.uncertain or again.label == "X"

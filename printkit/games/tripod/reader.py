@@ -59,7 +59,13 @@ from printkit.games.tripod.rules import Stone, TripodGame, TripodOptions
 from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.records.model import Record
-from printkit.vision.colour import group_spreads, quadratic_terms, to_lab, unlike_their_kind
+from printkit.vision.colour import (
+    UNLIKE_FAR,
+    group_spreads,
+    quadratic_terms,
+    to_lab,
+    unlike_their_kind,
+)
 from printkit.vision.log import Inference, Step, cell_changes, lost_text, turn_sequence
 from printkit.vision.model import BoardModel
 from printkit.vision.read import CellReading
@@ -176,7 +182,13 @@ def classify_cells(
         for i, k in enumerate(keys)
     ]
     spread, _ = group_spreads(seen, groups, extra_groups=[("X", ""), ("O", "")])
-    outliers = unlike_their_kind(seen, groups)
+    # A cell far from its kind in this photo (a finger, a stain) is uncertain, unless it
+    # reads as a black stone near its printed colour and hides its printed name: nothing
+    # else that covers the print is black (a glossy stone's highlight sets one apart from
+    # the others), while a pale cover may be a finger as well as a white stone.
+    best = dist[np.arange(len(keys)), order[:, 0]]
+    black = (order[:, 0] == 1) & (best <= UNLIKE_FAR) & ~named & bool(extra.get("names"))
+    outliers = unlike_their_kind(seen, groups) & ~black
     out = {}
     for i, key in enumerate(keys):
         d1, d2 = float(dist[i, order[i, 0]]), float(dist[i, order[i, 1]])
