@@ -23,7 +23,6 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 
-import cv2
 import numpy as np
 import shapely
 
@@ -68,8 +67,8 @@ from printkit.vision.colour import (
 )
 from printkit.vision.log import Inference, Step, cell_changes, lost_text, turn_sequence
 from printkit.vision.model import BoardModel
+from printkit.vision.printed import print_fits, printed_strokes, strokes
 from printkit.vision.read import CellReading
-from printkit.vision.synth import render_board
 
 __all__ = [
     "board_models",
@@ -232,51 +231,23 @@ A black stone's colour is never overruled so: no light makes bare wood look blac
 NAME_DISC = 0.6
 """The name is looked for in the middle of the inner disc, this share of its radius: the
 rim of a stone pushed aside reaches the disc's edge, not its middle."""
-NAME_SEARCH = 2.0
-"""How far (mm) from where the fit puts it the printed name is looked for."""
-NAME_STROKE = 1.2
-"""Print strokes are thinner than this (mm): a stone's shading is not."""
 
 
-def _strokes(img: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """Thin dark strokes (print), by a morphological black-hat of the grey image: smooth
-    shading (a domed stone, a shadow) does not pass."""
-    size = max(3, int(round(NAME_STROKE * px_per_mm)) | 1)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-    grey = cv2.cvtColor(np.ascontiguousarray(img, dtype=np.float32), cv2.COLOR_RGB2GRAY)
-    return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
-
-
-@cache
-def _printed_strokes(model: BoardModel) -> np.ndarray:
-    """The strokes of the bare half as the kit prints it, in the rectified frame."""
-    picture = board_picture(model.extra["layout"], model.variant)
-    bare = render_board(picture, model.bounds, model.px_per_mm).astype(np.float32) / 255.0
-    return _strokes(bare, model.px_per_mm)
+def _half_picture(model: BoardModel) -> Drawing:
+    """The bare half as printed, in its board frame."""
+    return board_picture(model.extra["layout"], model.variant)
 
 
 def _name_fits(
     image: np.ndarray, model: BoardModel, centres: np.ndarray, radius: float
 ) -> np.ndarray:
     """How well each cell shows its printed name in the middle of the inner disc (0 where
-    none is printed): a cue that does not depend on colour, for a stone hides the name
-    under it whatever the light does to its colour.  The strokes there are matched with
-    the name's own strokes as printed (normalised correlation, within ``NAME_SEARCH``), so
-    that a stone's rim or highlight, which also makes thin dark strokes, fits poorly."""
+    none is printed): a stone hides the name under it whatever the light does to its
+    colour, and its rim or highlight fits the name's own strokes poorly
+    (``vision.printed``)."""
     px = model.px_per_mm
-    seen, printed = _strokes(image, px), _printed_strokes(model)
-    r, reach = int(math.ceil(radius)), int(round(NAME_SEARCH * px))
-    pad = r + reach
-    seen = cv2.copyMakeBorder(seen, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    printed = cv2.copyMakeBorder(printed, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    out = np.zeros(len(centres))
-    for i, (x, y) in enumerate(np.round(centres).astype(int) + pad):
-        name = printed[y - r : y + r + 1, x - r : x + r + 1]
-        if float(name.std()) < 1e-6:
-            continue  # nothing printed here
-        around = seen[y - pad : y + pad + 1, x - pad : x + pad + 1]
-        out[i] = float(cv2.matchTemplate(around, name, cv2.TM_CCOEFF_NORMED).max())
-    return out
+    printed = printed_strokes(model, _half_picture)
+    return print_fits(strokes(image, px), printed, centres, radius, px)
 
 
 NOISE_Z = 2.0

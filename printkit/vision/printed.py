@@ -1,0 +1,66 @@
+"""The board's own print as a cue that does not depend on colour.
+
+Whatever lies on a cell (a stone, a token, a finger) hides what is printed under it,
+whatever the light does to its colour; a bare cell shows its print.  The print is compared
+as thin dark strokes: a morphological black-hat of the grey image, which smooth shading
+(a domed stone, a shadow) does not pass.  The photo's strokes round each cell are matched
+with the strokes of the bare board as the kit prints it (normalised correlation, within a
+small search for the fit's error), so that other thin dark strokes — a stone's rim, a
+token's own print — fit poorly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import cache
+
+import cv2
+import numpy as np
+
+from printkit.draw.model import Drawing
+from printkit.vision.model import BoardModel
+from printkit.vision.synth import render_board
+
+__all__ = ["STROKE", "SEARCH", "strokes", "printed_strokes", "print_fits"]
+
+STROKE = 1.2
+"""Print strokes are thinner than this (mm): a stone's shading is not."""
+SEARCH = 2.0
+"""How far (mm) from where the fit puts it the print is looked for."""
+
+
+def strokes(img: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """Thin dark strokes of an RGB image in 0..1 (black-hat of its grey)."""
+    size = max(3, int(round(STROKE * px_per_mm)) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    grey = cv2.cvtColor(np.ascontiguousarray(img, dtype=np.float32), cv2.COLOR_RGB2GRAY)
+    return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
+
+
+@cache
+def printed_strokes(model: BoardModel, picture: Callable[[BoardModel], Drawing]) -> np.ndarray:
+    """The strokes of the bare board (``picture(model)``, in the board frame) as the kit
+    prints it, in the model's rectified frame; rendered once per process."""
+    bare = render_board(picture(model), model.bounds, model.px_per_mm)
+    return strokes(bare.astype(np.float32) / 255.0, model.px_per_mm)
+
+
+def print_fits(
+    seen: np.ndarray, printed: np.ndarray, centres: np.ndarray, radius: float, px_per_mm: float
+) -> np.ndarray:
+    """How well the photo's strokes ``seen`` show the print round each centre (rect px):
+    the best normalised correlation of the printed strokes within ``radius`` px of it,
+    searched ``SEARCH`` mm about; 0 where nothing is printed there."""
+    r, reach = int(math.ceil(radius)), int(round(SEARCH * px_per_mm))
+    pad = r + reach
+    seen = cv2.copyMakeBorder(seen, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    printed = cv2.copyMakeBorder(printed, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    out = np.zeros(len(centres))
+    for i, (x, y) in enumerate(np.round(centres).astype(int) + pad):
+        print_here = printed[y - r : y + r + 1, x - r : x + r + 1]
+        if float(print_here.std()) < 1e-6:
+            continue  # nothing printed here
+        around = seen[y - pad : y + pad + 1, x - pad : x + pad + 1]
+        out[i] = float(cv2.matchTemplate(around, print_here, cv2.TM_CCOEFF_NORMED).max())
+    return out
