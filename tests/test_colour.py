@@ -10,7 +10,7 @@ import pytest
 from printkit.draw.colour import BLACK, WHITE, contrast_ratio, delta_e, ink_on, lab
 from printkit.draw.model import rgb
 from printkit.layout.config import load_layout
-from printkit.vision.colour import lightness, prepare_lab, to_lab
+from printkit.vision.colour import lab_prepared_beside, lightness, prepare_lab, to_lab
 
 
 def test_contrast_is_21_for_black_on_white_and_1_for_equal_colours():
@@ -73,3 +73,12 @@ def test_lab_tables_built_beside_a_reader_give_the_same_colours():
     assert prepare_lab() is prepare_lab()
     lab = to_lab(colours)
     assert np.allclose(lab, [to_lab(c) for c in colours], atol=1e-4)
+
+
+def test_a_reader_leaving_on_an_error_waits_for_the_lab_tables():
+    """A process must not exit while OpenCV builds its tables on another thread (it aborts):
+    the block that starts them waits for them, however it is left."""
+    prepare_lab.cache_clear()
+    with pytest.raises(RuntimeError), lab_prepared_beside():
+        raise RuntimeError("unknown game")
+    assert not prepare_lab().is_alive()

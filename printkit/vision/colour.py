@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 import cv2
@@ -10,6 +12,7 @@ import numpy as np
 
 __all__ = [
     "prepare_lab",
+    "lab_prepared_beside",
     "to_lab",
     "lightness",
     "quadratic_terms",
@@ -33,6 +36,17 @@ def prepare_lab() -> threading.Thread:
     thread = threading.Thread(target=cv2.cvtColor, args=(pixel, cv2.COLOR_RGB2Lab), daemon=True)
     thread.start()
     return thread
+
+
+@contextmanager
+def lab_prepared_beside() -> Iterator[None]:
+    """``prepare_lab`` for the block, waited for on the way out whatever happens: a
+    process that exits while OpenCV builds the tables aborts (``terminate called``)."""
+    thread = prepare_lab()
+    try:
+        yield
+    finally:
+        thread.join()
 
 
 def _lab(image: np.ndarray) -> np.ndarray:

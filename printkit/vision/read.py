@@ -31,7 +31,7 @@ from printkit.layout.config import Layout
 from printkit.vision.colour import (
     UNLIKE_FAR,
     cubic_terms,
-    prepare_lab,
+    lab_prepared_beside,
     quadratic_terms,
     to_lab,
     unlike_their_kind,
@@ -108,8 +108,8 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
     own meanwhile: decoding and marker detection run in OpenCV, outside Python's lock.
     """
     data = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
-    prepare_lab()  # on the other core while the photo is decoded
-    with ThreadPoolExecutor(max_workers=1) as pool:
+    # The CIELAB tables and the models are built on the other core meanwhile.
+    with lab_prepared_beside(), ThreadPoolExecutor(max_workers=1) as pool:
         building = pool.submit(board_models, game, layout)
         try:
             return _read_decoded(data, building)
@@ -165,8 +165,8 @@ def _coarsest(h: np.ndarray, model: BoardModel) -> float:
 
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
-    prepare_lab()
-    return read_located(image, *locate(image, board_models(game, layout)))
+    with lab_prepared_beside():
+        return read_located(image, *locate(image, board_models(game, layout)))
 
 
 def locate(
