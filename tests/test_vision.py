@@ -25,6 +25,7 @@ from printkit.vision.read import (
     debug_image,
     detect_markers,
     fit_board,
+    read_encoded,
     read_image,
     read_photo,
 )
@@ -175,6 +176,14 @@ def test_percentiles_from_counts_agree_with_numpys(size):
     counts = np.bincount(values)
     for q in (0, 5, 50, 95, 99.5, 100):
         assert _percentile(counts, q) == pytest.approx(np.percentile(values, q), abs=1e-9)
+
+
+def test_an_unknown_game_is_named_before_anything_the_photo_shows():
+    dark = cv2.imencode(".jpg", np.zeros((3000, 4000, 3), np.uint8))[1]
+    with pytest.raises(PhotoError, match="unknown game 'chess'"):
+        read_encoded(dark, "chess", layout_for())
+    with pytest.raises(PhotoError, match="too dark"):
+        read_encoded(dark, "tripakus", layout_for())
 
 
 def test_markers_of_another_board_are_named():

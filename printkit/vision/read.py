@@ -27,6 +27,7 @@ import numpy as np
 from printkit.draw.fiducials import DICTIONARY, MODULES
 from printkit.draw.model import rgb
 from printkit.errors import PhotoError
+from printkit.games import find_game
 from printkit.layout.config import Layout
 from printkit.vision.colour import (
     UNLIKE_FAR,
@@ -108,6 +109,7 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
     own meanwhile: decoding and marker detection run in OpenCV, outside Python's lock.
     """
     data = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
+    find_game(game, PhotoError)  # an unknown game is named before anything the photo shows
     # The CIELAB tables and the models are built on the other core meanwhile.
     with lab_prepared_beside(), ThreadPoolExecutor(max_workers=1) as pool:
         building = pool.submit(board_models, game, layout)
