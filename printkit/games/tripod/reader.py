@@ -13,7 +13,8 @@ covers: a smooth per-channel gain is fitted to it, each class's printed colour (
 own tint, black, white) is carried through that gain and the same clipping, and the inner
 disc of the cell goes to the nearest in CIELAB.  A second cue needs no colour: a bare cell
 shows its printed name, whose strokes are matched with the name as the kit prints it
-(``_name_fits``); a cell read as a stone whose name shows is reported empty and uncertain, a
+(``_name_fits``); a cell read as a stone whose name shows is reported empty (sure when a
+pale cell only looked like a white stone and its name shows clearly, else uncertain), a
 cell read as empty whose name does not show is uncertain.
 """
 
@@ -185,8 +186,8 @@ def classify_cells(
     # reads as a black stone near its printed colour and hides its printed name: nothing
     # else that covers the print is black (a glossy stone's highlight sets one apart from
     # the others), while a pale cover may be a finger as well as a white stone.
-    best = dist[np.arange(len(keys)), order[:, 0]]
-    black = (order[:, 0] == 1) & (best <= UNLIKE_FAR) & ~named & bool(extra.get("names"))
+    nearest = dist[np.arange(len(keys)), order[:, 0]]
+    black = (order[:, 0] == 1) & (nearest <= UNLIKE_FAR) & ~named & bool(extra.get("names"))
     outliers = unlike_their_kind(seen, groups) & ~black
     out = {}
     for i, key in enumerate(keys):
@@ -222,12 +223,13 @@ def classify_cells(
 NAME_FIT = 0.55
 """A cell shows its printed name when the thin dark strokes in its middle match the name
 as printed there this well (normalised correlation; in the second family's photos bare
-cells match 0.6–0.9, stones, their rims and highlights at most 0.47)."""
+cells match 0.6–0.9, stones, their rims and highlights at most 0.51)."""
 NAME_SURE = 0.7
 """A cell whose colour reads as a white stone but whose name fits this well is empty, and
 sure: over 7,000 cells of 150 photos of both families, no stone fitted its cell's name
 better than 0.51, while bare cells read as white stones fitted 0.58–0.99 (median 0.85).
-A black stone's colour is never overruled so: no light makes bare wood look black."""
+A black stone's colour is never overruled so: a cell that looks black yet shows its name
+(deep shadow, a dark stain) is a true conflict."""
 NAME_DISC = 0.6
 """The name is looked for in the middle of the inner disc, this share of its radius: the
 rim of a stone pushed aside reaches the disc's edge, not its middle."""
