@@ -17,8 +17,8 @@ from printkit.games.tripitz.pids import PIDS
 from printkit.games.tripitz.reader import repeated_pids
 from printkit.layout.config import load_layout
 from printkit.polyiamond_games.engine import unexplained_cells
-from printkit.vision.fusion import _turned_keys, fuse_cell, fuse_readings
-from printkit.vision.model import board_models
+from printkit.vision.fusion import fuse_cell, fuse_readings
+from printkit.vision.model import board_models, turned_keys
 from printkit.vision.read import CellReading, Reading, read_image
 from printkit.vision.scenes import _scene
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
@@ -86,7 +86,7 @@ def test_photos_of_identical_sections_keyed_by_different_turns_are_fused_cell_to
     first = {
         k: _cell("empty", 0.9, True) if k in hidden else _cell(labels[k], 0.9) for k in model.cells
     }
-    for turn in _turned_keys(model):  # the second photo taken from any side of the table
+    for turn in turned_keys(model):  # the second photo taken from any side of the table
         second = {turn[k]: _cell(labels[k], 0.8) for k in model.cells}
         readings = [Reading(model, cells, [], np.eye(3)) for cells in (first, second)]
         fused = fuse_readings(readings)

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import replace
 
-import numpy as np
-
-from printkit.vision.model import BoardModel
+from printkit.vision.model import BoardModel, turned_keys
 from printkit.vision.read import CellReading, Reading, consistent
 
 __all__ = ["aligned", "fuse_cell", "fuse_readings", "group_by_variant", "merge_by_name"]
@@ -69,21 +67,8 @@ def aligned(
         both = [(first[k], cells[k]) for k in first if not first[k].uncertain]
         return sum(1 if a.label == b.label else -1 for a, b in both if not b.uncertain)
 
-    options = [{k: other[t[k]] for k in first} for t in _turned_keys(model)]
+    options = [{k: other[t[k]] for k in first} for t in turned_keys(model)]
     return max(options, key=score)  # the first (no turn) wins a tie
-
-
-def _turned_keys(model: BoardModel) -> list[dict[Hashable, Hashable]]:
-    """For each of the model's symmetries, every cell key → the key of the cell it turns
-    into (by the cells' centres)."""
-    keys = list(model.cells)
-    centres = np.array([np.mean(model.cells[k], axis=0) for k in keys])
-    out = []
-    for turn in model.symmetries:
-        moved = np.array([turn(tuple(c)) for c in centres])
-        nearest = np.argmin(np.linalg.norm(moved[:, None] - centres[None], axis=2), axis=1)
-        out.append({k: keys[int(i)] for k, i in zip(keys, nearest, strict=True)})
-    return out
 
 
 def merge_by_name(readings: list[Reading]) -> dict[str, CellReading]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
 
-__all__ = ["BoardModel", "board_models", "matrix"]
+__all__ = ["BoardModel", "board_models", "matrix", "turned_keys"]
 
 
 @dataclass(frozen=True)
@@ -92,3 +93,17 @@ def matrix(t: Affine):
 def board_models(game: str, layout: Layout) -> list[BoardModel]:
     """Every printed variant of a game's board for this layout (e.g. whole, or sections)."""
     return list(find_game(game, PhotoError).reader.board_models(layout))
+
+
+@cache
+def turned_keys(model: BoardModel) -> tuple[dict[Hashable, Hashable], ...]:
+    """For each of the model's ``symmetries``, every cell key → the key of the cell it
+    turns into (the cell nearest where its centre goes)."""
+    keys = list(model.cells)
+    centres = np.array([np.mean(model.cells[k], axis=0) for k in keys])
+    out = []
+    for turn in model.symmetries:
+        moved = np.array([turn(tuple(c)) for c in centres])
+        nearest = np.argmin(np.linalg.norm(moved[:, None] - centres[None], axis=2), axis=1)
+        out.append({k: keys[int(i)] for k, i in zip(keys, nearest, strict=True)})
+    return tuple(out)

@@ -17,7 +17,7 @@ import numpy as np
 
 from printkit.draw.model import Affine, Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
-from printkit.vision.model import BoardModel, matrix
+from printkit.vision.model import BoardModel, matrix, turned_keys
 
 __all__ = ["Level", "LEVELS", "Photo", "render_board", "degrade"]
 
@@ -244,25 +244,16 @@ def score_reading(reading, photo: Photo) -> Score:
     """Compare a ``Reading`` with the photo's truth, whichever symmetric turn it chose."""
     model = reading.model
     truth = photo.truth["cells"]
-    centres = {key: np.mean(np.array(outline), axis=0) for key, outline in model.cells.items()}
-    keys = list(centres)
-    array = np.array([centres[k] for k in keys])
-    best = None
-    for s in model.symmetries:
-        m = matrix(s)
-        expected = photo.board_to_photo @ m
-        error = np.linalg.norm(
-            expected / expected[2, 2] - reading.homography / reading.homography[2, 2]
-        )
-        if best is None or error < best[0]:
-            best = (error, s)
-    turn = best[1]
+    read = reading.homography / reading.homography[2, 2]
+    errors = []
+    for s in model.symmetries:  # the turn the reader chose: its fit nearest the truth
+        expected = photo.board_to_photo @ matrix(s)
+        errors.append(np.linalg.norm(expected / expected[2, 2] - read))
+    true_key = turned_keys(model)[int(np.argmin(errors))]
     wrong, uncertain = [], []
     for key, cell in reading.cells.items():
-        seen = turn(tuple(centres[key]))
-        true_key = keys[int(np.argmin(np.linalg.norm(array - seen, axis=1)))]
         name = model.cell_key(key)
-        if cell.label != truth[model.cell_key(true_key)]:
+        if cell.label != truth[model.cell_key(true_key[key])]:
             wrong.append(name)
         if cell.uncertain:
             uncertain.append(name)
