@@ -293,3 +293,19 @@ def test_impossible_and_repeated_tiles_are_uncertain():
 
 def test_classify_is_the_models_hook():
     assert _model().classify is classify
+
+
+def test_ink_between_two_numbers_is_settled_only_by_a_clear_outline():
+    """Ink muted between the 2's and the 0's (black) ink: a clear 2 outline settles it, an
+    unclear one or one clearly of a third number leaves it uncertain; a clear ink is never
+    overruled by the outline, only doubted."""
+    between = np.array([1.0, 5.0, 1.2, 5.0, 5.0, 5.0])  # 0 nearest, 2 nearly as near
+    clear_two = np.array([0.3, 0.2, 0.6, 0.25, 0.3, 0.35])
+    assert reader._number(between, clear_two)[::2] == (2, True)
+    assert reader._number(between, np.array([0.5, 0.2, 0.55, 0.2, 0.3, 0.3]))[::2] == (0, False)
+    assert reader._number(between, np.array([0.3, 0.2, 0.3, 0.25, 0.7, 0.3]))[::2] == (0, False)
+    assert reader._number(between, None)[::2] == (0, False)
+    clear_three = np.array([5.0, 5.0, 5.0, 1.0, 5.0, 5.0])
+    assert reader._number(clear_three, clear_two)[::2] == (3, False)
+    assert reader._number(clear_three, np.array([0.2, 0.2, 0.2, 0.6, 0.2, 0.2]))[::2] == (3, True)
+    assert reader.SHAPE_SURE > reader.SHAPE_MARGIN

@@ -37,6 +37,7 @@ from printkit.vision.colour import (
     to_lab,
     unlike_their_kind,
 )
+from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax
 
@@ -78,7 +79,10 @@ class Reading:
     cells: dict[Hashable, CellReading]
     markers: list[int]
     homography: np.ndarray
+    """Board mm → photo px; with a ``lens``, into the photo as that lens undoes it."""
     rectified: np.ndarray | None = field(default=None, repr=False)
+    lens: Lens | None = None
+    """The wide lens's distortion the reader undid (``lens.Lens``), if any."""
 
     @property
     def uncertain(self) -> list[Hashable]:
@@ -126,21 +130,26 @@ def _read_decoded(data: np.ndarray, building: Future) -> Reading:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
         if image is None:
             raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
-        return read_located(image, *locate(image, building.result()))
+        found = _markers_in(image)
+        model, homography, used, rough = _fitted(found, building.result())
+        _check_framing(model, homography, image.shape)
+        return read_located(image, model, homography, used, rough, found)
     found = _markers_in(small)
     models = building.result()
     model, homography, used, rough = _fitted(found, models)
     if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
         _check_framing(model, homography, small.shape)
-        reading = read_located(small, model, homography, used, rough)
+        reading = read_located(small, model, homography, used, rough, found)
         reading.homography = np.diag([2.0, 2.0, 1.0]) @ reading.homography
+        if reading.lens is not None:  # k is in half diagonals: the same for the whole photo
+            reading.lens = replace(reading.lens, shape=(2 * small.shape[0], 2 * small.shape[1]))
         return reading
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     found = refine_markers(grey, [Detection(d.id, d.corners * 2.0) for d in found])
     model, homography, used, rough = _fitted(found, models)
     _check_framing(model, homography, image.shape)
-    return read_located(image, model, homography, used, rough)
+    return read_located(image, model, homography, used, rough, found)
 
 
 HALVED_FROM = 2500
@@ -168,7 +177,10 @@ def _coarsest(h: np.ndarray, model: BoardModel) -> float:
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
     with lab_prepared_beside():
-        return read_located(image, *locate(image, board_models(game, layout)))
+        found = _markers_in(image)
+        model, homography, used, rough = _fitted(found, board_models(game, layout))
+        _check_framing(model, homography, image.shape)
+        return read_located(image, model, homography, used, rough, found)
 
 
 def locate(
@@ -201,6 +213,7 @@ def read_located(
     homography: np.ndarray,
     used: list[int],
     unconfirmed: str | None = None,
+    found: list[Detection] = (),
 ) -> Reading:
     """Read every cell of a board already located in the photo.
 
@@ -208,30 +221,51 @@ def read_located(
     where they are off as a rule (``BENT``), or the markers alone could not place the
     board (``unconfirmed`` says why: two markers, or markers on one line), the lines
     correct the homography (``refine_by_lines``) and the board is read again, the
-    correction kept only if the lines then agree better (``_agreement``).  An unconfirmed
-    board the lines cannot place is refused with that reason, and so is a board whose
-    lines stay off as a rule; after correcting a fit that was rough or put cells off, the
-    cells no line speaks for are uncertain.
+    correction kept only if the lines then agree better (``_agreement``).  Lines still off
+    as a rule, or off near some cells, may be bent by a wide lens: its distortion is
+    fitted with the homography to the lines and the corners of the markers ``found``
+    (``lens.fit_lens``), undone in the photo and the board read again, kept if the lines
+    lie straighter (``_straighter``); a board that cannot be read at all under the
+    markers' fit (its colour strips bent out of place) is tried once under a lens fitted
+    to the markers alone.  An unconfirmed board the lines cannot place is refused with
+    that reason, and so is a board whose lines stay off as a rule; after correcting a fit
+    that was rough or put cells off, the cells no line speaks for are uncertain (under a
+    lens that explains the lines, only those outside them and the markers).
     """
 
-    def read_at(h: np.ndarray, height: float | None = None) -> tuple:
-        rectified = rectify(image, h, model.bounds, model.px_per_mm)
-        cells, corrected, height = classify(rectified, model, (image, h), height)
+    def read_at(view: np.ndarray, h: np.ndarray, height: float | None = None) -> tuple:
+        rectified = rectify(view, h, model.bounds, model.px_per_mm)
+        cells, corrected, height = classify(rectified, model, (view, h), height)
         return h, cells, corrected, line_offsets(model, cells, rectified), height
 
-    homography, cells, corrected, lines, height = read_at(homography)
+    markers = _marker_points(model, found, homography)
+    view, lens, corrected_fit = image, None, False
+    try:
+        homography, cells, corrected, lines, height = read_at(image, homography)
+    except PhotoError as refused:
+        # A wide lens can bend the colour strips and paper out of place: undone from the
+        # markers alone, the board may read (its lines are checked as ever).
+        rescue = _lens_fitted(model, homography, NO_LINES, None, image.shape, markers)
+        if rescue is None:
+            raise
+        view, lens, corrected_fit = rescue[0].undo(image), rescue[0], True
+        try:
+            homography, cells, corrected, lines, height = read_at(view, rescue[1])
+        except PhotoError:
+            raise refused from None
+    # Cells a mm or two off before: where no line speaks, a corrected fit is not sure.
+    unsure = (
+        corrected_fit
+        or unconfirmed is not None
+        or any(off > LINE_OFF for off in _near_lines(model, lines).values())
+    )
     if unconfirmed is not None or _median_off(lines) > BENT:
-        # Cells a mm or two off before: where no line speaks, a corrected fit is not sure.
-        unsure = unconfirmed is not None or any(
-            off > LINE_OFF for off in _near_lines(model, lines).values()
-        )
-        corrected_fit = False
         for _ in range(2):
             refined = refine_by_lines(model, homography, lines)
             if refined is None:
                 break
             try:
-                again = read_at(refined, height)  # a slight correction: the same pieces
+                again = read_at(view, refined, height)  # a slight correction: the same pieces
             except PhotoError:  # the corrected fit reads worse (its paper, say): not kept
                 break
             if _agreement(model, again[3]) <= _agreement(model, lines):
@@ -240,25 +274,46 @@ def read_located(
             corrected_fit = True
             if _median_off(lines) <= SETTLED_LINES:
                 break  # the lines lie where the fit puts them: no second pass
+    if _median_off(lines) > BENT or unsure:
+        for _ in range(2):  # straight lines bent: a wide lens, undone if that explains them
+            fitted = _lens_fitted(model, homography, lines, lens, image.shape, markers)
+            if fitted is None:
+                break
+            undone = fitted[0].undo(image)
+            try:
+                again = read_at(undone, fitted[1])
+            except PhotoError:
+                break
+            if not _straighter(model, again[3], lines):
+                break
+            homography, cells, corrected, lines, height = again
+            view, lens, corrected_fit = undone, fitted[0], True
+            if _median_off(lines) <= SETTLED_LINES:
+                break
+    if unconfirmed is not None or corrected_fit:
         judged = set(_near_lines(model, lines))
         if unconfirmed is not None and len(judged) < CONFIRMED_SHARE * len(model.cells):
             raise PhotoError(
                 f"{unconfirmed}, and too few of its printed lines show to place it "
                 "(pieces cover them)"
             )
-        bent = _median_off(lines)
-        if bent > BENT:  # corrected or not, the lines disagree with the fit as a rule
-            raise PhotoError(
-                f"the board's printed lines lie {bent:.1f} mm (median) off any flat view of "
-                f"it: {NOT_FLAT}"
-            )
+        if lens is not None and _typical_off(lines) <= SETTLED_LINES:
+            # The lens explains the lines: cells among them and the markers, or just beyond,
+            # lie where it says.
+            judged |= _within(model, np.vstack([lines.where, markers[0]]))
         if unsure and corrected_fit:
             cells = {
                 k: c if k in judged else replace(c, uncertain=True, doubt=c.doubt or "misplaced")
                 for k, c in cells.items()
             }
+    bent = _median_off(lines)
+    if bent > BENT:  # corrected or not, the lines disagree with the fit as a rule
+        raise PhotoError(
+            f"the board's printed lines lie {bent:.1f} mm (median) off any flat view of "
+            f"it: {NOT_FLAT}"
+        )
     cells = misplaced(model, cells, lines)
-    return Reading(model, consistent(model, cells), used, homography, corrected)
+    return Reading(model, consistent(model, cells), used, homography, corrected, lens)
 
 
 LINE_SEARCH = 2.0
@@ -287,6 +342,9 @@ class Lines:
     offset: np.ndarray
 
 
+NO_LINES = Lines(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
+
+
 def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines:
     """Where each printed line between two cells read as empty lies, against where the
     homography puts it: the darkest point across it, within ``LINE_SEARCH`` mm, to a
@@ -296,7 +354,7 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     bare = {k for k, c in cells.items() if c.label == model.classes[0] and not c.uncertain}
     edges = _shared_edges(model, bare) if model.shared_lines else []
     if not edges:
-        return Lines(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
+        return NO_LINES
     offsets = np.linspace(-LINE_SEARCH, LINE_SEARCH, 17)
     step = float(offsets[1] - offsets[0])
     a = np.array([e[0] for e in edges], float)
@@ -367,6 +425,29 @@ def _agreement(model: BoardModel, lines: Lines) -> tuple[int, float]:
     return confirmed, -_median_off(lines)
 
 
+KEPT_JUDGED = 0.95
+"""A lens correction is kept only if its lines judge at least this share of the cells the
+lines judged before (a wrong lens hides lines from their search window)."""
+
+
+def _typical_off(lines: Lines) -> float:
+    """The median distance (mm) of the lines from where the fit puts them, however few."""
+    return float(np.median(np.abs(lines.offset))) if len(lines.offset) else math.inf
+
+
+def _straighter(model: BoardModel, after: Lines, before: Lines) -> bool:
+    """Whether lines measured under a lens correction agree better than ``before``: no
+    more cells misplaced, lines nearer where the fit puts them, about as many cells
+    judged."""
+    near_after, near_before = _near_lines(model, after), _near_lines(model, before)
+    return (
+        sum(off > LINE_OFF for off in near_after.values())
+        <= sum(off > LINE_OFF for off in near_before.values())
+        and _typical_off(after) < _typical_off(before)
+        and len(near_after) >= KEPT_JUDGED * len(near_before)
+    )
+
+
 NOT_FLAT = (
     "a wide-angle lens, paper that does not lie flat or a shaken camera; use the main "
     "camera (1x), flatten the board and hold the phone still"
@@ -414,6 +495,75 @@ def refine_by_lines(model: BoardModel, h: np.ndarray, lines: Lines) -> np.ndarra
     correction = np.array([[1 + p[0], p[1], p[2]], [p[3], 1 + p[4], p[5]], [p[6], p[7], 1.0]])
     to_norm = np.array([[1 / scale, 0, -cx / scale], [0, 1 / scale, -cy / scale], [0, 0, 1]])
     return h @ np.linalg.inv(to_norm) @ correction @ to_norm
+
+
+LENS_LINES = 8
+"""Printed lines needed, beside the markers' corners, to fit a lens."""
+MARKERS_ALONE = 4
+"""Markers needed to fit a lens with no printed lines."""
+
+
+def _lens_fitted(
+    model: BoardModel,
+    h: np.ndarray,
+    lines: Lines,
+    lens: Lens | None,
+    shape: tuple,
+    markers: tuple[np.ndarray, np.ndarray],
+) -> tuple[Lens, np.ndarray, float] | None:
+    """The lens (``lens.fit_lens``) and board → undistorted photo homography that put the
+    printed lines where they were found, given the ``h`` (and ``lens``, if any) they were
+    measured under, and the ``markers``' corners (mm, photo px) where they were found;
+    None if too few lines show, or no distortion worth undoing does."""
+    board, photo = markers
+    if len(lines.offset) == 0:
+        if len(board) < 4 * MARKERS_ALONE:
+            return None
+    elif len(lines.offset) < LENS_LINES or len(lines.offset) + 2 * len(board) < REFINE_LINES:
+        return None
+    seen = np.zeros((0, 2))
+    if len(lines.offset):
+        seen = _project(h, lines.where + lines.offset[:, None] * lines.normal)
+    if lens is not None:
+        seen = lens.to_photo(seen)
+    # A marker's corner is two lines through it, across and down.
+    where = np.vstack([lines.where, board, board])
+    across = np.tile([1.0, 0.0], (len(board), 1))
+    normal = np.vstack([lines.normal, across, across[:, ::-1]])
+    x0, y0, x1, y1 = model.bounds
+    corners = np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], float)
+    fitted = fit_lens(where, normal, np.vstack([seen, photo, photo]), shape[:2], corners)
+    if fitted is None or abs(fitted[0].k) < STRAIGHT:
+        return None
+    return fitted
+
+
+def _within(model: BoardModel, points: np.ndarray) -> set:
+    """The cells whose centres lie within the hull of ``points`` (mm), or a cell width
+    beyond it."""
+    if len(points) < 3:
+        return set()
+    keys, centres, width = _cell_centres(model)
+    hull = cv2.convexHull(points.astype(np.float32))
+    return {
+        k
+        for k, c in zip(keys, centres, strict=True)
+        if cv2.pointPolygonTest(hull, (float(c[0]), float(c[1])), True) >= -width
+    }
+
+
+def _marker_points(
+    model: BoardModel, found: list[Detection], h: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The corners of the markers ``found`` that ``h`` places at a printed marker: where
+    they are printed (mm) and where they were found (photo px)."""
+    by_id: dict[int, list[int]] = {}
+    for k, m in enumerate(model.markers):
+        by_id.setdefault(m.id, []).append(k)
+    pairs = _assign(model, [d for d in found if d.id in by_id], h, by_id)
+    board = [c for k in pairs for c in model.markers[k].corners]
+    photo = [c for d in pairs.values() for c in d.corners]
+    return np.array(board, float).reshape(-1, 2), np.array(photo, float).reshape(-1, 2)
 
 
 def misplaced(model: BoardModel, cells: dict, lines: Lines) -> dict:

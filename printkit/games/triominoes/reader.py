@@ -279,10 +279,16 @@ def _ink_distances(colour: np.ndarray, inks: np.ndarray, face: np.ndarray) -> np
 
 
 SEARCH = 2.5
+"""How far off its printed place a number's shape is looked for, mm."""
 SHAPE_MARGIN = 0.03
 """A number is uncertain unless its outline fits the ink this much better (normalised
 correlation) than any other number's."""
-"""How far off its printed place a number's shape is looked for, mm."""
+SHAPE_SURE = 0.1
+"""An outline fitting one number this much better than any other settles ink that lies
+between that number's ink and another's.  Measured on 1,896 numbers of 54 photos of the
+second family (every condition): of the 128 with ink that close, 127 had outlines this
+clear and all of them named the right number; outlines alone named a wrong number 94
+times, up to 0.27 better, so an outline never overrules a clear ink."""
 
 
 @cache
@@ -467,32 +473,53 @@ def _readings() -> tuple[tuple[tuple[int, int, int], ...], np.ndarray]:
     return tuple(readings), np.array(readings)
 
 
+def _number(distances: np.ndarray, shape: np.ndarray | None) -> tuple[int, float, bool]:
+    """One corner's number, its ink margin and whether it is sure.
+
+    The ink names it when its second-nearest ink is ``INK_MARGIN`` farther, and then the
+    number's outline must not fit another number's about as well (``SHAPE_MARGIN``).
+    Ink between two inks (a dim or recompressed photo mutes colours towards black) is
+    settled by the outline alone only when it fits one of those two numbers clearly
+    best (``SHAPE_SURE``).
+    """
+    nearest = np.argsort(distances)
+    first, second = distances[nearest[0]], distances[nearest[1]]
+    margin = float((second - first) / max(second, 1e-9))
+    value = int(nearest[0])
+    if shape is None:
+        return value, margin, margin >= INK_MARGIN
+    if margin >= INK_MARGIN:
+        return value, margin, float(np.delete(shape, value).max()) <= shape[value] - SHAPE_MARGIN
+    fits = int(np.argmax(shape))
+    clear = float(shape[fits] - np.delete(shape, fits).max()) >= SHAPE_SURE
+    if clear and fits in nearest[:2]:
+        return fits, margin, True
+    return value, margin, False
+
+
 def _tile_reading(view: CellView) -> CellReading:
-    """The numbers of a cell with ink at all three corners."""
+    """The numbers of a cell with ink at all three corners (``_number`` each): a real
+    tile's reading with every number sure, or uncertain and the nearest real reading."""
     dist = np.array([d for d in view.distances])  # 3 × 6
-    values = tuple(int(v) for v in dist.argmin(axis=1))
-    ordered = np.sort(dist, axis=1)
-    margins = (ordered[:, 1] - ordered[:, 0]) / np.maximum(ordered[:, 1], 1e-9)
-    confidence = float(margins.min())
+    numbers = [_number(d, shape) for d, shape in zip(dist, view.shapes, strict=True)]
+    values = tuple(v for v, _, _ in numbers)
+    confidence = min(m for _, m, _ in numbers)
     readings, table = _readings()
     # The best real reading and the runner-up, by the summed distances of their numbers.
     cost = dist[0][table[:, 0]] + dist[1][table[:, 1]] + dist[2][table[:, 2]]
-    first, second = np.argsort(cost)[:2]
-    best = readings[int(first)]
-    real = values == best
-    uncertain = confidence < INK_MARGIN or not real
-    for shape, value in zip(view.shapes, best, strict=True):
-        # The shape must agree: no other number's outline may fit the ink about as well.
-        if shape is not None and float(np.delete(shape, value).max()) > shape[value] - SHAPE_MARGIN:
-            uncertain = True
+    first, second = (int(i) for i in np.argsort(cost)[:2])
+    real = values in readings
+    uncertain = not (real and all(sure for _, _, sure in numbers))
+    best = values if real else readings[first]
+    runner_up = readings[second] if best == readings[first] else readings[first]
     lit = float(view.ground[0]) >= LIT
     if float(view.ground[2]) < PAPER_B and not lit:
         uncertain = True  # ink like a tile's on a ground as white as the mat
     return CellReading(
         "-".join(map(str, best)),
         round(confidence if real else 0.0, 3),
-        "-".join(map(str, readings[int(second)])),
-        round(float(cost[first]), 3),
+        "-".join(map(str, runner_up)),
+        round(float(dist[0][best[0]] + dist[1][best[1]] + dist[2][best[2]]), 3),
         uncertain,
     )
 
