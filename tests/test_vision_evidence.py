@@ -282,3 +282,86 @@ def test_a_reading_whose_filled_cells_mostly_make_no_piece_is_refused():
 
 def _readings(labels: dict) -> dict:
     return {k: CellReading(v, 1.0, "empty", 1.0, False) for k, v in labels.items()}
+
+
+def test_a_piece_beside_unseen_cells_repeating_a_whole_one_is_the_only_one_doubted():
+    """A red diamond whole at (5, 0) and red cells beside a reflection at (12, 4) that
+    look like a diamond too: the second may be part of a larger red piece under the
+    reflection, so only it is unexplained."""
+    whole = {(5, 0): "red", (5, 1): "red"}
+    partial = {(12, 4): "red", (12, 5): "red"}
+    labels = _board({**whole, **partial})
+    assert set(unexplained_cells(labels)) == set(whole) | set(partial)
+    found = unexplained_cells(labels, unseen={(12, 6)})
+    assert set(found) == set(partial) and set(found.values()) == {"piece twice"}
+    # Two whole copies stay unexplained whatever is unseen elsewhere.
+    assert set(unexplained_cells(labels, unseen={(18, 0)})) == set(whole) | set(partial)
+
+
+LIT = 0.8
+"""White paper's level (sRGB) in the made-up board pictures."""
+
+
+def _srgb(lin: np.ndarray) -> np.ndarray:
+    lin = np.clip(lin, 0, 1)
+    return np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055)
+
+
+def _board_image(model, fills: dict) -> np.ndarray:
+    """A rectified board (RGB, 0..1) lit to ``LIT``: paper, the reference patches in their
+    colours and each cell of ``fills`` in its reflectance (linear, may exceed 1)."""
+    import cv2
+
+    from printkit.draw.model import rgb
+    from printkit.vision.colour import linear
+    from printkit.vision.read import _to_rect
+
+    x0, y0, x1, y1 = model.bounds
+    px = model.px_per_mm
+    size = (int(np.ceil((y1 - y0) * px)), int(np.ceil((x1 - x0) * px)), 3)
+    image = np.full(size, LIT, np.float32)
+    light = linear(np.array(LIT))
+    for patch in model.patches:
+        centre = tuple(int(v) for v in _to_rect(model, [patch.centre])[0])
+        colour = _srgb(linear(np.array(rgb(patch.colour))) * light)
+        cv2.circle(image, centre, int(3 * px), tuple(float(v) for v in colour), -1)
+    for key, reflectance in fills.items():
+        outline = np.round(_to_rect(model, model.cells[key])).astype(np.int32)
+        colour = _srgb(np.asarray(reflectance) * light)
+        cv2.fillPoly(image, [outline], tuple(float(v) for v in colour))
+    return image
+
+
+def test_cells_under_a_white_reflection_are_read_from_the_colour_it_leaves():
+    """A white reflection adds the same light to every channel (in linear light): cells
+    whose channels all stay unclipped are read as their pieces; one it drives to white in
+    two channels, or a tinted patch no class explains, stays uncertain."""
+    from printkit.draw.model import rgb
+    from printkit.vision.colour import linear
+    from printkit.vision.read import CellReading, _cell_points, _through_glare
+
+    model = board_models("tripakus", load_layout())[0]
+    keys = list(model.cells)
+
+    def veiled(name: str, s: float) -> np.ndarray:  # printed reflectance + the reflection's
+        return linear(np.array(rgb(model.colours[name]))) + s
+
+    cases = {
+        keys[40]: ("red", veiled("red", 0.12), True),
+        keys[41]: ("blue", veiled("blue", 0.25), True),
+        keys[42]: ("yellow", veiled("yellow", 0.08), True),
+        keys[43]: ("empty", veiled("empty", 0.1), True),
+        keys[44]: ("red", veiled("red", 1.0), False),  # green and blue clip too
+        keys[45]: ("red", np.array([0.9, 0.3, 0.9]), False),  # no class plus white light
+    }
+    image = _board_image(model, {k: c for k, (_, c, _) in cases.items()})
+    light = np.full_like(image, LIT)
+    points = _cell_points(model)
+    unsure = CellReading("empty", 0.0, "red", 0.0, True, "glare")
+    readings = {k: unsure for k in keys}
+    doubts = ["glare" if k in cases else "" for k in keys]
+    read, left = _through_glare(model, (image, image), light, points, readings, doubts)
+    for k, (name, _, sure) in cases.items():
+        assert (left[keys.index(k)] == "") == sure, (name, read[k])
+        if sure:
+            assert read[k].label == name and not read[k].uncertain

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Protocol, overload
@@ -694,13 +694,25 @@ def find_pieces(
     return placed, loose
 
 
-def unexplained_cells(labels: Mapping[Cell, str], empty: str = "empty") -> dict[Cell, str]:
+def _edge_ring(cells: frozenset[Cell]) -> set[Cell]:
+    """The cells sharing an edge with any of ``cells``."""
+    return {n for c in cells for n in edge_neighbours(c)}
+
+
+def unexplained_cells(
+    labels: Mapping[Cell, str], empty: str = "empty", unseen: Collection[Cell] = ()
+) -> dict[Cell, str]:
     """Cells of a read position (cell → colour or ``empty``) that no set of pieces explains,
     each with the reason: a patch of one colour that is no piece (``no piece``; its
     empty edge neighbours too, where a missed triangle would be) or one colour's piece
-    found twice (``piece twice``).  A sound position gives an empty dict."""
-    coloured = {c: v for c, v in labels.items() if v != empty}
+    found twice (``piece twice``).  A sound position gives an empty dict.
+
+    ``unseen`` cells (a reflection hides them) count as empty, so a piece beside them may
+    be part of a larger one: when such a piece repeats a piece found whole elsewhere, only
+    the part beside them is unexplained."""
+    coloured = {c: v for c, v in labels.items() if v != empty and c not in unseen}
     placed, loose = find_pieces(coloured)
+    hidden = set(unseen)
     out: dict[Cell, str] = {}
     for _, patch in loose:
         for cell in patch:
@@ -709,9 +721,12 @@ def unexplained_cells(labels: Mapping[Cell, str], empty: str = "empty") -> dict[
                 if labels.get(near) == empty:
                     out.setdefault(near, "no piece")
     for pieces in placed.values():
+        whole = [p for p in pieces if hidden.isdisjoint(_edge_ring(p.cells))]
         names = [p.piece for p in pieces]
+        whole_names = [p.piece for p in whole]
         for p in pieces:
-            if names.count(p.piece) > 1:
+            repeated = whole_names.count(p.piece) > 1 if p in whole else names.count(p.piece) > 1
+            if repeated:
                 out.update(dict.fromkeys(p.cells, "piece twice"))
     return out
 

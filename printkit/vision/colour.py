@@ -70,6 +70,12 @@ def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
     return lab.reshape(arr.shape).astype(dtype)
 
 
+def linear(rgb: np.ndarray) -> np.ndarray:
+    """sRGB values (0..1) → linear light, where reflections add."""
+    x = np.clip(np.asarray(rgb, dtype=np.float64), 0.0, 1.0)
+    return np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4)
+
+
 def lightness(rgb: np.ndarray) -> np.ndarray:
     """CIELAB L* (float32) of an RGB image in 0..1 (clipped there), through OpenCV's 8-bit
     tables: within 0.6 of ``to_lab``'s, enough to tell ink from paper, several times

@@ -10,7 +10,7 @@ by a documented convention (``canonical_turn``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -41,7 +41,9 @@ class BoardModel:
     and the other cells may carry any label.  Without it, each cell is read as the class
     whose printed colour is nearest its median colour.
 
-    ``consistency``, when set, is called with the whole reading as cell → label and
+    ``consistency``, when set, is called with the whole reading as cell → label and, as
+    ``unseen``, the cells whose colour was not seen (glare, no light; their label comes in
+    empty), and
     returns the cells that no set of the game's components explains (a patch that is no
     piece, a piece or tile seen twice), each with a short reason; the reader marks them
     uncertain, so an impossible reading is never reported as a position.
@@ -70,7 +72,7 @@ class BoardModel:
     symmetries: tuple[Affine, ...] = (Affine(),)
     cell_key: Callable[[Hashable], str] = str
     classify: Callable | None = None
-    consistency: Callable[[dict], dict] | None = None
+    consistency: Callable[[dict, Collection], dict] | None = None
     px_per_mm: float = 4.0
     raised: bool = False
     whole: Callable[[np.ndarray, BoardModel], int] | None = None

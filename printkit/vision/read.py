@@ -33,6 +33,7 @@ from printkit.vision.colour import (
     UNLIKE_FAR,
     cubic_terms,
     lab_prepared_beside,
+    linear,
     quadratic_terms,
     to_lab,
     unlike_their_kind,
@@ -625,13 +626,21 @@ components is refused: it is not a position, and what does make pieces in it is 
 better founded than the rest."""
 
 
+UNSEEN = frozenset({"glare", "dark"})
+"""Doubts that mean a cell's colour was not seen at all: its label says nothing, so the
+consistency check takes the cell as empty and told it is unseen."""
+
+
 def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
     """The reading with every cell the game's components cannot explain marked uncertain
     (``BoardModel.consistency``), its reason kept in ``doubt``; refused when most filled
     cells are unexplained (``UNEXPLAINED``)."""
     if model.consistency is None:
         return cells
-    doubts = model.consistency({key: cell.label for key, cell in cells.items()})
+    empty = model.classes[0]
+    unseen = {k for k, c in cells.items() if c.uncertain and c.doubt in UNSEEN}
+    labels = {k: empty if k in unseen else c.label for k, c in cells.items()}
+    doubts = model.consistency(labels, unseen=unseen)
     filled = [k for k, c in cells.items() if c.label != model.classes[0]]
     unexplained = sum(1 for k in filled if k in doubts)
     if filled and unexplained > UNEXPLAINED * len(filled):
@@ -1182,6 +1191,76 @@ def _doubts(
     ]
 
 
+GLARE_FIT = 0.05
+"""A cell under a reflection is read from what the reflection leaves (``_through_glare``)
+only if one class explains its colour to within this (linear reflectance, per channel)..."""
+GLARE_RATIO = 3.0
+"""...and every other class explains it at least this many times worse."""
+
+
+def _through_glare(
+    model: BoardModel,
+    images: tuple[np.ndarray, np.ndarray],
+    light: np.ndarray,
+    points: list[np.ndarray],
+    readings: dict,
+    doubts: list[str],
+) -> tuple[dict, list[str]]:
+    """Cells doubted for glare read again from the colour a reflection leaves them.
+
+    A glossy surface's reflection adds the lamp's own light to what the print sends back:
+    in linear light, divided by the light white paper gets there, a cell shows its
+    printed reflectance plus the same amount ``s >= 0`` in every channel.  So each class
+    (its reflectance as the photo's reference patches show it) is fitted with the ``s``
+    that suits it best, and the cell is read when all three channels are unclipped (a
+    clipped channel only says "at least"), one class leaves at most ``GLARE_FIT`` and
+    every other ``GLARE_RATIO`` times more.  Other glare cells stay uncertain.  ``images``
+    are the board as rectified and the view the cells were read in (the pieces' tops).
+    """
+    glare = [i for i, d in enumerate(doubts) if d == "glare"]
+    albedo = _patch_reflectance(model, images[0], light)
+    if not glare or albedo is None:
+        return readings, doubts
+    classes = list(model.classes)
+    refs = albedo[:, None, :]  # classes × 1 × 3
+    raw = _gather(images[1], [points[i] for i in glare])
+    lit = _gather(light, [points[i] for i in glare])
+    seen = np.array(
+        [np.median(linear(r) / linear(w), axis=0) for r, w in zip(raw, lit, strict=True)]
+    )
+    unclipped = np.array([np.all(np.mean(r >= CLIPPED, axis=0) <= 0.5) for r in raw])
+    s = np.maximum((seen[None] - refs).mean(axis=2, keepdims=True), 0.0)  # classes × cells
+    misfit = np.sqrt(((seen[None] - refs - s) ** 2).mean(axis=2))
+    order = np.argsort(misfit, axis=0)
+    out, doubts = dict(readings), list(doubts)
+    keys = list(model.cells)
+    for j, i in enumerate(glare):
+        best, second = int(order[0, j]), int(order[1, j])
+        fit, runner = float(misfit[best, j]), float(misfit[second, j])
+        if unclipped[j] and fit <= GLARE_FIT and runner >= GLARE_RATIO * fit:
+            out[keys[i]] = CellReading(
+                classes[best], round(1 - fit / runner, 3), classes[second], round(fit, 3), False
+            )
+            doubts[i] = ""
+    return out, doubts
+
+
+def _patch_reflectance(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.ndarray | None:
+    """Each class's reflectance (linear, relative to white paper) as the reference patch
+    printed in its colour shows it; None if a class has no patch."""
+    centres = _to_rect(model, [p.centre for p in model.patches])
+    seen = linear(_sample(img, centres, radius=int(model.px_per_mm * 2)))
+    paper = linear(_sample(light, centres, radius=0))
+    by_colour = {p.colour.lower(): i for i, p in enumerate(model.patches)}
+    rows = []
+    for c in model.classes:
+        i = by_colour.get(model.colours[c].lower())
+        if i is None or not np.all(np.isfinite(seen[i])):
+            return None
+        rows.append(seen[i] / np.maximum(paper[i], 1e-3))
+    return np.array(rows)
+
+
 GLARE_Z = 4.0
 """Light counts as brighter than paper only beyond this many times the paper's own
 scatter round the light model (``_paper_noise``), if that is more than ``BRIGHTER``."""
@@ -1274,6 +1353,8 @@ def classify(
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
     doubts = _halo(_doubts(cells_img, light, points, paper_clips, brighter), points)
+    if model.classify is None:
+        readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
     if cells_img is not img:
         board = _nearest(keys, _gather(corrected, points), model)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)

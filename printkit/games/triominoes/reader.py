@@ -32,7 +32,7 @@ the kit's own tile faces, a little off the grid and with shadows.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -566,9 +566,10 @@ def _cross_check(readings: dict[Hashable, CellReading]) -> dict[Hashable, CellRe
     return {cell: replace(r, uncertain=True) if cell in flag else r for cell, r in readings.items()}
 
 
-def unexplained_tiles(labels: dict) -> dict:
+def unexplained_tiles(labels: dict, unseen: Collection = ()) -> dict:
     """Cells whose numbers are no tile of the set (read clockwise they must rise from the
-    smallest), or a tile another cell holds too: there is one of each."""
+    smallest), or a tile another cell holds too: there is one of each.  (``unseen`` cells
+    come in read as empty: a tile is whole or not there.)"""
     tiles: dict = {}
     out = {}
     for key, label in labels.items():

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -321,8 +321,9 @@ def face_symbol(
 # --- reading the cavities -------------------------------------------------------------------
 
 
-def repeated_pids(labels: dict) -> dict:
-    """Cavities read as holding a pid another cavity holds too: there is one of each."""
+def repeated_pids(labels: dict, unseen: Collection = ()) -> dict:
+    """Cavities read as holding a pid another cavity holds too: there is one of each.
+    (``unseen`` cavities come in read as empty: a token is whole or not there.)"""
     codes = [code for code in labels.values() if code != "empty"]
     return {
         key: "pid twice"
