@@ -14,7 +14,8 @@ Usage: python benchmarks/bench_photos.py [--count 6] [--family first|second|both
            [--jobs 2] [--debug DIR] [GAME ...]
 
 Prints one row per game and condition: photos, wrong cells (count / total and %),
-uncertain cells (%), silently wrong photos (a wrong cell the reader did not flag),
+uncertain cells (%; of them, how many a hand hides, where no reader could see, and the
+others), silently wrong photos (a wrong cell the reader did not flag),
 photos refused with a PhotoError, and the mean read time; then the same as a markdown
 table.  ``--debug DIR`` writes, for the worst photo of each row, the photo (reduced JPEG)
 and the reader's debug picture (PNG).
@@ -26,7 +27,7 @@ import argparse
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -88,6 +89,8 @@ class Result:
     cells: int = 0
     wrong: tuple[str, ...] = ()
     uncertain: int = 0
+    hidden: int = 0
+    uncertain_hidden: int = 0
     silent: tuple[str, ...] = ()
     refused: str | None = None
     seconds: float = 0.0
@@ -109,10 +112,14 @@ def measure(task: tuple[str, str, str, int]) -> Result:
         return result
     reading = fuse_readings(readings)
     result.seconds = (time.perf_counter() - started) / len(photos)
-    score = score_reading(reading, photos[0])
+    # Of a pair, a cell is hidden when a hand hides it in both photos.
+    hidden = set.intersection(*(set(p.truth.get("hidden", ())) for p in photos))
+    score = score_reading(reading, replace(photos[0], truth={**photos[0].truth, "hidden": hidden}))
     result.cells = score.cells
     result.wrong = score.wrong
     result.uncertain = len(score.uncertain)
+    result.hidden = score.hidden
+    result.uncertain_hidden = score.uncertain_hidden
     result.silent = score.silent
     return result
 
@@ -129,12 +136,16 @@ class Row:
         cells = sum(r.cells for r in read)
         wrong = sum(len(r.wrong) for r in read)
         uncertain = sum(r.uncertain for r in read)
+        hidden = sum(r.hidden for r in read)
+        beyond = uncertain - sum(r.uncertain_hidden for r in read)
         return {
             "photos": len(self.results),
             "wrong": wrong,
             "cells": cells,
             "wrong%": 100 * wrong / max(cells, 1),
             "uncertain%": 100 * uncertain / max(cells, 1),
+            "hidden%": 100 * hidden / max(cells, 1),
+            "beyond%": 100 * beyond / max(cells, 1),
             "silent": sum(1 for r in read if r.silent),
             "refused": len(self.results) - len(read),
             "read": statistics.mean(r.seconds for r in read) if read else 0.0,
@@ -145,7 +156,8 @@ class Row:
         return (
             f"{self.family:6} {self.game:10} {self.condition:12} photos {f['photos']:3}  "
             f"wrong cells {f['wrong']:4}/{f['cells']:5} = {f['wrong%']:6.2f}%  "
-            f"uncertain {f['uncertain%']:6.2f}%  silently wrong photos {f['silent']:2}  "
+            f"uncertain {f['uncertain%']:6.2f}% (hidden {f['hidden%']:5.2f}%, others "
+            f"{f['beyond%']:5.2f}%)  silently wrong photos {f['silent']:2}  "
             f"refused {f['refused']:2}  read {f['read']:.2f} s"
         )
 
@@ -153,14 +165,15 @@ class Row:
 def markdown(rows: list[Row]) -> str:
     out = [
         "| family | game | condition | photos | wrong cells | wrong % | uncertain % "
-        "| silently wrong photos | refused | read s |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| hidden % | uncertain, not hidden % | silently wrong photos | refused | read s |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
         f = row.figures()
         out.append(
             f"| {row.family} | {row.game} | {row.condition} | {f['photos']} | "
             f"{f['wrong']}/{f['cells']} | {f['wrong%']:.2f} | {f['uncertain%']:.2f} | "
+            f"{f['hidden%']:.2f} | {f['beyond%']:.2f} | "
             f"{f['silent']} | {f['refused']} | {f['read']:.2f} |"
         )
     return "\n".join(out)

@@ -116,3 +116,25 @@ def test_one_position_from_two_cameras():
     assert not np.allclose(first.board_to_photo, second.board_to_photo)
     other = shoot("tripakus", _layout(), 5, "ordinary", frame=SMALL, position=10)
     assert other.truth != first.truth
+
+
+def test_cells_a_hand_covers_are_named_hidden():
+    """A cover mask over the left half of a Tripod board (mm → mask px at 2 px/mm): every
+    cell wholly left of its edge is hidden, every cell wholly right of it is not, and a
+    cell is hidden once a quarter of it lies under the cover."""
+    from printkit.vision.photoshoot import _hidden_cells
+
+    model = board_models("tripod", load_layout())[0]
+    x0, y0, x1, y1 = model.bounds
+    to_mask = np.array([[2.0, 0, -2 * x0], [0, 2.0, -2 * y0], [0, 0, 1]])
+    cover = np.zeros((int(2 * (y1 - y0)) + 1, int(2 * (x1 - x0)) + 1), np.float32)
+    edge = (x0 + x1) / 2
+    cover[:, : int(2 * (edge - x0))] = 1.0
+    hidden = set(_hidden_cells(model, cover, to_mask))
+    for key, outline in model.cells.items():
+        xs = np.array(outline)[:, 0]
+        if xs.max() < edge - 1:
+            assert model.cell_key(key) in hidden
+        elif xs.min() > edge + 1:
+            assert model.cell_key(key) not in hidden
+    assert 0 < len(hidden) < len(model.cells)

@@ -294,8 +294,19 @@ def test_a_piece_beside_unseen_cells_repeating_a_whole_one_is_the_only_one_doubt
     assert set(unexplained_cells(labels)) == set(whole) | set(partial)
     found = unexplained_cells(labels, unseen={(12, 6)})
     assert set(found) == set(partial) and set(found.values()) == {"piece twice"}
+    assert set(unexplained_cells(labels, unseen={(12, 5)})) == set(partial)  # on it
     # Two whole copies stay unexplained whatever is unseen elsewhere.
     assert set(unexplained_cells(labels, unseen={(18, 0)})) == set(whole) | set(partial)
+
+
+def test_a_pid_or_tile_read_on_an_unseen_cell_doubts_only_itself():
+    one, other = PIDS[0].code, PIDS[1].code
+    pids = {"1": one, "2": one, "3": other, "4": "empty"}
+    assert repeated_pids(pids, unseen={"2"}) == {"2": "pid twice"}
+    assert repeated_pids(pids, unseen={"4"}) == {"1": "pid twice", "2": "pid twice"}
+    tiles = {"a": "0-1-2", "b": "1-2-0", "c": "1-1-1"}
+    assert unexplained_tiles(tiles, unseen={"b"}) == {"b": "tile twice"}
+    assert set(unexplained_tiles(tiles)) == {"a", "b"}
 
 
 LIT = 0.8

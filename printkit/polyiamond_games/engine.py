@@ -707,10 +707,10 @@ def unexplained_cells(
     empty edge neighbours too, where a missed triangle would be) or one colour's piece
     found twice (``piece twice``).  A sound position gives an empty dict.
 
-    ``unseen`` cells (a reflection hides them) count as empty, so a piece beside them may
-    be part of a larger one: when such a piece repeats a piece found whole elsewhere, only
-    the part beside them is unexplained."""
-    coloured = {c: v for c, v in labels.items() if v != empty and c not in unseen}
+    ``unseen`` cells (a reflection or a hand over them) may hold anything: a piece on or
+    beside them may be part of another, so when it repeats a piece found whole elsewhere
+    only it is unexplained."""
+    coloured = {c: v for c, v in labels.items() if v != empty}
     placed, loose = find_pieces(coloured)
     hidden = set(unseen)
     out: dict[Cell, str] = {}
@@ -721,12 +721,12 @@ def unexplained_cells(
                 if labels.get(near) == empty:
                     out.setdefault(near, "no piece")
     for pieces in placed.values():
-        whole = [p for p in pieces if hidden.isdisjoint(_edge_ring(p.cells))]
+        whole = [p for p in pieces if hidden.isdisjoint(p.cells | _edge_ring(p.cells))]
         names = [p.piece for p in pieces]
         whole_names = [p.piece for p in whole]
         for p in pieces:
-            repeated = whole_names.count(p.piece) > 1 if p in whole else names.count(p.piece) > 1
-            if repeated:
+            seen = whole_names if p in whole else names
+            if seen.count(p.piece) > 1:
                 out.update(dict.fromkeys(p.cells, "piece twice"))
     return out
 

@@ -42,8 +42,8 @@ class BoardModel:
     whose printed colour is nearest its median colour.
 
     ``consistency``, when set, is called with the whole reading as cell → label and, as
-    ``unseen``, the cells whose colour was not seen (glare, no light; their label comes in
-    empty), and
+    ``unseen``, the cells whose own colour was not seen (glare, no light, a hand; their
+    label may be anything), and
     returns the cells that no set of the game's components explains (a patch that is no
     piece, a piece or tile seen twice), each with a short reason; the reader marks them
     uncertain, so an impossible reading is never reported as a position.

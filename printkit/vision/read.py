@@ -230,8 +230,9 @@ def read_located(
     markers' fit (its colour strips bent out of place) is tried once under a lens fitted
     to the markers alone.  An unconfirmed board the lines cannot place is refused with
     that reason, and so is a board whose lines stay off as a rule; after correcting a fit
-    that was rough or put cells off, the cells no line speaks for are uncertain (under a
-    lens that explains the lines, only those outside them and the markers).
+    that was rough or put cells off, the cells no line speaks for are uncertain (once the
+    corrected fit explains the lines, ``SETTLED_LINES``, only those beyond the lines and
+    the markers: a flat board does not bend where pieces hide its lines).
     """
 
     def read_at(view: np.ndarray, h: np.ndarray, height: float | None = None) -> tuple:
@@ -298,9 +299,10 @@ def read_located(
                 f"{unconfirmed}, and too few of its printed lines show to place it "
                 "(pieces cover them)"
             )
-        if lens is not None and _typical_off(lines) <= SETTLED_LINES:
-            # The lens explains the lines: cells among them and the markers, or just beyond,
-            # lie where it says.
+        enough = lens is not None or len(lines.offset) >= REFINE_LINES  # a lens fits markers too
+        if enough and _typical_off(lines) <= SETTLED_LINES:
+            # The corrected fit explains the lines: a flat board's cells among them and the
+            # markers, or just beyond, lie where it says.
             judged |= _within(model, np.vstack([lines.where, markers[0]]))
         if unsure and corrected_fit:
             cells = {
@@ -626,9 +628,10 @@ components is refused: it is not a position, and what does make pieces in it is 
 better founded than the rest."""
 
 
-UNSEEN = frozenset({"glare", "dark"})
-"""Doubts that mean a cell's colour was not seen at all: its label says nothing, so the
-consistency check takes the cell as empty and told it is unseen."""
+UNSEEN = frozenset({"glare", "dark", "unlike", "mixed"})
+"""Doubts that mean a cell's own colour was not seen (a reflection, no light, a finger
+over it, half of it covered): its label may be anything, and the consistency check is
+told so."""
 
 
 def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
@@ -637,10 +640,8 @@ def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
     cells are unexplained (``UNEXPLAINED``)."""
     if model.consistency is None:
         return cells
-    empty = model.classes[0]
     unseen = {k for k, c in cells.items() if c.uncertain and c.doubt in UNSEEN}
-    labels = {k: empty if k in unseen else c.label for k, c in cells.items()}
-    doubts = model.consistency(labels, unseen=unseen)
+    doubts = model.consistency({k: c.label for k, c in cells.items()}, unseen=unseen)
     filled = [k for k, c in cells.items() if c.label != model.classes[0]]
     unexplained = sum(1 for k in filled if k in doubts)
     if filled and unexplained > UNEXPLAINED * len(filled):

@@ -229,6 +229,10 @@ class Score:
     cells: int
     wrong: tuple[str, ...]
     uncertain: tuple[str, ...]
+    hidden: int = 0
+    """Cells the truth says nothing could see (``truth["hidden"]``: under a hand)."""
+    uncertain_hidden: int = 0
+    """Of the uncertain cells, those hidden."""
 
     @property
     def exact(self) -> bool:
@@ -250,11 +254,13 @@ def score_reading(reading, photo: Photo) -> Score:
         expected = photo.board_to_photo @ matrix(s)
         errors.append(np.linalg.norm(expected / expected[2, 2] - read))
     true_key = turned_keys(model)[int(np.argmin(errors))]
-    wrong, uncertain = [], []
+    hidden = set(photo.truth.get("hidden", ()))
+    wrong, uncertain, uncertain_hidden = [], [], 0
     for key, cell in reading.cells.items():
-        name = model.cell_key(key)
-        if cell.label != truth[model.cell_key(true_key[key])]:
+        name, true_name = model.cell_key(key), model.cell_key(true_key[key])
+        if cell.label != truth[true_name]:
             wrong.append(name)
         if cell.uncertain:
             uncertain.append(name)
-    return Score(len(reading.cells), tuple(wrong), tuple(uncertain))
+            uncertain_hidden += true_name in hidden
+    return Score(len(reading.cells), tuple(wrong), tuple(uncertain), len(hidden), uncertain_hidden)

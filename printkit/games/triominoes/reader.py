@@ -568,8 +568,9 @@ def _cross_check(readings: dict[Hashable, CellReading]) -> dict[Hashable, CellRe
 
 def unexplained_tiles(labels: dict, unseen: Collection = ()) -> dict:
     """Cells whose numbers are no tile of the set (read clockwise they must rise from the
-    smallest), or a tile another cell holds too: there is one of each.  (``unseen`` cells
-    come in read as empty: a tile is whole or not there.)"""
+    smallest), or a tile another cell holds too: there is one of each.  A tile read on an
+    ``unseen`` cell (a hand, a reflection) does not put the same tile seen elsewhere in
+    doubt; it is doubted itself."""
     tiles: dict = {}
     out = {}
     for key, label in labels.items():
@@ -579,8 +580,15 @@ def unexplained_tiles(labels: dict, unseen: Collection = ()) -> dict:
             tiles[key] = parse_tile(label)
         except PrintkitError:
             out[key] = "no tile"
-    found = list(tiles.values())
-    out.update({key: "tile twice" for key, tile in tiles.items() if found.count(tile) > 1})
+    seen = [tile for key, tile in tiles.items() if key not in unseen]
+    every = list(tiles.values())
+    out.update(
+        {
+            key: "tile twice"
+            for key, tile in tiles.items()
+            if (every if key in unseen else seen).count(tile) > 1
+        }
+    )
     return out
 
 

@@ -322,13 +322,15 @@ def face_symbol(
 
 
 def repeated_pids(labels: dict, unseen: Collection = ()) -> dict:
-    """Cavities read as holding a pid another cavity holds too: there is one of each.
-    (``unseen`` cavities come in read as empty: a token is whole or not there.)"""
-    codes = [code for code in labels.values() if code != "empty"]
+    """Cavities read as holding a pid another cavity holds too: there is one of each.  A
+    pid read on an ``unseen`` cavity (a hand, a reflection) does not put the same pid seen
+    elsewhere in doubt; it is doubted itself."""
+    seen = [code for key, code in labels.items() if code != "empty" and key not in unseen]
+    every = [code for code in labels.values() if code != "empty"]
     return {
         key: "pid twice"
         for key, code in labels.items()
-        if code != "empty" and codes.count(code) > 1
+        if code != "empty" and (every if key in unseen else seen).count(code) > 1
     }
 
 

@@ -34,6 +34,7 @@ from printkit.vision.photoshoot.camera import FRAME, Camera, focal_px, monotonic
 from printkit.vision.photoshoot.conditions import CONDITIONS, PRESETS, Condition
 from printkit.vision.photoshoot.props import Dome, Material, Slab, Stage
 from printkit.vision.photoshoot.render import (
+    HAND_SCALE,
     Layers,
     Light,
     add_glare,
@@ -115,18 +116,49 @@ def shoot(
     if glare:
         add_glare(layers, model.bounds, cam, glare, rng)
     hands = int(rng.integers(cond.hands[0], cond.hands[1] + 1))
+    hidden: list[str] = []
     if hands:
-        add_hands(layers, cam, light, _targets(model, hands, rng), _centre(model), rng)
+        cover = add_hands(layers, cam, light, _targets(model, hands, rng), _centre(model), rng)
+        shrink = np.diag([1 / HAND_SCALE, 1 / HAND_SCALE, 1.0])
+        hidden = _hidden_cells(model, cover, shrink @ cam.homography(0.0))
     image, to_final = _develop(layers, model, cam, light, cond, rng)
     h0 = np.linalg.inv(cam.to_canvas) @ cam.homography(0.0)
     board_to_photo = to_final @ h0
     return Photo(
         image,
-        {"variant": model.variant, "cells": stage.truth},
+        {"variant": model.variant, "cells": stage.truth, "hidden": hidden},
         board_to_photo / board_to_photo[2, 2],
         cond.name,
         seed,
     )
+
+
+HIDDEN_SHARE = 0.25
+"""A cell at least this much under a hand is hidden: no reader can see what it holds."""
+
+
+def _hidden_cells(model: BoardModel, cover: np.ndarray, to_cover: np.ndarray) -> list[str]:
+    """The names of the cells a hand's ``cover`` (0..1, board mm → its px by
+    ``to_cover``) hides (``HIDDEN_SHARE``), each judged on a grid over the whole cell."""
+    u, v = np.meshgrid(np.linspace(0.05, 0.95, 8), np.linspace(0.05, 0.95, 8))
+    keep = u + v <= 1.0
+    u, v = u[keep], v[keep]
+    hidden = []
+    for key, outline in model.cells.items():
+        corners = np.array(outline, dtype=np.float64)
+        centre = corners.mean(axis=0)
+        pts = np.concatenate(  # the cell as a fan of triangles from its centre
+            [
+                centre + u[:, None] * (a - centre) + v[:, None] * (b - centre)
+                for a, b in zip(corners, np.roll(corners, -1, axis=0), strict=True)
+            ]
+        )
+        seen = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), to_cover).reshape(-1, 2)
+        xs = np.clip(np.round(seen[:, 0]).astype(int), 0, cover.shape[1] - 1)
+        ys = np.clip(np.round(seen[:, 1]).astype(int), 0, cover.shape[0] - 1)
+        if float((cover[ys, xs] > 0.5).mean()) >= HIDDEN_SHARE:
+            hidden.append(model.cell_key(key))
+    return sorted(hidden)
 
 
 def _uniform(rng: np.random.Generator, span: tuple[float, float]) -> float:

@@ -436,6 +436,10 @@ def add_glare(
     layers.specular += _warp(glare, m, cam.canvas)
 
 
+HAND_SCALE = 4
+"""Hands are drawn at 1/this of the canvas's size."""
+
+
 def add_hands(
     layers: Layers,
     cam: Camera,
@@ -443,11 +447,12 @@ def add_hands(
     targets: list[tuple[float, float]],
     centre: tuple[float, float],
     rng: np.random.Generator,
-) -> None:
+) -> np.ndarray:
     """A hand reaching over the board to each target point (a fingertip just above it),
-    its forearm and sleeve running out of the frame, and the soft shadow they cast."""
+    its forearm and sleeve running out of the frame, and the soft shadow they cast.
+    Returns where they cover the canvas (0..1, at a quarter of its size: ``HAND_SCALE``)."""
     w, h = cam.canvas
-    q = 4  # hands are drawn at a quarter of the frame's size, then enlarged
+    q = HAND_SCALE  # hands are drawn at a quarter of the frame's size, then enlarged
     sw, sh = w // q, h // q
     cover = np.zeros((sh, sw), np.float32)
     shade = np.zeros((sh, sw), np.float32)
@@ -502,6 +507,7 @@ def add_hands(
     layers.ambient *= 1 - full
     layers.ambient += full * (0.45 + 0.5 * lit)
     layers.specular *= 1 - full
+    return cover
 
 
 def _pose_hand(
