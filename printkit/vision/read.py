@@ -131,10 +131,7 @@ def _read_decoded(data: np.ndarray, building: Future) -> Reading:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
         if image is None:
             raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
-        found = _markers_in(image)
-        model, homography, used, rough = _fitted(found, building.result())
-        _check_framing(model, homography, image.shape)
-        return read_located(image, model, homography, used, rough, found)
+        return _read_whole(image, building.result())
     found = _markers_in(small)
     models = building.result()
     model, homography, used, rough = _fitted(found, models)
@@ -178,10 +175,15 @@ def _coarsest(h: np.ndarray, model: BoardModel) -> float:
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
     with lab_prepared_beside():
-        found = _markers_in(image)
-        model, homography, used, rough = _fitted(found, board_models(game, layout))
-        _check_framing(model, homography, image.shape)
-        return read_located(image, model, homography, used, rough, found)
+        return _read_whole(image, board_models(game, layout))
+
+
+def _read_whole(image: np.ndarray, models: list[BoardModel]) -> Reading:
+    """Find the markers in a photo, place the board and read it."""
+    found = _markers_in(image)
+    model, homography, used, rough = _fitted(found, models)
+    _check_framing(model, homography, image.shape)
+    return read_located(image, model, homography, used, rough, found)
 
 
 def locate(
