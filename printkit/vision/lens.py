@@ -19,7 +19,7 @@ import numpy as np
 K_RANGE = 0.35
 """The strongest distortion looked for (|k|): beyond the widest phone lenses."""
 K_STEP = 0.01
-"""The coarse step of the search over k, refined to a tenth of it."""
+"""The search over k steps five times this, then this, then a tenth of it."""
 LINES_NEEDED = 24
 """Measured lines needed to fit the lens and the board's nine homography terms."""
 STRAIGHT = 0.01
@@ -136,7 +136,7 @@ def fit_lens(
     if len(where) < LINES_NEEDED or np.linalg.matrix_rank(normal) < 2:
         return None
     best = None
-    for step, span in ((K_STEP, K_RANGE), (K_STEP / 10, K_STEP)):
+    for step, span in ((5 * K_STEP, K_RANGE), (K_STEP, 5 * K_STEP), (K_STEP / 10, K_STEP)):
         centre = 0.0 if best is None else best[0]
         for k in np.arange(centre - span, centre + span + step / 2, step):
             fitted = _board_from_view(where, normal, _undistorted(seen, float(k), shape))
@@ -168,7 +168,8 @@ def _board_from_view(
     for _ in range(2):
         if keep.sum() < LINES_NEEDED:
             return None
-        g = np.linalg.svd(rows[keep])[2][-1].reshape(3, 3)
+        kept = rows[keep]
+        g = np.linalg.eigh(kept.T @ kept)[1][:, 0].reshape(3, 3)  # least squares, |g| = 1
         mapped = un @ g.T
         if np.any(np.abs(mapped[:, 2]) < 1e-9):
             return None

@@ -224,11 +224,12 @@ def read_located(
     where they are off as a rule (``BENT``), or the markers alone could not place the
     board (``unconfirmed`` says why: two markers, or markers on one line), the lines
     correct the homography (``refine_by_lines``) and the board is read again, the
-    correction kept only if the lines then agree better (``_agreement``).  Lines still off
-    as a rule, or off near some cells, may be bent by a wide lens: its distortion is
-    fitted with the homography to the lines and the corners of the markers ``found``
-    (``lens.fit_lens``), undone in the photo and the board read again, kept if the lines
-    lie straighter (``_straighter``); a board that cannot be read at all under the
+    correction kept only if the lines then agree better (``_agreement``).  A wide lens
+    bends the lines: its distortion is fitted with the homography to the lines and the
+    corners of the markers ``found`` (``lens.fit_lens``, which finds none where a
+    homography alone does as well); one found is undone in the photo and the board read
+    again, kept if the lines lie straighter (``_straighter``); a board that cannot be
+    read at all under the
     markers' fit (its colour strips bent out of place) is tried once under a lens fitted
     to the markers alone.  An unconfirmed board the lines cannot place is refused with
     that reason, and so is a board whose lines stay off as a rule; after correcting a fit
@@ -278,22 +279,23 @@ def read_located(
             corrected_fit = True
             if _median_off(lines) <= SETTLED_LINES:
                 break  # the lines lie where the fit puts them: no second pass
-    if _median_off(lines) > BENT or unsure:
-        for _ in range(2):  # straight lines bent: a wide lens, undone if that explains them
-            fitted = _lens_fitted(model, homography, lines, lens, image.shape, markers)
-            if fitted is None:
-                break
-            undone = fitted[0].undo(image)
-            try:
-                again = read_at(undone, fitted[1])
-            except PhotoError:
-                break
-            if not _straighter(model, again[3], lines):
-                break
-            homography, cells, corrected, lines, height = again
-            view, lens, corrected_fit = undone, fitted[0], True
-            if _median_off(lines) <= SETTLED_LINES:
-                break
+    # Straight lines a little bent (a wide lens) throw fine reading off before they are off
+    # enough to misplace a cell: a lens is fitted every time, undone where it explains them.
+    for _ in range(2):
+        fitted = _lens_fitted(model, homography, lines, lens, image.shape, markers)
+        if fitted is None:
+            break
+        undone = fitted[0].undo(image)
+        try:
+            again = read_at(undone, fitted[1])
+        except PhotoError:
+            break
+        if not _straighter(model, again[3], lines):
+            break
+        homography, cells, corrected, lines, height = again
+        view, lens, corrected_fit = undone, fitted[0], True
+        if _median_off(lines) <= SETTLED_LINES:
+            break
     if unconfirmed is not None or corrected_fit:
         judged = set(_near_lines(model, lines))
         if unconfirmed is not None and len(judged) < CONFIRMED_SHARE * len(model.cells):
