@@ -129,3 +129,31 @@ def test_a_photo_through_a_wide_lens_reads_right(game, seed, unsure, monkeypatch
     monkeypatch.setattr(reader, "_lens_fitted", lambda *args: None)
     with pytest.raises(PhotoError):
         reader.read_image(photo.image, game, layout)
+
+
+def test_a_board_without_shared_lines_takes_a_lens_that_lets_more_cells_be_sure(monkeypatch):
+    """Tripod's hexagons share no printed lines: a lens fitted to its four markers is kept
+    when the board then reads with fewer uncertain cells (bare cells near the apex showing
+    their printed names again) and no sure cell changed."""
+    layout = load_layout()
+    photo = shoot("tripod", layout, 306000, "lens")
+    reading = reader.read_image(photo.image, "tripod", layout)
+    score = score_reading(reading, photo)
+    assert reading.lens is not None and reading.lens.k < -0.05
+    assert not score.wrong
+    monkeypatch.setattr(reader, "_lens_fitted", lambda *args: None)
+    straight = reader.read_image(photo.image, "tripod", layout)
+    assert len(straight.uncertain) > len(reading.uncertain)
+    assert {straight.cells[k].doubt for k in straight.uncertain} >= {"name hidden"}
+
+
+def test_a_lens_that_changes_a_sure_cell_is_not_taken_on_fewer_doubts_alone():
+    from printkit.vision.read import CellReading, _surer
+
+    def cell(label, uncertain=False):
+        return CellReading(label, 0.5, "empty", 1.0, uncertain)
+
+    before = {1: cell("empty", True), 2: cell("X"), 3: cell("O")}
+    assert _surer({1: cell("empty"), 2: cell("X"), 3: cell("O")}, before)
+    assert not _surer({1: cell("empty"), 2: cell("O"), 3: cell("O")}, before)
+    assert not _surer({1: cell("empty", True), 2: cell("X"), 3: cell("O")}, before)

@@ -228,8 +228,9 @@ def read_located(
     bends the lines: its distortion is fitted with the homography to the lines and the
     corners of the markers ``found`` (``lens.fit_lens``, which finds none where a
     homography alone does as well); one found is undone in the photo and the board read
-    again, kept if the lines lie straighter (``_straighter``); a board that cannot be
-    read at all under the
+    again, kept if the lines lie straighter (``_straighter``; a board whose cells share
+    no printed lines, if fewer cells are uncertain and no sure cell changed: ``_surer``);
+    a board that cannot be read at all under the
     markers' fit (its colour strips bent out of place) is tried once under a lens fitted
     to the markers alone.  An unconfirmed board the lines cannot place is refused with
     that reason, and so is a board whose lines stay off as a rule; after correcting a fit
@@ -290,7 +291,9 @@ def read_located(
             again = read_at(undone, fitted[1])
         except PhotoError:
             break
-        if not _straighter(model, again[3], lines):
+        if not (
+            _straighter(model, again[3], lines) if model.shared_lines else _surer(again[1], cells)
+        ):
             break
         homography, cells, corrected, lines, height = again
         view, lens, corrected_fit = undone, fitted[0], True
@@ -435,6 +438,18 @@ def _agreement(model: BoardModel, lines: Lines) -> tuple[int, float]:
 KEPT_JUDGED = 0.95
 """A lens correction is kept only if its lines judge at least this share of the cells the
 lines judged before (a wrong lens hides lines from their search window)."""
+
+
+def _surer(after: dict, before: dict) -> bool:
+    """Whether a board without shared printed lines reads better under a lens correction:
+    fewer uncertain cells (each cell's doubt rests on its own cues, such as its printed
+    name showing), and no cell read sure both times read as something else."""
+    changed = any(
+        not a.uncertain and not before[k].uncertain and a.label != before[k].label
+        for k, a in after.items()
+    )
+    doubted = sum(c.uncertain for c in after.values())
+    return not changed and doubted < sum(c.uncertain for c in before.values())
 
 
 def _typical_off(lines: Lines) -> float:
