@@ -40,12 +40,12 @@ class Lens:
 
     @property
     def centre(self) -> np.ndarray:
-        return np.array([(self.shape[1] - 1) / 2, (self.shape[0] - 1) / 2])
+        return _camera(self.shape)[:2, 2]
 
     @property
     def radius(self) -> float:
         """The half diagonal (px) radii are measured in."""
-        return math.hypot(self.shape[0], self.shape[1]) / 2
+        return float(_camera(self.shape)[0, 0])
 
     def to_photo(self, pts: np.ndarray) -> np.ndarray:
         """Points of the undistorted view (px) → where the lens put them in the photo."""
@@ -78,6 +78,8 @@ class Lens:
 
 
 def _camera(shape: tuple[int, int]) -> np.ndarray:
+    """OpenCV's camera matrix for the lens model: centred on the photo of ``shape``, focal
+    length its half diagonal (radii are measured in half diagonals)."""
     r = math.hypot(shape[0], shape[1]) / 2
     return np.array([[r, 0, (shape[1] - 1) / 2], [0, r, (shape[0] - 1) / 2], [0, 0, 1.0]])
 

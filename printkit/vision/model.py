@@ -22,7 +22,7 @@ from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
 
-__all__ = ["BoardModel", "board_models", "matrix", "turned_keys"]
+__all__ = ["BoardModel", "board_models", "matrix", "repeated", "turned_keys"]
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,17 @@ def matrix(t: Affine):
 def board_models(game: str, layout: Layout) -> list[BoardModel]:
     """Every printed variant of a game's board for this layout (e.g. whole, or sections)."""
     return list(find_game(game, PhotoError).reader.board_models(layout))
+
+
+def repeated(items: dict, unseen: Collection = ()) -> set:
+    """The keys whose item (a pid, a tile: one of each exists) another key holds too, for
+    a ``consistency`` hook.  An item read on an ``unseen`` cell puts only that cell in
+    doubt, not the same item seen elsewhere."""
+    seen = [item for key, item in items.items() if key not in unseen]
+    every = list(items.values())
+    return {
+        key for key, item in items.items() if (every if key in unseen else seen).count(item) > 1
+    }
 
 
 @cache

@@ -296,7 +296,7 @@ def read_located(
         ):
             break
         homography, cells, corrected, lines, height = again
-        view, lens, corrected_fit = undone, fitted[0], True
+        lens, corrected_fit = fitted[0], True
         if _median_off(lines) <= SETTLED_LINES:
             break
     if unconfirmed is not None or corrected_fit:
@@ -425,7 +425,12 @@ def _near_lines(model: BoardModel, lines: Lines) -> dict:
 def _median_off(lines: Lines) -> float:
     """How far (mm) the printed lines lie, as a rule, from where the homography puts them
     (0 when too few lines show to speak as a rule: ``REFINE_LINES``)."""
-    return float(np.median(np.abs(lines.offset))) if len(lines.offset) >= REFINE_LINES else 0.0
+    return _typical_off(lines) if len(lines.offset) >= REFINE_LINES else 0.0
+
+
+def _typical_off(lines: Lines) -> float:
+    """The median distance (mm) of the lines from where the fit puts them, however few."""
+    return float(np.median(np.abs(lines.offset))) if len(lines.offset) else math.inf
 
 
 def _agreement(model: BoardModel, lines: Lines) -> tuple[int, float]:
@@ -450,11 +455,6 @@ def _surer(after: dict, before: dict) -> bool:
     )
     doubted = sum(c.uncertain for c in after.values())
     return not changed and doubted < sum(c.uncertain for c in before.values())
-
-
-def _typical_off(lines: Lines) -> float:
-    """The median distance (mm) of the lines from where the fit puts them, however few."""
-    return float(np.median(np.abs(lines.offset))) if len(lines.offset) else math.inf
 
 
 def _straighter(model: BoardModel, after: Lines, before: Lines) -> bool:
@@ -579,9 +579,7 @@ def _marker_points(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The corners of the markers ``found`` that ``h`` places at a printed marker: where
     they are printed (mm) and where they were found (photo px)."""
-    by_id: dict[int, list[int]] = {}
-    for k, m in enumerate(model.markers):
-        by_id.setdefault(m.id, []).append(k)
+    by_id = _markers_by_id(model)
     pairs = _assign(model, [d for d in found if d.id in by_id], h, by_id)
     board = [c for k in pairs for c in model.markers[k].corners]
     photo = [c for d in pairs.values() for c in d.corners]
@@ -883,9 +881,7 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
     """
     if not found:
         return None
-    by_id: dict[int, list[int]] = {}
-    for k, m in enumerate(model.markers):
-        by_id.setdefault(m.id, []).append(k)
+    by_id = _markers_by_id(model)
     seed = max(found, key=lambda d: d.size)
     first = by_id[seed.id][0]
     if len(found) == 1:
@@ -921,6 +917,14 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
     pairs = best[2]
     h = _homography(model, pairs)
     return (h, sorted(pairs)) if h is not None else None
+
+
+def _markers_by_id(model: BoardModel) -> dict[int, list[int]]:
+    """Each marker id → the indices of the printed markers that carry it."""
+    by_id: dict[int, list[int]] = {}
+    for k, m in enumerate(model.markers):
+        by_id.setdefault(m.id, []).append(k)
+    return by_id
 
 
 def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | None:
@@ -1087,10 +1091,15 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     return np.maximum(surface, 0.05, out=surface)
 
 
+def _patches_seen(model: BoardModel, img: np.ndarray) -> np.ndarray:
+    """The colour of each reference patch in the rectified ``img`` (a disc 2 mm round)."""
+    centres = _to_rect(model, [p.centre for p in model.patches])
+    return _sample(img, centres, radius=int(model.px_per_mm * 2))
+
+
 def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
     """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB."""
-    centres = _to_rect(model, [p.centre for p in model.patches])
-    observed = _sample(img, centres, radius=int(model.px_per_mm * 2))
+    observed = _patches_seen(model, img)
     target = np.array([rgb(p.colour) for p in model.patches])
     ok = np.all(np.isfinite(observed), axis=1)
     a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
@@ -1238,8 +1247,8 @@ def _through_glare(
     are the board as rectified and the view the cells were read in (the pieces' tops).
     """
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
-    albedo = _patch_reflectance(model, images[0], light)
-    if not glare or albedo is None:
+    albedo = _patch_reflectance(model, images[0], light) if glare else None
+    if albedo is None:
         return readings, doubts
     classes = list(model.classes)
     refs = albedo[:, None, :]  # classes × 1 × 3
@@ -1268,9 +1277,8 @@ def _through_glare(
 def _patch_reflectance(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.ndarray | None:
     """Each class's reflectance (linear, relative to white paper) as the reference patch
     printed in its colour shows it; None if a class has no patch."""
-    centres = _to_rect(model, [p.centre for p in model.patches])
-    seen = linear(_sample(img, centres, radius=int(model.px_per_mm * 2)))
-    paper = linear(_sample(light, centres, radius=0))
+    seen = linear(_patches_seen(model, img))
+    paper = linear(_sample(light, _to_rect(model, [p.centre for p in model.patches]), radius=0))
     by_colour = {p.colour.lower(): i for i, p in enumerate(model.patches)}
     rows = []
     for c in model.classes:

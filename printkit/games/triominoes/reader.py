@@ -74,7 +74,7 @@ from printkit.layout.config import Layout
 from printkit.records.model import Record
 from printkit.vision.colour import lightness, to_lab
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
-from printkit.vision.model import BoardModel
+from printkit.vision.model import BoardModel, repeated
 from printkit.vision.read import CellReading
 from printkit.vision.scenes import SHADOW, wobble
 from printkit.vision.synth import render_board
@@ -580,15 +580,7 @@ def unexplained_tiles(labels: dict, unseen: Collection = ()) -> dict:
             tiles[key] = parse_tile(label)
         except PrintkitError:
             out[key] = "no tile"
-    seen = [tile for key, tile in tiles.items() if key not in unseen]
-    every = list(tiles.values())
-    out.update(
-        {
-            key: "tile twice"
-            for key, tile in tiles.items()
-            if (every if key in unseen else seen).count(tile) > 1
-        }
-    )
+    out.update(dict.fromkeys(repeated(tiles, unseen), "tile twice"))
     return out
 
 

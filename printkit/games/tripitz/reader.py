@@ -68,7 +68,7 @@ from printkit.layout.config import Layout
 from printkit.records.model import Record
 from printkit.vision.colour import UNLIKE_FAR, to_lab, unlike_their_kind
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
-from printkit.vision.model import BoardModel
+from printkit.vision.model import BoardModel, repeated
 from printkit.vision.read import CellReading
 
 __all__ = [
@@ -325,13 +325,8 @@ def repeated_pids(labels: dict, unseen: Collection = ()) -> dict:
     """Cavities read as holding a pid another cavity holds too: there is one of each.  A
     pid read on an ``unseen`` cavity (a hand, a reflection) does not put the same pid seen
     elsewhere in doubt; it is doubted itself."""
-    seen = [code for key, code in labels.items() if code != "empty" and key not in unseen]
-    every = [code for code in labels.values() if code != "empty"]
-    return {
-        key: "pid twice"
-        for key, code in labels.items()
-        if code != "empty" and (every if key in unseen else seen).count(code) > 1
-    }
+    pids = {key: code for key, code in labels.items() if code != "empty"}
+    return dict.fromkeys(repeated(pids, unseen), "pid twice")
 
 
 def _unlike_bare_cavities(pixels: np.ndarray, empty: np.ndarray, tints: list) -> np.ndarray:
