@@ -14,7 +14,7 @@ from printkit.layout.config import load_layout
 from printkit.vision.parallax import focal_length, lifted, parallax
 from printkit.vision.photoshoot import shoot
 from printkit.vision.photoshoot.camera import FRAME, focal_px, pose
-from printkit.vision.read import read_image, read_located
+from printkit.vision.read import CellReading, _bare_below, read_image, read_located
 from printkit.vision.synth import score_reading
 
 
@@ -87,7 +87,7 @@ def test_thick_pieces_seen_at_45_degrees_read_on_their_top_faces():
 
 def test_thick_tiles_seen_at_45_degrees_read_on_their_faces():
     """Triominoes tiles photographed at 45°: the mat's own judge of a plane
-    (``BoardModel.whole``: cells with ink at all three number places) finds the tiles'
+    (``BoardModel.whole``: how near the numbers' ink lies to its places) finds the tiles'
     faces; read there, a quarter as many cells are wrong as on the mat's plane, and the
     few left are flagged."""
     photo = shoot("triominoes", load_layout(), 305007, "steep", frame=(2400, 1800))
@@ -100,3 +100,33 @@ def test_thick_tiles_seen_at_45_degrees_read_on_their_faces():
     assert len(on_board.wrong) >= 8
     assert 4 * len(faces.wrong) <= len(on_board.wrong)
     assert set(faces.wrong) <= set(faces.uncertain)
+
+
+@pytest.mark.parametrize(("condition", "seed"), [("steep", 305001), ("lens", 306003)])
+def test_thick_tiles_are_read_on_the_plane_of_their_numbers(condition, seed):
+    """Wooden Triominoes tiles (3.9 and 4.9 mm) seen slanted or through a wide lens: the
+    mat's judge of a plane (how near each number's ink lies to its printed place) picks a
+    plane within 1.2 mm of the tiles' faces, and no cell is wrong there.  Counting the
+    number places that show ink at all (a number slid 3 mm still shows ink in its search
+    disc) chose the mat's own plane for the second photo."""
+    photo = shoot("triominoes", load_layout(), seed, condition, frame=(2400, 1800))
+    assert photo.truth["thickness"] > 3.5  # the test means something: thick tiles
+    reading = read_image(photo.image, "triominoes", load_layout())
+    assert abs(reading.height - photo.truth["thickness"]) <= 1.2
+    assert score_reading(reading, photo).wrong == ()
+
+
+def test_a_cell_bare_on_the_board_is_empty_whatever_slides_over_it_on_the_faces_plane():
+    """On the pieces' plane a bare cell may show a neighbour's face or cut edge; if the
+    board's own plane shows it clean, it is surely empty (a covered cell never shows its
+    paper).  Seen through another doubt (a reflection), or not clean below, it stays
+    uncertain; a piece is never turned into an empty cell."""
+    unsure = CellReading("empty", 0.0, "tile", 0.0, True)
+    clean = CellReading("empty", 1.0, "tile", 0.0, False)
+    piece = CellReading("1-2-3", 0.9, "1-2-4", 0.1, False)
+    top = {"a": unsure, "b": unsure, "c": unsure, "d": piece}
+    board = {"a": clean, "b": unsure, "c": clean, "d": clean}
+    out = _bare_below(top, board, "empty", ["", "", "glare", ""])
+    assert not out["a"].uncertain and out["a"].label == "empty"
+    assert out["b"].uncertain and out["c"].uncertain
+    assert out["d"] == piece

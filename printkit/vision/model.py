@@ -52,8 +52,8 @@ class BoardModel:
     a piece's thickness above the board and slide off their cells in a slanted view; the
     reader finds that thickness and reads the cells on the faces' plane.  ``whole``, when
     set, judges each plane for it: called as ``whole(image, model)`` with the board seen on
-    that plane (as ``classify`` gets it), it returns how many cells show a piece whole
-    less those that show part of one; without it, cells wholly in one class colour count.
+    that plane (as ``classify`` gets it), it returns a score, higher the better the pieces
+    lie on their cells there; without it, cells wholly in one class colour count.
 
     ``shared_lines``: neighbouring cells share one printed line along their common side,
     which the reader uses to check and correct where the board lies; False where cells are
@@ -75,7 +75,7 @@ class BoardModel:
     consistency: Callable[[dict, Collection], dict] | None = None
     px_per_mm: float = 4.0
     raised: bool = False
-    whole: Callable[[np.ndarray, BoardModel], int] | None = None
+    whole: Callable[[np.ndarray, BoardModel], float] | None = None
     shared_lines: bool = True
     extra: dict = field(default_factory=dict)
 

@@ -84,6 +84,8 @@ class Reading:
     rectified: np.ndarray | None = field(default=None, repr=False)
     lens: Lens | None = None
     """The wide lens's distortion the reader undid (``lens.Lens``), if any."""
+    height: float = 0.0
+    """How far above the board (mm) the cells were read: the pieces' top faces."""
 
     @property
     def uncertain(self) -> list[Hashable]:
@@ -323,7 +325,7 @@ def read_located(
             f"it: {NOT_FLAT}"
         )
     cells = misplaced(model, cells, lines)
-    return Reading(model, consistent(model, cells), used, homography, corrected, lens)
+    return Reading(model, consistent(model, cells), used, homography, corrected, lens, height)
 
 
 LINE_SEARCH = 2.0
@@ -1384,7 +1386,8 @@ def classify(
     if model.classify is None:
         readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
     if cells_img is not img:
-        board = _nearest(keys, _gather(corrected, points), model)
+        board = _read_cells(corrected, model, points, quick=True)
+        readings = _bare_below(readings, board, model.classes[0], doubts)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     return _with_doubts(readings, keys, doubts), seen, height or 0.0
 
@@ -1396,6 +1399,19 @@ def _read_cells(seen: np.ndarray, model: BoardModel, points: list, quick: bool) 
     if model.classify is not None:
         return model.classify(seen, model, lambda pts: _to_rect(model, pts), quick=quick)
     return _nearest(list(model.cells), _gather(seen, points), model)
+
+
+def _bare_below(top: dict, board: dict, empty: str, doubts: list[str]) -> dict:
+    """Cells read empty but uncertain on the pieces' plane (a neighbouring face or its
+    cut edge slides in there) that show clean paper on the board itself are surely empty:
+    a piece covering a cell hides its paper from every view, face or cut edge in front."""
+    out = {}
+    for (key, cell), doubt in zip(top.items(), doubts, strict=True):
+        bare = board[key]
+        clean = bare.label == empty and not bare.uncertain
+        sure = cell.label == empty and cell.uncertain and clean and not doubt
+        out[key] = replace(cell, uncertain=False, confidence=bare.confidence) if sure else cell
+    return out
 
 
 def _raised_doubts(top: dict, board: dict, empty: str, doubts: list[str]) -> list[str]:

@@ -32,6 +32,7 @@ the kit's own tile faces, a little off the grid and with shadows.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -436,24 +437,28 @@ def read_cell(
     )  # type: ignore[arg-type]
 
 
-def whole_tiles(image: np.ndarray, model: BoardModel) -> int:
-    """How many cells of a view of the mat show a tile whole (ink at all three of its
-    numbers' places) less those that show part of one (ink at some only).  A tile's face
-    lies its thickness above the mat: in a slanted photo, a view on any other plane slides
-    the faces off their cells (``BoardModel.whole``).  The view's light is taken as
-    corrected (no cell is balanced on its own ground: planes are compared, not read)."""
+def whole_tiles(image: np.ndarray, model: BoardModel) -> float:
+    """How closely the numbers' ink lies at their printed places in a view of the mat:
+    minus the median distance (mm) from the ink round each number's place to that place.
+
+    A tile's face lies its thickness above the mat: in a slanted photo, a view on any
+    other plane slides the faces, and their numbers, off their cells, by an amount that
+    grows with the distance from the camera (``BoardModel.whole``).  Counting corners that
+    merely show ink does not tell the planes apart: a number slid 3 mm still lies within
+    its search disc.  The view's light is taken as corrected (planes are compared, not
+    read)."""
     px, side = model.px_per_mm, float(model.extra["side"])
     geometry = _geometry(side, tuple(model.cells), px, model.bounds[:2])
     ink = lightness(image) < INK_L
-    score = 0
-    for lo, hi, discs, *_ in geometry.values():
+    offsets = []
+    for lo, hi, discs, _, _, digits in geometry.values():
         crop, sl = _cell_crop(ink, lo, hi)
-        areas = [int((crop & disc[sl]).sum()) / px**2 for disc in discs]
-        if min(areas) >= DIGIT_AREA:
-            score += 1
-        elif max(areas) >= NOISE_AREA:
-            score -= 1
-    return score
+        for disc, (at, _) in zip(discs, digits, strict=True):
+            ys, xs = np.nonzero(crop & disc[sl])
+            if len(xs) >= DIGIT_AREA * px**2:
+                centre = (xs.mean() + sl[1].start + 0.5, ys.mean() + sl[0].start + 0.5)
+                offsets.append(math.hypot(centre[0] - at[0], centre[1] - at[1]) / px)
+    return -float(np.median(offsets)) if offsets else -math.inf
 
 
 def cell_views(

@@ -126,7 +126,12 @@ def shoot(
     board_to_photo = to_final @ h0
     return Photo(
         image,
-        {"variant": model.variant, "cells": stage.truth, "hidden": hidden},
+        {
+            "variant": model.variant,
+            "cells": stage.truth,
+            "hidden": hidden,
+            "thickness": stage.material.thickness,
+        },
         board_to_photo / board_to_photo[2, 2],
         cond.name,
         seed,
