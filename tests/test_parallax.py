@@ -130,3 +130,18 @@ def test_a_cell_bare_on_the_board_is_empty_whatever_slides_over_it_on_the_faces_
     assert not out["a"].uncertain and out["a"].label == "empty"
     assert out["b"].uncertain and out["c"].uncertain
     assert out["d"] == piece
+
+
+def test_thick_pid_tokens_seen_at_45_degrees_read_on_their_faces():
+    """Wooden Tripitz tokens (3.3 mm) at 45°: read on their faces' plane, no cavity is
+    wrong or uncertain; read on the board's plane, symbols slide off their cavities."""
+    photo = shoot("tripitz", load_layout(), 305000, "steep", frame=(2400, 1800))
+    assert photo.truth["thickness"] > 3.0  # the test means something: thick tokens
+    reading = read_image(photo.image, "tripitz", load_layout())
+    assert reading.height > 1.0
+    assert score_reading(reading, photo).wrong == () and reading.uncertain == []
+    flat = dataclasses.replace(reading.model, raised=False)
+    on_board = score_reading(
+        read_located(photo.image, flat, reading.homography, reading.markers), photo
+    )
+    assert len(on_board.uncertain) >= 5

@@ -1,7 +1,8 @@
 """Reading Tripitz boards: which pid lies in each cavity, and synthetic photos of positions.
 
 A cavity is read in the corrected, rectified board image (``classify``, the hook of the
-board's ``BoardModel``):
+board's ``BoardModel``), on the plane of the tokens' top faces: thick tokens seen at an
+angle slide off their cavities on the board's own plane (``BoardModel.raised``):
 
 1. Every pixel near a cavity's centre is compared in CIELAB with the token colours as the
    reference strip shows them after correction; a cavity whose inner disc is mostly of
@@ -639,6 +640,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             cell_key=str,
             classify=classify,
             consistency=repeated_pids,
+            raised=True,
             px_per_mm=READ_PX_PER_MM,
             extra=extra,
         )

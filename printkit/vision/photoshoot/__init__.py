@@ -117,11 +117,13 @@ def shoot(
         add_glare(layers, model.bounds, cam, glare, rng)
     hands = int(rng.integers(cond.hands[0], cond.hands[1] + 1))
     hidden: list[str] = []
+    shrink = np.diag([1 / HAND_SCALE, 1 / HAND_SCALE, 1.0])  # board mm → a cover's px
     if hands:
         cover = add_hands(layers, cam, light, _targets(model, hands, rng), _centre(model), rng)
-        shrink = np.diag([1 / HAND_SCALE, 1 / HAND_SCALE, 1.0])
         hidden = _hidden_cells(model, cover, shrink @ cam.homography(0.0))
-    image, to_final = _develop(layers, model, cam, light, cond, rng)
+    image, to_final, blinding = _develop(layers, model, cam, light, cond, rng)
+    blown = _hidden_cells(model, (blinding >= 1.0).astype(np.float32), shrink @ cam.homography(0.0))
+    hidden = sorted(set(hidden) | set(blown))
     h0 = np.linalg.inv(cam.to_canvas) @ cam.homography(0.0)
     board_to_photo = to_final @ h0
     return Photo(
@@ -130,6 +132,7 @@ def shoot(
             "variant": model.variant,
             "cells": stage.truth,
             "hidden": hidden,
+            "blown": blown,
             "thickness": stage.material.thickness,
         },
         board_to_photo / board_to_photo[2, 2],
@@ -139,7 +142,8 @@ def shoot(
 
 
 HIDDEN_SHARE = 0.25
-"""A cell at least this much under a hand is hidden: no reader can see what it holds."""
+"""A cell at least this much under a hand, or under a reflection that clips every channel
+whatever lies beneath it, is hidden: no reader can see what it holds."""
 
 
 def _hidden_cells(model: BoardModel, cover: np.ndarray, to_cover: np.ndarray) -> list[str]:
@@ -275,7 +279,9 @@ def _develop(
     rng: np.random.Generator,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Light the layers, blur, distort, expose and process: the BGR photo and the map from
-    the camera's pixels to the photo's (not the identity once a messenger has shrunk it)."""
+    the camera's pixels to the photo's (not the identity once a messenger has shrunk it),
+    and how far reflections alone fill the sensor (canvas at 1/``HAND_SCALE``; 1 or more:
+    every channel clips whatever lies beneath)."""
     w, h = cam.canvas
     # Light fields over the canvas, evaluated coarse on the table plane.
     step = 16
@@ -299,6 +305,8 @@ def _develop(
     ambient = layers.ambient * room
     radiance = layers.albedo * (direct[..., None] * cd + ambient[..., None] * ca)
     radiance += (layers.specular * lamp)[..., None] * cd
+    small = (w // HAND_SCALE, h // HAND_SCALE)
+    reflected = cv2.resize(layers.specular * lamp, small, interpolation=cv2.INTER_AREA)
     del direct, ambient, layers
     sigma = _uniform(rng, cond.focus)
     radiance = cv2.GaussianBlur(radiance, (0, 0), sigma)
@@ -329,6 +337,7 @@ def _develop(
     bgr = encode(
         cv2.cvtColor(rgb_img, cv2.COLOR_RGB2BGR), int(rng.integers(cond.jpeg[0], cond.jpeg[1] + 1))
     )
+    blinding = reflected * np.float32(exposure * float(cd.min()))
     if cond.recompress:
-        return recompress(bgr, rng)
-    return bgr, np.eye(3)
+        return (*recompress(bgr, rng), blinding)
+    return bgr, np.eye(3), blinding
