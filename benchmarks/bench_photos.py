@@ -14,11 +14,11 @@ Usage: python benchmarks/bench_photos.py [--count 6] [--family first|second|both
            [--jobs 2] [--debug DIR] [GAME ...]
 
 Prints one row per game and condition: photos, wrong cells (count / total and %),
-uncertain cells (%; of them, how many a hand hides, where no reader could see, and the
-others), silently wrong photos (a wrong cell the reader did not flag),
-photos refused with a PhotoError, and the mean read time; then the same as a markdown
-table.  ``--debug DIR`` writes, for the worst photo of each row, the photo (reduced JPEG)
-and the reader's debug picture (PNG).
+uncertain cells (%; of them, how many no reader could see, under a hand or clipped in
+every channel under a reflection, and the others), silently wrong photos (a wrong cell
+the reader did not flag), photos refused with a PhotoError, and the mean read time;
+then the same as a markdown table.  ``--debug DIR`` writes, for the worst photo of each
+row, the photo (reduced JPEG) and the reader's debug picture (PNG).
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def measure(task: tuple[str, str, str, int]) -> Result:
         return result
     reading = fuse_readings(readings)
     result.seconds = (time.perf_counter() - started) / len(photos)
-    # Of a pair, a cell is hidden when a hand hides it in both photos.
+    # Of a pair, a cell is hidden when it is hidden in both photos.
     hidden = set.intersection(*(set(p.truth.get("hidden", ())) for p in photos))
     score = score_reading(reading, replace(photos[0], truth={**photos[0].truth, "hidden": hidden}))
     result.cells = score.cells

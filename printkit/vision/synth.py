@@ -230,7 +230,8 @@ class Score:
     wrong: tuple[str, ...]
     uncertain: tuple[str, ...]
     hidden: int = 0
-    """Cells the truth says nothing could see (``truth["hidden"]``: under a hand)."""
+    """Cells the truth says nothing could see (``truth["hidden"]``: under a hand, or
+    clipped in every channel under a reflection)."""
     uncertain_hidden: int = 0
     """Of the uncertain cells, those hidden."""
 

@@ -121,11 +121,15 @@ def shoot(
     if hands:
         cover = add_hands(layers, cam, light, _targets(model, hands, rng), _centre(model), rng)
         hidden = _hidden_cells(model, cover, shrink @ cam.homography(0.0))
-    image, to_final, blinding = _develop(layers, model, cam, light, cond, rng)
-    blown = _hidden_cells(model, (blinding >= 1.0).astype(np.float32), shrink @ cam.homography(0.0))
-    hidden = sorted(set(hidden) | set(blown))
+    image, to_final, reflected = _develop(layers, model, cam, light, cond, rng)
     h0 = np.linalg.inv(cam.to_canvas) @ cam.homography(0.0)
     board_to_photo = to_final @ h0
+    # Under a reflection, a cell clipped in every channel could hold anything: some
+    # strength of the reflection would clip any piece there.
+    glared = _hidden_cells(model, reflected >= REFLECTED, shrink @ cam.homography(0.0))
+    clipped = _hidden_cells(model, image.min(axis=2) >= CLIPPED, board_to_photo)
+    blown = sorted(set(glared) & set(clipped))
+    hidden = sorted(set(hidden) | set(blown))
     return Photo(
         image,
         {
@@ -142,13 +146,18 @@ def shoot(
 
 
 HIDDEN_SHARE = 0.25
-"""A cell at least this much under a hand, or under a reflection that clips every channel
-whatever lies beneath it, is hidden: no reader can see what it holds."""
+"""A cell at least this much under a hand, or clipped in every channel under a reflection,
+is hidden: no reader can see what it holds."""
+REFLECTED = 0.05
+"""A reflection adding this much of the sensor's range is one (``_develop``)."""
+CLIPPED = 250
+"""A photo's pixel this bright (of 255) in every channel is clipped."""
 
 
 def _hidden_cells(model: BoardModel, cover: np.ndarray, to_cover: np.ndarray) -> list[str]:
-    """The names of the cells a hand's ``cover`` (0..1, board mm → its px by
-    ``to_cover``) hides (``HIDDEN_SHARE``), each judged on a grid over the whole cell."""
+    """The names of the cells a ``cover`` (a hand's, 0..1, or where a photo is clipped;
+    board mm → its px by ``to_cover``) hides (``HIDDEN_SHARE``), each judged on a grid
+    over the whole cell."""
     u, v = np.meshgrid(np.linspace(0.05, 0.95, 8), np.linspace(0.05, 0.95, 8))
     keep = u + v <= 1.0
     u, v = u[keep], v[keep]
@@ -280,8 +289,7 @@ def _develop(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Light the layers, blur, distort, expose and process: the BGR photo and the map from
     the camera's pixels to the photo's (not the identity once a messenger has shrunk it),
-    and how far reflections alone fill the sensor (canvas at 1/``HAND_SCALE``; 1 or more:
-    every channel clips whatever lies beneath)."""
+    and how much of the sensor's range reflections alone fill (canvas at 1/``HAND_SCALE``)."""
     w, h = cam.canvas
     # Light fields over the canvas, evaluated coarse on the table plane.
     step = 16
@@ -337,7 +345,7 @@ def _develop(
     bgr = encode(
         cv2.cvtColor(rgb_img, cv2.COLOR_RGB2BGR), int(rng.integers(cond.jpeg[0], cond.jpeg[1] + 1))
     )
-    blinding = reflected * np.float32(exposure * float(cd.min()))
+    reflected *= np.float32(exposure * float(cd.max()))
     if cond.recompress:
-        return (*recompress(bgr, rng), blinding)
-    return bgr, np.eye(3), blinding
+        return (*recompress(bgr, rng), reflected)
+    return bgr, np.eye(3), reflected
