@@ -12,7 +12,7 @@ from conftest import layout_for
 
 from printkit.draw.model import Affine, Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
-from printkit.games.tripitz import components
+from printkit.games.tripitz import components, reader
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.kit import board_sheets
 from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol
@@ -27,10 +27,12 @@ from printkit.games.tripitz.reader import (
     symbol_turns,
 )
 from printkit.kits import KITS
+from printkit.layout.config import load_layout
 from printkit.records.check import check_record
 from printkit.records.position import position_record
 from printkit.vision.command import reading_cells
 from printkit.vision.model import board_models
+from printkit.vision.photoshoot import shoot
 from printkit.vision.read import detect_markers, read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
@@ -299,3 +301,16 @@ def test_photo_to_checked_position_record():
     assert set(record.cells.values()) <= {p.code for p in PIDS}
     report = check_record(record)
     assert report.valid, report.findings
+
+
+def test_a_bare_cavity_whose_print_shows_is_empty_in_dim_light(monkeypatch):
+    """In a dim photo (second family) the cream border cavities look like yellow tokens;
+    their printed number and mark still show, which no token lets through: read with that
+    cue, fewer cavities are uncertain and none is wrong."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 302003, "lowlight")
+    with_print = read_image(photo.image, "tripitz", layout)
+    monkeypatch.setattr(reader, "PRINT_SURE", 2.0)  # never sure: the colour alone
+    without = read_image(photo.image, "tripitz", layout)
+    assert score_reading(with_print, photo).wrong == ()
+    assert len(with_print.uncertain) + 5 <= len(without.uncertain)
