@@ -13,13 +13,16 @@ import numpy as np
 import pytest
 
 from printkit.games.triominoes.reader import unexplained_tiles
+from printkit.games.tripitz import reader as tripitz_reader
 from printkit.games.tripitz.pids import PIDS
 from printkit.games.tripitz.reader import repeated_pids
 from printkit.layout.config import load_layout
 from printkit.polyiamond_games.engine import unexplained_cells
+from printkit.vision import read as read_module
 from printkit.vision.fusion import fuse_cell, fuse_readings
 from printkit.vision.model import board_models, turned_keys
-from printkit.vision.read import CellReading, Reading, read_image
+from printkit.vision.photoshoot import shoot
+from printkit.vision.read import CellReading, Reading, _with_doubts, read_image
 from printkit.vision.scenes import _scene
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
 
@@ -376,3 +379,40 @@ def test_cells_under_a_white_reflection_are_read_from_the_colour_it_leaves():
         assert (left[keys.index(k)] == "") == sure, (name, read[k])
         if sure:
             assert read[k].label == name and not read[k].uncertain
+
+
+def test_a_cell_whose_print_shows_is_not_doubted_for_the_light_over_it():
+    """A reflection or dimness over a cell puts its colour in doubt, not a print that
+    shows clearly (``CellReading.bare``: nothing covers the cell); other doubts stand."""
+    bare = CellReading("empty", 0.9, "O", 1.0, False, bare=True)
+    plain = CellReading("empty", 0.9, "O", 1.0, False)
+    cells = {"a": bare, "b": bare, "c": plain, "d": bare}
+    out = _with_doubts(cells, list(cells), ["glare", "mixed", "glare", "dark"])
+    assert not out["a"].uncertain and not out["d"].uncertain
+    assert out["b"].uncertain and out["b"].doubt == "mixed"
+    assert out["c"].uncertain and out["c"].doubt == "glare"
+
+
+def test_tripitz_cavities_under_a_reflection_whose_print_shows_are_read_bare(monkeypatch):
+    """Second family, a reflection over a Tripitz board: cavities whose printed number
+    shows through it are read bare and sure, with no cell wrong and not flagged."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 301001, "glare")
+    seen = read_image(photo.image, "tripitz", layout)
+    monkeypatch.setattr(tripitz_reader, "PRINT_SURE", 2.0)  # the print never settles a cavity
+    colour_only = read_image(photo.image, "tripitz", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert len(seen.uncertain) + 5 <= len(colour_only.uncertain)
+
+
+def test_tripod_cells_under_a_reflection_whose_name_shows_are_read_bare(monkeypatch):
+    """Second family, a reflection over a Tripod half: cells whose printed name shows
+    clearly through it (no stone lets it through) are bare and sure; doubting them for the
+    light too leaves at least 5 more uncertain.  No cell is silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301004, "glare")
+    seen = read_image(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "LIGHT_DOUBTS", frozenset())  # all doubted
+    doubted = read_image(photo.image, "tripod", layout)
+    assert len(seen.uncertain) + 5 <= len(doubted.uncertain)

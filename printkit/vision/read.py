@@ -70,6 +70,9 @@ class CellReading:
     uncertain: bool
     doubt: str = ""
     """Why the cell is uncertain beyond its colour, if so: ``glare``, ``dark``, ``mixed``…"""
+    bare: bool = False
+    """The cell's own print shows clearly (its name, its number): nothing covers it, and
+    no reflection or dimness over it puts that in doubt."""
 
 
 @dataclass
@@ -1305,11 +1308,17 @@ def _paper_noise(seen: np.ndarray, light: np.ndarray) -> float:
     return float(1.4826 * np.median(np.abs(rel - np.median(rel))))
 
 
+LIGHT_DOUBTS = frozenset({"glare", "dark"})
+"""Doubts about the light over a cell, which a cell whose print shows clearly (``bare``)
+does not share."""
+
+
 def _with_doubts(readings: dict, keys: list, doubts: list[str]) -> dict:
-    """The readings with every doubtful cell marked uncertain and its reason kept."""
+    """The readings with every doubtful cell marked uncertain and its reason kept (a bare
+    cell whose print shows is not doubted for its light)."""
     out = dict(readings)
     for key, doubt in zip(keys, doubts, strict=True):
-        if doubt:
+        if doubt and not (readings[key].bare and doubt in LIGHT_DOUBTS):
             out[key] = replace(readings[key], uncertain=True, doubt=doubt)
     return out
 

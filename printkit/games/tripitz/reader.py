@@ -426,11 +426,11 @@ def classify(
 
 
 PRINT_SURE = 0.7
-"""A cavity read empty but unsure (its colour near a token's in dim light, or unlike the
-other bare cavities) whose printed number and mark fit the print this well is surely
-bare: a token hides them whatever the light.  Over 3,198 token readings of the second
-family's photos (every condition) no token fitted better than 0.63; bare cavities fit
-0.68-0.79 (quartiles)."""
+"""A cavity read empty whose printed number and mark fit the print this well is surely
+bare, even where its colour is unsure (near a token's in dim light, unlike the other bare
+cavities) or a reflection lies over it: a token hides them whatever the light.  Over
+3,198 token readings of the second family's photos (every condition) no token fitted
+better than 0.63; bare cavities fit 0.68-0.79 (quartiles)."""
 
 
 def _bare_picture(model: BoardModel) -> Drawing:
@@ -439,18 +439,19 @@ def _bare_picture(model: BoardModel) -> Drawing:
 
 
 def _bare_by_print(image: np.ndarray, model: BoardModel, to_px, out: dict) -> dict:
-    """The cavities read empty but uncertain whose print shows clearly (``PRINT_SURE``
-    within the disc a token always covers, ``vision.printed``), now sure."""
-    unsure = [k for k, c in out.items() if c.label == "empty" and c.uncertain]
-    if not unsure:
+    """The cavities read empty whose print shows clearly (``PRINT_SURE`` within the disc a
+    token always covers, ``vision.printed``): sure, and bare whatever the light over them
+    (``CellReading.bare``)."""
+    empty = [k for k, c in out.items() if c.label == "empty"]
+    if not empty:
         return {}
     px = model.px_per_mm
-    centres = to_px(np.array([model.extra["centres"][k] for k in unsure], float))
+    centres = to_px(np.array([model.extra["centres"][k] for k in empty], float))
     printed = printed_strokes(model, _bare_picture)
     fits = print_fits(strokes(image, px), printed, centres, DISC * px, px)
     return {
-        k: replace(out[k], uncertain=False, doubt="")
-        for k, fit in zip(unsure, fits, strict=True)
+        k: replace(out[k], uncertain=False, doubt="", bare=True)
+        for k, fit in zip(empty, fits, strict=True)
         if fit >= PRINT_SURE
     }
 

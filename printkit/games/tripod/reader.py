@@ -208,14 +208,19 @@ def classify_cells(
         # uncertain: the name is the surer cue (no light makes a stone show the print
         # under it), but the two cues disagree.
         doubted = covered and not settled
+        # Its name shows clearly, and no black stone's colour says otherwise: bare, however
+        # far off the light leaves its colour (a reflection, dim light).
+        bare = confirmed and fits[i] >= NAME_SURE
         best, runner_up = (0, order[i, 0]) if covered else (order[i, 0], order[i, 1])
         out[key] = CellReading(
             labels[best],
             round(margin, 3),
             labels[runner_up],
             round(d1, 1),
-            d1 > FAR or doubted or hidden or (not confirmed and (margin < MARGIN or noisy)),
+            not bare
+            and (d1 > FAR or doubted or hidden or (not confirmed and (margin < MARGIN or noisy))),
             "name visible" if doubted else "name hidden" if hidden else "noise" if noisy else "",
+            bare=bare,
         )
     return out
 
