@@ -26,6 +26,7 @@ from printkit.games.triominoes.mat import mat_plan
 from printkit.games.triominoes.reader import classify, random_layout, tile_items
 from printkit.games.triominoes.rules import clockwise_corners
 from printkit.games.triominoes.tiles import parse_tile
+from printkit.layout.config import load_layout
 from printkit.layout.paper import PAPER_SIZES
 from printkit.records.check import check_record
 from printkit.records.common import parse_tri_cell
@@ -34,6 +35,7 @@ from printkit.records.model import Record
 from printkit.records.position import position_record
 from printkit.vision.command import reading_cells
 from printkit.vision.model import board_models
+from printkit.vision.photoshoot import shoot
 from printkit.vision.read import detect_markers, read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import LEVELS, degrade, render_board, score_reading
@@ -309,3 +311,16 @@ def test_ink_between_two_numbers_is_settled_only_by_a_clear_outline():
     assert reader._number(clear_three, clear_two)[::2] == (3, False)
     assert reader._number(clear_three, np.array([0.2, 0.2, 0.2, 0.6, 0.2, 0.2]))[::2] == (3, True)
     assert reader.SHAPE_SURE > reader.SHAPE_MARGIN
+
+
+def test_a_mat_cell_whose_name_shows_is_bare_even_under_a_reflection(monkeypatch):
+    """Second family, a reflection over the mat: a cell whose printed name shows clearly
+    (no tile lets it through) is bare and sure; without that cue at least 8 more cells
+    are uncertain.  No cell is silently wrong."""
+    layout = load_layout()
+    photo = shoot("triominoes", layout, 301002, "glare", frame=(2400, 1800))
+    seen = read_image(photo.image, "triominoes", layout)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "NAME_SURE", 2.0)  # a name never settles a cell
+    colour_only = read_image(photo.image, "triominoes", layout)
+    assert len(seen.uncertain) + 8 <= len(colour_only.uncertain)
