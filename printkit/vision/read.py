@@ -1416,10 +1416,10 @@ def _bare_below(top: dict, board: dict, empty: str, doubts: list[str]) -> dict:
     a piece covering a cell hides its paper from every view, face or cut edge in front."""
     out = {}
     for (key, cell), doubt in zip(top.items(), doubts, strict=True):
-        bare = board[key]
-        clean = bare.label == empty and not bare.uncertain
+        below = board[key]
+        clean = below.label == empty and not below.uncertain
         sure = cell.label == empty and cell.uncertain and clean and not doubt
-        out[key] = replace(cell, uncertain=False, confidence=bare.confidence) if sure else cell
+        out[key] = replace(cell, uncertain=False, confidence=below.confidence) if sure else cell
     return out
 
 
