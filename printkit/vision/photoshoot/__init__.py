@@ -117,16 +117,17 @@ def shoot(
         add_glare(layers, model.bounds, cam, glare, rng)
     hands = int(rng.integers(cond.hands[0], cond.hands[1] + 1))
     hidden: list[str] = []
-    shrink = np.diag([1 / HAND_SCALE, 1 / HAND_SCALE, 1.0])  # board mm → a cover's px
+    # Board mm → the px of a cover drawn at 1/HAND_SCALE of the canvas.
+    to_cover = np.diag([1 / HAND_SCALE, 1 / HAND_SCALE, 1.0]) @ cam.homography(0.0)
     if hands:
         cover = add_hands(layers, cam, light, _targets(model, hands, rng), _centre(model), rng)
-        hidden = _hidden_cells(model, cover, shrink @ cam.homography(0.0))
+        hidden = _hidden_cells(model, cover, to_cover)
     image, to_final, reflected = _develop(layers, model, cam, light, cond, rng)
     h0 = np.linalg.inv(cam.to_canvas) @ cam.homography(0.0)
     board_to_photo = to_final @ h0
     # Under a reflection, a cell clipped in every channel could hold anything: some
     # strength of the reflection would clip any piece there.
-    glared = _hidden_cells(model, reflected >= REFLECTED, shrink @ cam.homography(0.0))
+    glared = _hidden_cells(model, reflected >= REFLECTED, to_cover)
     clipped = _hidden_cells(model, image.min(axis=2) >= CLIPPED, board_to_photo)
     blown = sorted(set(glared) & set(clipped))
     hidden = sorted(set(hidden) | set(blown))
@@ -286,7 +287,7 @@ def _develop(
     light: Light,
     cond: Condition,
     rng: np.random.Generator,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Light the layers, blur, distort, expose and process: the BGR photo and the map from
     the camera's pixels to the photo's (not the identity once a messenger has shrunk it),
     and how much of the sensor's range reflections alone fill (canvas at 1/``HAND_SCALE``)."""
@@ -312,10 +313,11 @@ def _develop(
     direct = layers.direct * lamp
     ambient = layers.ambient * room
     radiance = layers.albedo * (direct[..., None] * cd + ambient[..., None] * ca)
-    radiance += (layers.specular * lamp)[..., None] * cd
+    specular = layers.specular * lamp
+    radiance += specular[..., None] * cd
     small = (w // HAND_SCALE, h // HAND_SCALE)
-    reflected = cv2.resize(layers.specular * lamp, small, interpolation=cv2.INTER_AREA)
-    del direct, ambient, layers
+    reflected = cv2.resize(specular, small, interpolation=cv2.INTER_AREA)
+    del direct, ambient, layers, specular
     sigma = _uniform(rng, cond.focus)
     radiance = cv2.GaussianBlur(radiance, (0, 0), sigma)
     length = _uniform(rng, cond.motion)
