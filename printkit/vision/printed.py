@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 
 import cv2
@@ -22,7 +23,7 @@ from printkit.draw.model import Drawing
 from printkit.vision.model import BoardModel
 from printkit.vision.synth import render_board
 
-__all__ = ["STROKE", "SEARCH", "strokes", "printed_strokes", "print_fits"]
+__all__ = ["STROKE", "SEARCH", "strokes", "printed_strokes", "print_fits", "bare_by_print"]
 
 STROKE = 1.2
 """Print strokes are thinner than this (mm): a stone's shading is not."""
@@ -64,3 +65,29 @@ def print_fits(
         around = seen[y - pad : y + pad + 1, x - pad : x + pad + 1]
         out[i] = float(cv2.matchTemplate(around, print_here, cv2.TM_CCOEFF_NORMED).max())
     return out
+
+
+def bare_by_print(
+    image: np.ndarray,
+    model: BoardModel,
+    picture: Callable[[BoardModel], Drawing],
+    readings: dict,
+    centres: dict,
+    radius: float,
+    sure: float,
+) -> dict:
+    """The cells read empty (``model.classes[0]``) whose print shows clearly round their
+    centre (``centres``: cell → rectified px; a fit of at least ``sure`` within ``radius``
+    px): sure, and bare whatever the light over them (``CellReading.bare``), since
+    whatever lies on a cell hides its print."""
+    empty = [k for k, r in readings.items() if r.label == model.classes[0]]
+    if not empty:
+        return {}
+    px = model.px_per_mm
+    at = np.array([centres[k] for k in empty], float)
+    fits = print_fits(strokes(image, px), printed_strokes(model, picture), at, radius, px)
+    return {
+        k: replace(readings[k], uncertain=False, doubt="", bare=True)
+        for k, fit in zip(empty, fits, strict=True)
+        if fit >= sure
+    }

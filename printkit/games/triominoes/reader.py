@@ -76,7 +76,7 @@ from printkit.records.model import Record
 from printkit.vision.colour import lightness, to_lab
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel, repeated
-from printkit.vision.printed import print_fits, printed_strokes, strokes
+from printkit.vision.printed import bare_by_print
 from printkit.vision.read import CellReading
 from printkit.vision.scenes import SHADOW, wobble
 from printkit.vision.synth import render_board
@@ -595,13 +595,16 @@ def classify(
 ) -> dict[Hashable, CellReading]:
     """Every mat cell: ``empty`` or the tile's numbers ``a-b-c`` (see the module docstring);
     ``quick``: only which cells are surely empty (the numbers are not read).  A cell read
-    empty whose printed name shows is bare (``_bare_by_name``)."""
+    empty whose printed name shows is bare (``vision.printed.bare_by_print``)."""
     views = cell_views(image, model, numbers=not quick)
     if quick:
         readings = {cell: _cell_reading(view, quick=True) for cell, view in views.items()}
     else:
         readings = _cross_check({cell: _cell_reading(view) for cell, view in views.items()})
-    return {**readings, **_bare_by_name(image, model, to_px, readings)}
+    side = float(model.extra["side"])
+    at = dict(zip(views, to_px([tri_centroid(cell, side) for cell in views]), strict=True))
+    radius = NAME_REACH * side / (2 * math.sqrt(3)) * model.px_per_mm
+    return {**readings, **bare_by_print(image, model, _bare_mat, readings, at, radius, NAME_SURE)}
 
 
 NAME_SURE = 0.7
@@ -617,23 +620,6 @@ on it lie farther out)."""
 def _bare_mat(model: BoardModel) -> Drawing:
     """The bare mat as printed, in its board frame."""
     return mat_picture(model.extra["layout"])
-
-
-def _bare_by_name(image: np.ndarray, model: BoardModel, to_px, readings: dict) -> dict:
-    """The cells read empty whose printed name shows clearly (``NAME_SURE``,
-    ``vision.printed``): sure, and bare whatever the light (``CellReading.bare``)."""
-    empty = [cell for cell, r in readings.items() if r.label == EMPTY]
-    if not empty:
-        return {}
-    px, side = model.px_per_mm, float(model.extra["side"])
-    centres = to_px(np.array([tri_centroid(cell, side) for cell in empty]))
-    radius = NAME_REACH * side / (2 * math.sqrt(3)) * px
-    fits = print_fits(strokes(image, px), printed_strokes(model, _bare_mat), centres, radius, px)
-    return {
-        cell: replace(readings[cell], uncertain=False, bare=True)
-        for cell, fit in zip(empty, fits, strict=True)
-        if fit >= NAME_SURE
-    }
 
 
 # --- the mat as the reader sees it ---------------------------------------------------------

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 import cv2
@@ -70,7 +70,7 @@ from printkit.records.model import Record
 from printkit.vision.colour import UNLIKE_FAR, to_lab, unlike_their_kind
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel, repeated
-from printkit.vision.printed import print_fits, printed_strokes, strokes
+from printkit.vision.printed import bare_by_print
 from printkit.vision.read import CellReading
 
 __all__ = [
@@ -412,7 +412,9 @@ def classify(
                 share > EMPTY_BAND[0] or bool(hidden[i]),
                 "unlike" if hidden[i] else "",
             )
-    out.update(_bare_by_print(image, model, to_px, out))
+    # A cavity read empty whose number and mark show is bare, whatever the light.
+    at = dict(zip(keys, to_px([centres[k] for k in keys]), strict=True))
+    out.update(bare_by_print(image, model, _bare_picture, out, at, DISC * px, PRINT_SURE))
     for i, (key, _, _) in enumerate(found):
         if empty[i]:
             continue
@@ -436,24 +438,6 @@ better than 0.63; bare cavities fit 0.68-0.79 (quartiles)."""
 def _bare_picture(model: BoardModel) -> Drawing:
     """The bare board as printed, in its board frame."""
     return board_picture(model.extra["layout"])
-
-
-def _bare_by_print(image: np.ndarray, model: BoardModel, to_px, out: dict) -> dict:
-    """The cavities read empty whose print shows clearly (``PRINT_SURE`` within the disc a
-    token always covers, ``vision.printed``): sure, and bare whatever the light over them
-    (``CellReading.bare``)."""
-    empty = [k for k, c in out.items() if c.label == "empty"]
-    if not empty:
-        return {}
-    px = model.px_per_mm
-    centres = to_px(np.array([model.extra["centres"][k] for k in empty], float))
-    printed = printed_strokes(model, _bare_picture)
-    fits = print_fits(strokes(image, px), printed, centres, DISC * px, px)
-    return {
-        k: replace(out[k], uncertain=False, doubt="", bare=True)
-        for k, fit in zip(empty, fits, strict=True)
-        if fit >= PRINT_SURE
-    }
 
 
 def _relit(seen: np.ndarray, body: np.ndarray, printed_body: np.ndarray) -> np.ndarray:
