@@ -1096,10 +1096,14 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     return np.maximum(surface, 0.05, out=surface)
 
 
+def _patch_centres(model: BoardModel) -> np.ndarray:
+    """The reference patches' centres in the rectified image (px)."""
+    return _to_rect(model, [p.centre for p in model.patches])
+
+
 def _patches_seen(model: BoardModel, img: np.ndarray) -> np.ndarray:
     """The colour of each reference patch in the rectified ``img`` (a disc 2 mm round)."""
-    centres = _to_rect(model, [p.centre for p in model.patches])
-    return _sample(img, centres, radius=int(model.px_per_mm * 2))
+    return _sample(img, _patch_centres(model), radius=int(model.px_per_mm * 2))
 
 
 def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
@@ -1283,7 +1287,7 @@ def _patch_reflectance(model: BoardModel, img: np.ndarray, light: np.ndarray) ->
     """Each class's reflectance (linear, relative to white paper) as the reference patch
     printed in its colour shows it; None if a class has no patch."""
     seen = linear(_patches_seen(model, img))
-    paper = linear(_sample(light, _to_rect(model, [p.centre for p in model.patches]), radius=0))
+    paper = linear(_sample(light, _patch_centres(model), radius=0))
     by_colour = {p.colour.lower(): i for i, p in enumerate(model.patches)}
     rows = []
     for c in model.classes:
