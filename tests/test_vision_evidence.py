@@ -352,7 +352,7 @@ def test_cells_under_a_white_reflection_are_read_from_the_colour_it_leaves():
     two channels, or a tinted patch no class explains, stays uncertain."""
     from printkit.draw.model import rgb
     from printkit.vision.colour import linear
-    from printkit.vision.read import CellReading, _cell_points, _through_glare
+    from printkit.vision.read import _cell_points, _through_glare
 
     model = board_models("tripakus", load_layout())[0]
     keys = list(model.cells)
