@@ -272,6 +272,8 @@ def read_located(
     )
     if unconfirmed is not None or _median_off(lines) > BENT:
         for _ in range(2):
+            if lens is None and _lens_fitted(model, homography, lines, None, image.shape, markers):
+                break  # a wide lens bends the lines: undone below, no flat fit would hold
             refined = refine_by_lines(model, homography, lines)
             if refined is None:
                 break
