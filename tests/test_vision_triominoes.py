@@ -324,3 +324,32 @@ def test_a_mat_cell_whose_name_shows_is_bare_even_under_a_reflection(monkeypatch
     monkeypatch.setattr(reader, "NAME_SURE", 2.0)  # a name never settles a cell
     colour_only = read_image(photo.image, "triominoes", layout)
     assert len(seen.uncertain) + 8 <= len(colour_only.uncertain)
+
+
+def test_ink_muted_to_a_duller_ink_yields_to_a_sharp_outline():
+    """Ink clearly nearest the black of 0 (dim light took its colour) under a sharp, clear
+    outline of a 2 reads 2; the same outline fitting less sharply, or ink nearest the
+    purple of 4 (more colour than the 2's blue, which dim light cannot add), stays the
+    ink's number and uncertain."""
+    black = np.array([1.0, 5.0, 4.0, 5.0, 5.0, 5.0])
+    sharp_two = np.array([0.5, 0.4, 0.9, 0.5, 0.6, 0.5])
+    assert reader._number(black, sharp_two)[::2] == (2, True)
+    assert reader._number(black, sharp_two - 0.25)[::2] == (0, False)
+    purple = np.array([5.0, 5.0, 4.0, 5.0, 1.0, 5.0])
+    assert reader._number(purple, sharp_two)[::2] == (4, False)
+    assert reader._chroma()[0] < min(reader._chroma()[1:])
+
+
+def test_a_dim_photo_reads_its_numbers_by_their_outlines(monkeypatch):
+    """Second family, low light, a whole 12-megapixel frame: colours muted towards black
+    name wrong inks for many numbers; their sharp outlines read them.  No cell is silently
+    wrong and at most two are uncertain; by ink alone the photo is refused (its numbers
+    make no set of tiles)."""
+    layout = load_layout()
+    photo = shoot("triominoes", layout, 302002, "lowlight")
+    seen = read_image(photo.image, "triominoes", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert len(seen.uncertain) <= 2
+    monkeypatch.setattr(reader, "SHAPE_SHARP", 2.0)  # no outline is ever sharp
+    with pytest.raises(PhotoError, match="make no set"):
+        read_image(photo.image, "triominoes", layout)
