@@ -7,11 +7,13 @@ The ``pair`` rows (``--pairs``, default glare and hands) take two photos of each
 from the second family, other cameras and light, and fuse their readings as
 ``printkit read a.jpg b.jpg`` does: what the README tells players to do when a photo
 reports uncertain cells.  Every photo is regenerated from its seed (fixed bases, nothing
-is stored).
+is stored): photo k of a row has seed base + k, for k from ``--start``.  The reader's
+thresholds were measured on photos 0 to 13 at most (each says on how many): ``--start
+20`` reads photos none of them was measured on.
 
-Usage: python benchmarks/bench_photos.py [--count 6] [--family first|second|both]
-           [--conditions glare,hands] [--levels easy,hard] [--pairs glare,hands]
-           [--jobs 2] [--debug DIR] [GAME ...]
+Usage: python benchmarks/bench_photos.py [--count 6] [--start 0]
+           [--family first|second|both] [--conditions glare,hands]
+           [--levels easy,hard] [--pairs glare,hands] [--jobs 2] [--debug DIR] [GAME ...]
 
 Prints one row per game and condition: photos, wrong cells (count / total and %),
 uncertain cells (%; of them, how many no reader could see, under a hand or clipped in
@@ -211,6 +213,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=[])
     parser.add_argument("--count", type=int, default=6)
+    parser.add_argument("--start", type=int, default=0, help="first photo of each row")
     parser.add_argument("--family", choices=("first", "second", "both"), default="both")
     parser.add_argument("--conditions", default=",".join(CONDITIONS))
     parser.add_argument("--levels", default="easy,hard")
@@ -234,7 +237,7 @@ def main() -> None:
     tasks = [
         (row.family, row.game, row.condition, seed_of(row.family, row.condition, k))
         for row in rows
-        for k in range(args.count)
+        for k in range(args.start, args.start + args.count)
     ]
     by_key = {(r.family, r.game, r.condition): r for r in rows}
     started = time.perf_counter()

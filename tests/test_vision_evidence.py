@@ -287,19 +287,27 @@ def _readings(labels: dict) -> dict:
     return {k: CellReading(v, 1.0, "empty", 1.0, False) for k, v in labels.items()}
 
 
-def test_a_piece_beside_unseen_cells_repeating_a_whole_one_is_the_only_one_doubted():
+def test_a_piece_beside_unseen_cells_is_never_a_second_copy():
     """A red diamond whole at (5, 0) and red cells beside a reflection at (12, 4) that
     look like a diamond too: the second may be part of a larger red piece under the
-    reflection, so only it is unexplained."""
+    reflection, so neither is unexplained; two whole copies are, whatever is unseen
+    elsewhere."""
     whole = {(5, 0): "red", (5, 1): "red"}
     partial = {(12, 4): "red", (12, 5): "red"}
     labels = _board({**whole, **partial})
     assert set(unexplained_cells(labels)) == set(whole) | set(partial)
-    found = unexplained_cells(labels, unseen={(12, 6)})
-    assert set(found) == set(partial) and set(found.values()) == {"piece twice"}
-    assert set(unexplained_cells(labels, unseen={(12, 5)})) == set(partial)  # on it
-    # Two whole copies stay unexplained whatever is unseen elsewhere.
+    assert unexplained_cells(labels, unseen={(12, 6)}) == {}
+    assert unexplained_cells(labels, unseen={(12, 5)}) == {}  # on it
     assert set(unexplained_cells(labels, unseen={(18, 0)})) == set(whole) | set(partial)
+
+
+def test_labels_read_on_unseen_cells_count_for_nothing():
+    """A hand read as a yellow patch that is no piece: its cells are unseen, so neither
+    they nor the empty cells round them are unexplained; the same patch seen is."""
+    hand = {(10, 2): "yellow", (10, 3): "yellow", (11, 3): "yellow", (11, 4): "yellow"}
+    labels = _board(hand)
+    assert set(unexplained_cells(labels)) >= set(hand)
+    assert unexplained_cells(labels, unseen=set(hand)) == {}
 
 
 def test_a_pid_or_tile_read_on_an_unseen_cell_doubts_only_itself():

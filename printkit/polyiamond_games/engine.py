@@ -707,26 +707,26 @@ def unexplained_cells(
     empty edge neighbours too, where a missed triangle would be) or one colour's piece
     found twice (``piece twice``).  A sound position gives an empty dict.
 
-    ``unseen`` cells (a reflection or a hand over them) may hold anything: a piece on or
-    beside them may be part of another, so when it repeats a piece found whole elsewhere
-    only it is unexplained."""
-    coloured = {c: v for c, v in labels.items() if v != empty}
-    placed, loose = find_pieces(coloured)
+    ``unseen`` cells (a reflection or a hand over them) may hold anything, so their labels
+    count for nothing, and a patch on their edge may be part of a larger piece reaching
+    under them: it is neither ``no piece`` nor a second copy of a piece seen whole."""
     hidden = set(unseen)
+    coloured = {c: v for c, v in labels.items() if v != empty and c not in hidden}
+    placed, loose = find_pieces(coloured)
     out: dict[Cell, str] = {}
     for _, patch in loose:
+        if not hidden.isdisjoint(_edge_ring(patch)):
+            continue
         for cell in patch:
             out[cell] = "no piece"
             for near in edge_neighbours(cell):
                 if labels.get(near) == empty:
                     out.setdefault(near, "no piece")
     for pieces in placed.values():
-        whole = [p for p in pieces if hidden.isdisjoint(p.cells | _edge_ring(p.cells))]
-        names = [p.piece for p in pieces]
-        whole_names = [p.piece for p in whole]
-        for p in pieces:
-            seen = whole_names if p in whole else names
-            if seen.count(p.piece) > 1:
+        whole = [p for p in pieces if hidden.isdisjoint(_edge_ring(p.cells))]
+        names = [p.piece for p in whole]
+        for p in whole:
+            if names.count(p.piece) > 1:
                 out.update(dict.fromkeys(p.cells, "piece twice"))
     return out
 
