@@ -307,3 +307,36 @@ def test_a_pale_finger_over_a_black_stone_is_uncertain_not_a_white_stone():
     cv2.circle(finger, tuple(ends[1]), width, (200, 212, 240), -1)
     again = read_image(finger, "tripod", layout_for()).cells[key]
     assert again.uncertain or again.label == "X"
+
+
+def test_a_white_stone_within_its_cells_outline_is_sure(monkeypatch):
+    """Second family, glossy Go stones: white stones off their cells' middles read unlike
+    the other white stones, yet each cell's own outline shows all round, so what hides its
+    name lies within it: a stone.  At most one cell stays uncertain, two more without the
+    cue; nothing is silently wrong."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 300000, "ordinary")
+    seen = read_image(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert len(seen.uncertain) <= 1
+    monkeypatch.setattr(reader, "OUTLINE_SURE", 2.0)  # no outline ever shows
+    assert len(seen.uncertain) + 2 <= len(read_image(photo.image, "tripod", layout).uncertain)
+
+
+def test_a_hand_over_a_cell_is_no_white_stone():
+    """Second family, hands over the board: two cells under a hand read as pale covers
+    (one holds a black stone, one nothing) stay uncertain, their outlines hidden."""
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 303013, "hands")
+    seen = read_image(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert [photo.truth["cells"][n] for n in ("a10", "a11")] == ["X", "empty"]
+    assert all(cells[n].label == "O" and cells[n].uncertain for n in ("a10", "a11"))
+    assert score_reading(seen, photo).silent == ()
