@@ -708,27 +708,64 @@ def unexplained_cells(
     found twice (``piece twice``).  A sound position gives an empty dict.
 
     ``unseen`` cells (a reflection or a hand over them) may hold anything, so their labels
-    count for nothing, and a patch on their edge may be part of a larger piece reaching
-    under them: it is neither ``no piece`` nor a second copy of a piece seen whole."""
-    hidden = set(unseen)
+    count for nothing, and a patch beside them is explained when a piece of the set that
+    its colour does not show whole elsewhere covers it with its other triangles all on
+    unseen cells or on its colour across them (``_completions``): a larger piece reaching
+    under them."""
+    hidden = frozenset(unseen)
     coloured = {c: v for c, v in labels.items() if v != empty and c not in hidden}
     placed, loose = find_pieces(coloured)
+    whole = {
+        colour: [p.piece for p in pieces if hidden.isdisjoint(_edge_ring(p.cells))]
+        for colour, pieces in placed.items()
+    }
+    own = defaultdict(set)
+    for cell, colour in coloured.items():
+        own[colour].add(cell)
     out: dict[Cell, str] = {}
-    for _, patch in loose:
-        if not hidden.isdisjoint(_edge_ring(patch)):
+    for colour, patch in loose:
+        if _completions(patch, hidden | own[colour]) - set(whole.get(colour, ())):
             continue
         for cell in patch:
             out[cell] = "no piece"
             for near in edge_neighbours(cell):
                 if labels.get(near) == empty:
                     out.setdefault(near, "no piece")
-    for pieces in placed.values():
-        whole = [p for p in pieces if hidden.isdisjoint(_edge_ring(p.cells))]
-        names = [p.piece for p in whole]
-        for p in whole:
-            if names.count(p.piece) > 1:
+    for colour, pieces in placed.items():
+        names = whole[colour]
+        for p in pieces:
+            if hidden.isdisjoint(_edge_ring(p.cells)):
+                twice = names.count(p.piece) > 1
+            else:
+                twice = not _completions(p.cells, hidden | own[colour]) - set(names)
+            if twice:
                 out.update(dict.fromkeys(p.cells, "piece twice"))
     return out
+
+
+@cache
+def _forms() -> tuple[tuple[str, tuple[Cell, ...]], ...]:
+    """Every piece in each of its fixed orientations (normalised), with its name."""
+    return tuple((p.name, shape) for p in PIECES for shape in p.orientations())
+
+
+def _completions(patch: frozenset[Cell], free: frozenset[Cell]) -> set[str]:
+    """The pieces one of whose placements covers ``patch`` with its other triangles all on
+    ``free`` cells (the patch itself, if it is a piece)."""
+    anchor = min(patch)
+    found = set()
+    for name, shape in _forms():
+        if len(shape) < len(patch) or name in found:
+            continue
+        for r, c in shape:
+            dr, dc = anchor[0] - r, anchor[1] - c
+            if (dr + dc) % 2:
+                continue  # a shift that turns triangles over is no placement
+            cells = {Cell(a + dr, b + dc) for a, b in shape}
+            if patch <= cells and cells - patch <= free:
+                found.add(name)
+                break
+    return found
 
 
 # --------------------------------------------------------------------------- names

@@ -666,7 +666,8 @@ def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
         return cells
     unseen = {k for k, c in cells.items() if c.uncertain and c.doubt in UNSEEN}
     doubts = model.consistency({k: c.label for k, c in cells.items()}, unseen=unseen)
-    filled = [k for k, c in cells.items() if c.label != model.classes[0]]
+    # Unseen cells' labels count for nothing: the share is of the filled cells seen.
+    filled = [k for k, c in cells.items() if c.label != model.classes[0] and k not in unseen]
     unexplained = sum(1 for k in filled if k in doubts)
     if filled and unexplained > UNEXPLAINED * len(filled):
         raise PhotoError(
