@@ -331,6 +331,7 @@ UNSURE_WHY = {
     "unlike": "unlike the other cells read the same (a finger? a stain?)",
     "name visible": "the cell's printed name shows under what looked like a piece",
     "name hidden": "the cell's printed name does not show (a finger? a reflection?)",
+    "print hidden": "the board's print does not show where the cell looks bare (a finger?)",
     "thickness": "a thick piece's side or its face, seen at a slant: retake from above",
     "no piece": "they make no piece of the set",
     "piece twice": "one piece seen twice",

@@ -424,3 +424,30 @@ def test_tripod_cells_under_a_reflection_whose_name_shows_are_read_bare(monkeypa
     monkeypatch.setattr(read_module, "LIGHT_DOUBTS", frozenset())  # all doubted
     doubted = read_image(photo.image, "tripod", layout)
     assert len(seen.uncertain) + 5 <= len(doubted.uncertain)
+
+
+def test_a_piece_split_by_an_unseen_cell_is_explained_across_it():
+    """A red triamond whose middle triangle a finger hides: the two ends seen are one
+    piece across it, so neither is unexplained; seven red triangles in a row beside the
+    finger are no piece of the set whatever lies under it."""
+    ends = {(12, 4): "red", (12, 6): "red"}
+    labels = _board({**ends, (12, 5): "empty"})
+    assert set(unexplained_cells(labels)) >= set(ends)
+    assert unexplained_cells(labels, unseen={(12, 5)}) == {}
+    row = {(14, c): "red" for c in range(-3, 4)}
+    found = unexplained_cells(_board(row), unseen={(14, 4)})
+    assert set(row) <= set(found) and found[(14, 0)] == "no piece"
+
+
+def test_cells_under_a_hand_pale_as_paper_are_not_read_as_bare(monkeypatch):
+    """Second family, a pale hand over the apex of a TriPakus board: under its fingers
+    red pieces look like white paper, but the board's lines do not show there.  At most
+    one cell stays silently wrong (a finger's edge); without the print cue six or more."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 303022, "hands")
+    seen = read_image(photo.image, "tripakus", layout)
+    assert len(score_reading(seen, photo).silent) <= 1
+    assert any(c.doubt == "print hidden" for c in seen.cells.values())
+    monkeypatch.setattr(read_module, "PRINT_SHOWS", -1.0)  # the print always shows
+    by_colour = read_image(photo.image, "tripakus", layout)
+    assert len(score_reading(by_colour, photo).silent) >= 6

@@ -17,7 +17,7 @@ from functools import cache
 import numpy as np
 
 from printkit.draw.fiducials import Marker, Patch
-from printkit.draw.model import Affine, Point
+from printkit.draw.model import Affine, Drawing, Point
 from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
@@ -58,6 +58,10 @@ class BoardModel:
     ``shared_lines``: neighbouring cells share one printed line along their common side,
     which the reader uses to check and correct where the board lies; False where cells are
     drawn apart (Tripod's hexagons, each with its own outline).
+
+    ``printed``, when set, draws the bare board as the kit prints it (board frame): a cell
+    read as bare paper whose print does not show is covered (a finger, a sleeve) whatever
+    its colour (``vision.read``), for boards read by colour alone.
     """
 
     game: str
@@ -77,6 +81,7 @@ class BoardModel:
     raised: bool = False
     whole: Callable[[np.ndarray, BoardModel], float] | None = None
     shared_lines: bool = True
+    printed: Callable[[BoardModel], Drawing] | None = None
     extra: dict = field(default_factory=dict)
 
     @property

@@ -33,7 +33,7 @@ from printkit.polyiamond_games.engine import unexplained_cells
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay_triangles
 
-__all__ = ["board_models", "board_picture", "scene", "draw_pieces", "move_log"]
+__all__ = ["board_models", "board_picture", "bare_board", "scene", "draw_pieces", "move_log"]
 
 
 def board_models(layout: Layout) -> list[BoardModel]:
@@ -69,6 +69,8 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cell_key=board.pentobi_name,
         consistency=unexplained_cells,
         raised=True,
+        printed=bare_board,
+        extra={"layout": layout},
     )
     _, _, _, size, at = full_board(layout)
     to_board = Affine.translate(-at.e, -at.f)
@@ -86,8 +88,15 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cell_key=board.pentobi_name,
         consistency=unexplained_cells,
         raised=True,
+        printed=bare_board,
+        extra={"layout": layout},
     )
     return [sections, full]
+
+
+def bare_board(model: BoardModel) -> Drawing:
+    """The board a model reads, bare, as printed (``BoardModel.printed``)."""
+    return board_picture(model.extra["layout"], model.variant)
 
 
 def board_picture(layout: Layout, variant: str) -> Drawing:

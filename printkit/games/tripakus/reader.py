@@ -32,7 +32,7 @@ from printkit.polyiamond_games.engine import unexplained_cells
 from printkit.vision.model import BoardModel
 from printkit.vision.scenes import lay_triangles
 
-__all__ = ["board_models", "board_picture", "scene", "draw_pieces", "move_log"]
+__all__ = ["board_models", "board_picture", "bare_board", "scene", "draw_pieces", "move_log"]
 
 
 def board_models(layout: Layout) -> list[BoardModel]:
@@ -67,6 +67,8 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cell_key=lambda c: f"{c[0]},{c[1]}",
         consistency=unexplained_cells,
         raised=True,
+        printed=bare_board,
+        extra={"layout": layout},
     )
     drawing, _, _, size, at = full_board(layout)
     del drawing
@@ -85,8 +87,15 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cell_key=lambda c: f"{c[0]},{c[1]}",
         consistency=unexplained_cells,
         raised=True,
+        printed=bare_board,
+        extra={"layout": layout},
     )
     return [sections, full]
+
+
+def bare_board(model: BoardModel) -> Drawing:
+    """The board a model reads, bare, as printed (``BoardModel.printed``)."""
+    return board_picture(model.extra["layout"], model.variant)
 
 
 def board_picture(layout: Layout, variant: str) -> Drawing:
