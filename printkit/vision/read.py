@@ -330,8 +330,6 @@ def read_located(
             f"it: {NOT_FLAT}"
         )
     cells = misplaced(model, cells, lines)
-    if model.printed is not None and model.classify is None:
-        cells = _print_hidden(corrected, model, cells)  # where the final fit puts the print
     return Reading(model, consistent(model, cells), used, homography, corrected, lens, height)
 
 
@@ -368,9 +366,14 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     """Where each printed line between two cells read as empty lies, against where the
     homography puts it: the darkest point across it, within ``LINE_SEARCH`` mm, to a
     fraction of a sample (a parabola through the darkest three).  Pieces hide the other
-    lines; a cell read as empty but uncertain may hide its lines too (a finger)."""
+    lines; a cell read as empty but uncertain may hide its lines too (a finger), unless
+    all that is in doubt is its print, which a rough fit puts off its place."""
     grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
-    bare = {k for k, c in cells.items() if c.label == model.classes[0] and not c.uncertain}
+    bare = {
+        k
+        for k, c in cells.items()
+        if c.label == model.classes[0] and (not c.uncertain or c.doubt == "print hidden")
+    }
     edges = _shared_edges(model, bare) if model.shared_lines else []
     if not edges:
         return NO_LINES
@@ -1407,6 +1410,8 @@ def classify(
         board = _read_cells(corrected, model, points, quick=True)
         readings = _bare_below(readings, board, model.classes[0], doubts)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
+    if model.printed is not None and model.classify is None:
+        readings = _print_hidden(corrected, model, readings)
     return _with_doubts(readings, keys, doubts), seen, height or 0.0
 
 
@@ -1424,10 +1429,10 @@ centre: the middles of its sides, where its outline's lines run."""
 
 
 def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
-    """Cells read surely bare whose print does not show in the corrected ``board`` they
-    were read in are uncertain (``print hidden``): a finger pale as the paper hides the
-    lines a bare cell shows (``vision.printed``).  Run on the final fit only: a rough fit
-    puts the print off its place."""
+    """Cells read surely bare whose print does not show in the corrected ``board`` (on the
+    board's own plane) are uncertain (``print hidden``): a finger pale as the paper hides the
+    lines a bare cell shows (``vision.printed``).  The board's lines are still measured
+    there (``line_offsets``): under a rough fit the print lies off its place."""
     from printkit.vision.printed import print_fits, printed_strokes, strokes
 
     bare = [k for k, r in readings.items() if r.label == model.classes[0] and not r.uncertain]
