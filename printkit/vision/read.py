@@ -41,6 +41,7 @@ from printkit.vision.colour import (
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax
+from printkit.vision.printed import print_fits, printed_strokes, strokes
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
 
@@ -1433,8 +1434,6 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
     board's own plane) are uncertain (``print hidden``): a finger pale as the paper hides the
     lines a bare cell shows (``vision.printed``).  The board's lines are still measured
     there (``line_offsets``): under a rough fit the print lies off its place."""
-    from printkit.vision.printed import print_fits, printed_strokes, strokes
-
     bare = [k for k, r in readings.items() if r.label == model.classes[0] and not r.uncertain]
     if not bare:
         return readings
