@@ -59,9 +59,10 @@ class BoardModel:
     which the reader uses to check and correct where the board lies; False where cells are
     drawn apart (Tripod's hexagons, each with its own outline).
 
-    ``printed``, when set, draws the bare board as the kit prints it (board frame): a cell
-    read as bare paper whose print does not show is covered (a finger, a sleeve) whatever
-    its colour (``vision.read``), for boards read by colour alone.
+    ``printed``, when set, draws the bare board as the kit prints it (board frame), for cues
+    that need no colour: whatever lies on a cell hides its print (``vision.printed``).  On a
+    board read by colour alone (no ``classify``), a cell read as bare paper whose print does
+    not show is covered (a finger, a sleeve) whatever its colour (``vision.read``).
     """
 
     game: str

@@ -70,22 +70,21 @@ def print_fits(
 def bare_by_print(
     image: np.ndarray,
     model: BoardModel,
-    picture: Callable[[BoardModel], Drawing],
     readings: dict,
     centres: dict,
     radius: float,
     sure: float,
 ) -> dict:
-    """The cells read empty (``model.classes[0]``) whose print shows clearly round their
-    centre (``centres``: cell → rectified px; a fit of at least ``sure`` within ``radius``
-    px): sure, and bare whatever the light over them (``CellReading.bare``), since
-    whatever lies on a cell hides its print."""
+    """The cells read empty (``model.classes[0]``) whose print (``model.printed``) shows
+    clearly round their centre (``centres``: cell → rectified px; a fit of at least
+    ``sure`` within ``radius`` px): sure, and bare whatever the light over them
+    (``CellReading.bare``), since whatever lies on a cell hides its print."""
     empty = [k for k, r in readings.items() if r.label == model.classes[0]]
     if not empty:
         return {}
     px = model.px_per_mm
     at = np.array([centres[k] for k in empty], float)
-    fits = print_fits(strokes(image, px), printed_strokes(model, picture), at, radius, px)
+    fits = print_fits(strokes(image, px), printed_strokes(model, model.printed), at, radius, px)
     return {
         k: replace(readings[k], uncertain=False, doubt="", bare=True)
         for k, fit in zip(empty, fits, strict=True)

@@ -271,10 +271,13 @@ def read_located(
         or unconfirmed is not None
         or any(off > LINE_OFF for off in _near_lines(model, lines).values())
     )
+    bent_by_lens = None  # a lens fitted to the lines as first read, kept for the loop below
     if unconfirmed is not None or _median_off(lines) > BENT:
         for _ in range(2):
-            if lens is None and _lens_fitted(model, homography, lines, None, image.shape, markers):
-                break  # a wide lens bends the lines: undone below, no flat fit would hold
+            if lens is None:
+                bent_by_lens = _lens_fitted(model, homography, lines, None, image.shape, markers)
+                if bent_by_lens is not None:
+                    break  # a wide lens bends the lines: undone below, no flat fit would hold
             refined = refine_by_lines(model, homography, lines)
             if refined is None:
                 break
@@ -291,7 +294,8 @@ def read_located(
     # Straight lines a little bent (a wide lens) throw fine reading off before they are off
     # enough to misplace a cell: a lens is fitted every time, undone where it explains them.
     for _ in range(2):
-        fitted = _lens_fitted(model, homography, lines, lens, image.shape, markers)
+        fitted = bent_by_lens or _lens_fitted(model, homography, lines, lens, image.shape, markers)
+        bent_by_lens = None
         if fitted is None:
             break
         undone = fitted[0].undo(image)

@@ -630,7 +630,7 @@ def classify(
     side = float(model.extra["side"])
     at = dict(zip(views, to_px([tri_centroid(cell, side) for cell in views]), strict=True))
     radius = NAME_REACH * side / (2 * math.sqrt(3)) * model.px_per_mm
-    return {**readings, **bare_by_print(image, model, _bare_mat, readings, at, radius, NAME_SURE)}
+    return {**readings, **bare_by_print(image, model, readings, at, radius, NAME_SURE)}
 
 
 NAME_SURE = 0.7
@@ -718,6 +718,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             white=_white_points(plan),
             cell_key=cell_name,
             classify=classify,
+            printed=_bare_mat,
             consistency=unexplained_tiles,
             px_per_mm=PX_PER_MM,
             extra={"side": plan.side, "rows": plan.rows, "cols": plan.cols, "layout": layout},

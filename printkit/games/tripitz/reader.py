@@ -414,7 +414,7 @@ def classify(
             )
     # A cavity read empty whose number and mark show is bare, whatever the light.
     at = dict(zip(keys, to_px([centres[k] for k in keys]), strict=True))
-    out.update(bare_by_print(image, model, _bare_picture, out, at, DISC * px, PRINT_SURE))
+    out.update(bare_by_print(image, model, out, at, DISC * px, PRINT_SURE))
     for i, (key, _, _) in enumerate(found):
         if empty[i]:
             continue
@@ -656,6 +656,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             white=tuple(p for f in flaps for p in f.white),
             cell_key=str,
             classify=classify,
+            printed=_bare_picture,
             consistency=repeated_pids,
             raised=True,
             px_per_mm=READ_PX_PER_MM,

@@ -190,11 +190,12 @@ def classify_cells(
     # else that covers the print is black (a glossy stone's highlight sets one apart from
     # the others), while a pale cover may be a finger as well as a white stone.
     nearest = dist[np.arange(len(keys)), order[:, 0]]
-    black = (order[:, 0] == 1) & (nearest <= UNLIKE_FAR) & ~named & bool(extra.get("names"))
+    unnamed = ~named & bool(extra.get("names"))  # a printed name that does not show
+    black = (order[:, 0] == 1) & (nearest <= UNLIKE_FAR) & unnamed
     outliers = unlike_their_kind(seen, groups) & ~black
     # A pale cover is a white stone, not a finger or a sleeve, when the cell's own outline
     # shows on every side: what hides its name lies within the cell.
-    pale = np.flatnonzero(outliers & (order[:, 0] == 2) & ~named & bool(extra.get("names")))
+    pale = np.flatnonzero(outliers & (order[:, 0] == 2) & unnamed)
     if len(pale):
         rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in pale]))
         enclosed = _outline_fits(image, model, rims).reshape(len(pale), -1).min(axis=1)
@@ -213,7 +214,7 @@ def classify_cells(
         confirmed = (order[i, 0] == 0 and named[i]) or settled  # its name shows: no stone
         # Empty, yet its printed name does not show: something covers it (a finger, a
         # reflection) that only looks like the cell's tint.
-        hidden = order[i, 0] == 0 and bool(extra.get("names")) and not named[i]
+        hidden = order[i, 0] == 0 and bool(unnamed[i])
         # Otherwise a stone by its colour whose cell's name shows is reported empty, and
         # uncertain: the name is the surer cue (no light makes a stone show the print
         # under it), but the two cues disagree.
@@ -263,7 +264,7 @@ def _name_fits(
     colour, and its rim or highlight fits the name's own strokes poorly
     (``vision.printed``)."""
     px = model.px_per_mm
-    printed = printed_strokes(model, _half_picture)
+    printed = printed_strokes(model, model.printed)
     return print_fits(strokes(image, px), printed, centres, radius, px)
 
 
@@ -293,7 +294,7 @@ def _outline_fits(image: np.ndarray, model: BoardModel, points: np.ndarray) -> n
     """How well the print shows round each of ``points`` (rect px): a cell's own outline
     where a hand or a sleeve crossing it hides it, and a stone within it does not."""
     px = model.px_per_mm
-    printed = printed_strokes(model, _half_picture)
+    printed = printed_strokes(model, model.printed)
     reach = SIDE_REACH * float(model.extra["cell"]) * px
     return print_fits(strokes(image, px), printed, points, reach, px)
 
@@ -443,6 +444,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
                 white=paper * PAPER_WEIGHT,
                 cell_key=cell_name,
                 classify=classify_cells,
+                printed=_half_picture,
                 shared_lines=False,
                 extra={
                     "half": half,
