@@ -12,14 +12,13 @@ token's own print — fit poorly.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import threading
 from dataclasses import replace
 from functools import cache
 
 import cv2
 import numpy as np
 
-from printkit.draw.model import Drawing
 from printkit.vision.model import BoardModel
 from printkit.vision.synth import render_board
 
@@ -33,18 +32,33 @@ SEARCH = 2.0
 
 def strokes(img: np.ndarray, px_per_mm: float) -> np.ndarray:
     """Thin dark strokes of an RGB image in 0..1 (black-hat of its grey)."""
+    grey = cv2.cvtColor(np.ascontiguousarray(img, dtype=np.float32), cv2.COLOR_RGB2GRAY)
+    return _black_hat(grey, px_per_mm)
+
+
+def _black_hat(grey: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """The strokes of a grey image thinner than ``STROKE``, in the image's own scale."""
     size = max(3, int(round(STROKE * px_per_mm)) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-    grey = cv2.cvtColor(np.ascontiguousarray(img, dtype=np.float32), cv2.COLOR_RGB2GRAY)
     return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
 
 
+_RENDERING = threading.Lock()
+
+
+def printed_strokes(model: BoardModel) -> np.ndarray:
+    """The strokes of the bare board as the kit prints it (``model.printed``), in the
+    model's rectified frame, as ``strokes`` finds them in a photo; rendered once per process.
+    Safe to start on another thread while the photo is read (a second caller waits)."""
+    with _RENDERING:
+        return _rendered_strokes(model)
+
+
 @cache
-def printed_strokes(model: BoardModel, picture: Callable[[BoardModel], Drawing]) -> np.ndarray:
-    """The strokes of the bare board (``picture(model)``, in the board frame) as the kit
-    prints it, in the model's rectified frame; rendered once per process."""
-    bare = render_board(picture(model), model.bounds, model.px_per_mm)
-    return strokes(bare.astype(np.float32) / 255.0, model.px_per_mm)
+def _rendered_strokes(model: BoardModel) -> np.ndarray:
+    bare = render_board(model.printed(model), model.bounds, model.px_per_mm)
+    grey = cv2.cvtColor(bare, cv2.COLOR_RGB2GRAY)  # in bytes: a fraction of the memory
+    return _black_hat(grey, model.px_per_mm).astype(np.float32) / np.float32(255.0)
 
 
 def print_fits(
@@ -84,7 +98,7 @@ def bare_by_print(
         return {}
     px = model.px_per_mm
     at = np.array([centres[k] for k in empty], float)
-    fits = print_fits(strokes(image, px), printed_strokes(model, model.printed), at, radius, px)
+    fits = print_fits(strokes(image, px), printed_strokes(model), at, radius, px)
     return {
         k: replace(readings[k], uncertain=False, doubt="", bare=True)
         for k, fit in zip(empty, fits, strict=True)

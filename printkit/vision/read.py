@@ -125,13 +125,15 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
     with lab_prepared_beside(), ThreadPoolExecutor(max_workers=1) as pool:
         building = pool.submit(board_models, game, layout)
         try:
-            return _read_decoded(data, building)
+            return _read_decoded(data, pool, building)
         except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
             raise PhotoError(f"could not make out the board ({exc.err})") from None
 
 
-def _read_decoded(data: np.ndarray, building: Future) -> Reading:
-    """``read_encoded`` once the models are on their way (``building``)."""
+def _read_decoded(data: np.ndarray, pool: ThreadPoolExecutor, building: Future) -> Reading:
+    """``read_encoded`` once the models are on their way (``building``, on ``pool``); the
+    located board's print (``printed_strokes``) is rendered on the pool while its cells
+    are read."""
     small = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2) if data.size else None
     if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
@@ -141,6 +143,7 @@ def _read_decoded(data: np.ndarray, building: Future) -> Reading:
     found = _markers_in(small)
     models = building.result()
     model, homography, used, rough = _fitted(found, models)
+    pool.submit(printed_strokes, model)
     if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
         _check_framing(model, homography, small.shape)
         reading = read_located(small, model, homography, used, rough, found)
@@ -152,6 +155,7 @@ def _read_decoded(data: np.ndarray, building: Future) -> Reading:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     found = refine_markers(grey, [Detection(d.id, d.corners * 2.0) for d in found])
     model, homography, used, rough = _fitted(found, models)
+    pool.submit(printed_strokes, model)
     _check_framing(model, homography, image.shape)
     return read_located(image, model, homography, used, rough, found)
 
@@ -1451,7 +1455,7 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
     px = model.px_per_mm
     fits = print_fits(
         strokes(board, px),
-        printed_strokes(model, model.printed),
+        printed_strokes(model),
         _to_rect(model, centres),
         PRINT_REACH * size * px,
         px,

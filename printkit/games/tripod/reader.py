@@ -264,7 +264,7 @@ def _name_fits(
     colour, and its rim or highlight fits the name's own strokes poorly
     (``vision.printed``)."""
     px = model.px_per_mm
-    printed = printed_strokes(model, model.printed)
+    printed = printed_strokes(model)
     return print_fits(strokes(image, px), printed, centres, radius, px)
 
 
@@ -294,7 +294,7 @@ def _outline_fits(image: np.ndarray, model: BoardModel, points: np.ndarray) -> n
     """How well the print shows round each of ``points`` (rect px): a cell's own outline
     where a hand or a sleeve crossing it hides it, and a stone within it does not."""
     px = model.px_per_mm
-    printed = printed_strokes(model, model.printed)
+    printed = printed_strokes(model)
     reach = SIDE_REACH * float(model.extra["cell"]) * px
     return print_fits(strokes(image, px), printed, points, reach, px)
 
