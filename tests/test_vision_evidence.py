@@ -7,11 +7,13 @@ board are fused so that a cell one photo could not read is read from another.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
 import pytest
 
+from printkit.errors import PhotoError
 from printkit.games.triominoes.reader import unexplained_tiles
 from printkit.games.tripitz import reader as tripitz_reader
 from printkit.games.tripitz.pids import PIDS
@@ -441,13 +443,43 @@ def test_a_piece_split_by_an_unseen_cell_is_explained_across_it():
 
 def test_cells_under_a_hand_pale_as_paper_are_not_read_as_bare(monkeypatch):
     """Second family, a pale hand over the apex of a TriPakus board: under its fingers
-    red pieces look like white paper, but the board's lines do not show there.  At most
-    one cell stays silently wrong (a finger's edge); without the print cue six or more."""
+    red pieces look like white paper, but the board's lines do not show there.  No cell
+    stays silently wrong; a finger's edge (its print faint, beside cells the hand makes
+    look odd) is wrong without the growth from odd cells, six or more without the cue."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 303022, "hands")
     seen = read_image(photo.image, "tripakus", layout)
-    assert len(score_reading(seen, photo).silent) <= 1
+    assert score_reading(seen, photo).silent == ()
     assert any(c.doubt == "print hidden" for c in seen.cells.values())
+    monkeypatch.setattr(read_module, "COVER_DOUBTS", frozenset())
+    from_hidden_only = read_image(photo.image, "tripakus", layout)
+    assert len(score_reading(from_hidden_only, photo).silent) >= 1
     monkeypatch.setattr(read_module, "PRINT_SHOWS", -1.0)  # the print always shows
     by_colour = read_image(photo.image, "tripakus", layout)
     assert len(score_reading(by_colour, photo).silent) >= 6
+
+
+def test_cells_a_first_reading_wrongly_calls_empty_do_not_darken_the_light(monkeypatch):
+    """The light model adds the cells the first reading calls empty; a dark piece among
+    them (a colour fit put off) would pull the light of the whole board down and make
+    every cell look brighter than paper (glare).  Cells far darker than the paper's light
+    are left out: with every cell called empty at first, the board still reads exactly;
+    taking them all, its paper cannot be corrected to white and the photo is refused."""
+    photo = _photo(SEED, 1)
+    real = read_module._read_cells
+    calls = []
+
+    def all_empty_first(seen, model, points, quick, board):
+        calls.append(quick)
+        readings = real(seen, model, points, quick, board)
+        if len(calls) > 1:
+            return readings
+        return {k: replace(r, label="empty", uncertain=False) for k, r in readings.items()}
+
+    monkeypatch.setattr(read_module, "_read_cells", all_empty_first)
+    guarded = read_image(photo.image, "tripakus", load_layout())
+    assert score_reading(guarded, photo).exact and not guarded.uncertain
+    calls.clear()
+    monkeypatch.setattr(read_module, "PAPER_LIKE", 0.0)
+    with pytest.raises(PhotoError, match="could not be corrected"):
+        read_image(photo.image, "tripakus", load_layout())

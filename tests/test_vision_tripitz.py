@@ -313,4 +313,33 @@ def test_a_bare_cavity_whose_print_shows_is_empty_in_dim_light(monkeypatch):
     monkeypatch.setattr(reader, "PRINT_SURE", 2.0)  # never sure: the colour alone
     without = read_image(photo.image, "tripitz", layout)
     assert score_reading(with_print, photo).wrong == ()
-    assert len(with_print.uncertain) + 5 <= len(without.uncertain)
+    assert sum(c.bare for c in with_print.cells.values()) >= 40  # of 89 bare cavities
+    assert len(with_print.uncertain) + 4 <= len(without.uncertain)
+
+
+def test_the_strip_and_print_are_seen_on_the_board_not_on_the_tokens_tops():
+    """A steep photo (second family) of 4.4 mm tokens: read on the tokens' tops, the
+    strip's patches slide off their place and every token colour looks like paper.  The
+    strip and the cavities' print are seen on the board's own plane: the board reads
+    exactly (read on the tops' plane, 64 cells were wrong and 92 uncertain)."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 305023, "steep")
+    assert photo.truth["thickness"] > 4
+    reading = read_image(photo.image, "tripitz", layout)
+    assert reading.height > 2
+    assert score_reading(reading, photo).wrong == ()
+    assert len(reading.uncertain) <= 1
+
+
+def test_a_token_under_a_hand_is_not_read_as_a_bare_cavity(monkeypatch):
+    """Second family, a hand over three tokens: no token colour shows, so their cavities
+    look empty, but their printed number and mark do not show either: uncertain, never
+    silently wrong (without the cue, read as empty)."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 303021, "hands")
+    seen = read_image(photo.image, "tripitz", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert any(c.doubt == "print hidden" for c in seen.cells.values())
+    monkeypatch.setattr(reader, "PRINT_HIDDEN", None)
+    by_colour = read_image(photo.image, "tripitz", layout)
+    assert len(score_reading(by_colour, photo).silent) >= 1

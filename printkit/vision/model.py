@@ -34,12 +34,15 @@ class BoardModel:
     ``white`` lists board-frame points that are bare white paper, for the light model.
 
     ``classify``, when set, reads the cells itself: it is called as
-    ``classify(image, model, to_px, quick=...)`` with the rectified board (float RGB in
-    0..1, light and colour already corrected, ``px_per_mm`` pixels per mm) and a function
-    mapping board-frame mm points to its pixels, and returns ``{cell: CellReading}``;
-    with ``quick=True`` only which cells are surely empty matters (for the light model),
-    and the other cells may carry any label.  Without it, each cell is read as the class
-    whose printed colour is nearest its median colour.
+    ``classify(image, model, to_px, quick=..., board=...)`` with the rectified board (float
+    RGB in 0..1, light and colour already corrected, ``px_per_mm`` pixels per mm) and a
+    function mapping board-frame mm points to its pixels, and returns
+    ``{cell: CellReading}``; with ``quick=True`` only which cells are surely empty matters
+    (for the light model), and the other cells may carry any label.  ``board`` is the same
+    view on the board's own plane, where what is printed lies (the colour strip, the
+    cells' print): ``image`` itself unless the cells are read on raised pieces' tops.
+    Without it, each cell is read as the class whose printed colour is nearest its median
+    colour.
 
     ``consistency``, when set, is called with the whole reading as cell → label and, as
     ``unseen``, the cells whose own colour was not seen (glare, no light, a hand; their

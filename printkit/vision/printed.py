@@ -22,7 +22,15 @@ import numpy as np
 from printkit.vision.model import BoardModel
 from printkit.vision.synth import render_board
 
-__all__ = ["STROKE", "SEARCH", "strokes", "printed_strokes", "print_fits", "bare_by_print"]
+__all__ = [
+    "STROKE",
+    "SEARCH",
+    "strokes",
+    "printed_strokes",
+    "print_fits",
+    "bare_by_print",
+    "spread",
+]
 
 STROKE = 1.2
 """Print strokes are thinner than this (mm): a stone's shading is not."""
@@ -88,19 +96,51 @@ def bare_by_print(
     centres: dict,
     radius: float,
     sure: float,
+    hidden: tuple[float, float] | None = None,
 ) -> dict:
     """The cells read empty (``model.classes[0]``) whose print (``model.printed``) shows
-    clearly round their centre (``centres``: cell → rectified px; a fit of at least
-    ``sure`` within ``radius`` px): sure, and bare whatever the light over them
-    (``CellReading.bare``), since whatever lies on a cell hides its print."""
+    clearly round their centre (``centres``: cell → rectified px, every cell; a fit of at
+    least ``sure`` within ``radius`` px): sure, and bare whatever the light over them
+    (``CellReading.bare``), since whatever lies on a cell hides its print.  With
+    ``hidden = (shows, weak)``, the cells read empty whose print fits below ``shows`` are
+    uncertain (``print hidden``: something lies over them that shows no colour of its own,
+    a hand), and so are those beside them fitting below ``weak`` (``spread``)."""
     empty = [k for k, r in readings.items() if r.label == model.classes[0]]
     if not empty:
         return {}
     px = model.px_per_mm
     at = np.array([centres[k] for k in empty], float)
     fits = print_fits(strokes(image, px), printed_strokes(model), at, radius, px)
-    return {
-        k: replace(readings[k], uncertain=False, doubt="", bare=True)
-        for k, fit in zip(empty, fits, strict=True)
-        if fit >= sure
-    }
+    covered = set()
+    if hidden is not None:
+        shows, weak = hidden
+        covered = spread(
+            set(np.flatnonzero(fits < shows).tolist()), fits < weak, at, _pitch(centres)
+        )
+    out = {}
+    for i, (k, fit) in enumerate(zip(empty, fits, strict=True)):
+        if i in covered:
+            out[k] = replace(readings[k], uncertain=True, doubt="print hidden")
+        elif fit >= sure:
+            out[k] = replace(readings[k], uncertain=False, doubt="", bare=True)
+    return out
+
+
+def spread(seeds: set[int], weak: np.ndarray, centres: np.ndarray, pitch: float) -> set[int]:
+    """The cells a cover over ``seeds`` (indices into ``centres``) reaches: those beside a
+    covered one (centres within 1.1 ``pitch``, the distance between neighbours) whose
+    print is ``weak`` too, as far as they go.  A cover fades out at its edge."""
+    beside = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2) <= 1.1 * pitch
+    covered, grown = set(seeds), set(seeds)
+    while grown:
+        grown = set(np.flatnonzero(weak & beside[sorted(grown)].any(axis=0)).tolist()) - covered
+        covered |= grown
+    return covered
+
+
+def _pitch(centres: dict) -> float:
+    """The distance between neighbouring cells: the median of each cell's nearest."""
+    at = np.array(list(centres.values()), float)
+    apart = np.linalg.norm(at[:, None, :] - at[None, :, :], axis=2)
+    np.fill_diagonal(apart, np.inf)
+    return float(np.median(apart.min(axis=1)))

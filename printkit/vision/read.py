@@ -41,7 +41,7 @@ from printkit.vision.colour import (
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax
-from printkit.vision.printed import print_fits, printed_strokes, strokes
+from printkit.vision.printed import print_fits, printed_strokes, spread, strokes
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
 
@@ -1391,7 +1391,9 @@ def classify(
             break  # the empty cells hardly moved the light: the first reading stands
         before = samples
         if rounds == 0 or model.classify is None:
-            readings = _read_cells(seen, model, points, quick=model.classify is not None)
+            readings = _read_cells(
+                seen, model, points, quick=model.classify is not None, board=corrected
+            )
         if rounds == 1:
             break  # the final light: no light model follows (a model's classify reads below)
         empty = [
@@ -1405,10 +1407,14 @@ def classify(
         extra_vals = _medians(cells_img, [points[i] for i in empty]) / _paper(
             model, [keys[i] for i in empty]
         )
+        # A cell far darker than the paper's light there is no bare paper, whatever the
+        # first reading said (a dark piece under a colour fit the strip put off).
+        paper_like = np.all(extra_vals >= PAPER_LIKE * _sample(light, extra_pts, 0), axis=1)
+        extra_pts, extra_vals = extra_pts[paper_like], extra_vals[paper_like]
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
     if model.classify is not None:  # read in full once, in the final light
-        readings = _read_cells(seen, model, points, quick=False)
+        readings = _read_cells(seen, model, points, quick=False, board=corrected)
     _check_paper(model, corrected)
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
@@ -1416,7 +1422,7 @@ def classify(
     if model.classify is None:
         readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
     if cells_img is not img:
-        board = _read_cells(corrected, model, points, quick=True)
+        board = _read_cells(corrected, model, points, quick=True, board=corrected)
         readings = _bare_below(readings, board, model.classes[0], doubts)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed is not None and model.classify is None:
@@ -1432,6 +1438,9 @@ as bare under a hand fitted 0.05-0.29, pieces under a pale hand among them."""
 PRINT_WEAK = 0.3
 """A bare cell beside a covered one (``PRINT_SHOWS``) whose print fits below this is
 covered too: a hand's edge.  Of the bare cells clear of any hand, 1-2 % fit below it."""
+COVER_DOUBTS = frozenset({"unlike", "mixed"})
+"""Doubts of a cell that something over it may explain (a hand's shade or its edge): a bare
+cell beside one whose print shows weakly is covered too."""
 PRINT_REACH = 0.57
 """The print round a cell is compared out to this share of its corners' distance from its
 centre: the middles of its sides, where its outline's lines run."""
@@ -1445,7 +1454,8 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
     bare = [k for k, r in readings.items() if r.label == model.classes[0] and not r.uncertain]
     if not bare:
         return readings
-    outlines = [np.array(model.cells[k], float) for k in bare]
+    odd = [k for k, r in readings.items() if r.uncertain and r.doubt in COVER_DOUBTS]
+    outlines = [np.array(model.cells[k], float) for k in bare + odd]
     centres = np.array([o.mean(axis=0) for o in outlines])
     size = float(  # a cell's corners' distance from its centre
         np.median(
@@ -1456,32 +1466,38 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
     fits = print_fits(
         strokes(board, px),
         printed_strokes(model),
-        _to_rect(model, centres),
+        _to_rect(model, centres[: len(bare)]),
         PRINT_REACH * size * px,
         px,
     )
-    hidden = set(np.flatnonzero(fits < PRINT_SHOWS).tolist())
-    # A cover fades out at its edge: the cells beside it (centres within a little more
-    # than a cell's corner distance) whose print shows only weakly are under it too.
-    beside = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2) <= 1.1 * size
-    weak = fits < PRINT_WEAK
-    grown = hidden
-    while grown:
-        grown = set(np.flatnonzero(weak & beside[sorted(grown)].any(axis=0)).tolist()) - hidden
-        hidden |= grown
-    hidden = {bare[i] for i in hidden}
+    # A cover fades out at its edge: the cells beside it, or beside a cell it makes look
+    # odd, whose print shows only weakly are under it too.
+    seeds = set(np.flatnonzero(fits < PRINT_SHOWS).tolist())
+    seeds |= set(range(len(bare), len(bare) + len(odd)))
+    weak = np.concatenate([fits < PRINT_WEAK, np.zeros(len(odd), bool)])
+    hidden = {bare[i] for i in spread(seeds, weak, centres, size) if i < len(bare)}
     return {
         k: replace(r, uncertain=True, doubt="print hidden") if k in hidden else r
         for k, r in readings.items()
     }
 
 
-def _read_cells(seen: np.ndarray, model: BoardModel, points: list, quick: bool) -> dict:
+PAPER_LIKE = 0.4
+"""A cell read as empty in the first light adds to the light model only if every channel
+shows at least this share of the light fitted to the paper there.  Measured on photos 0-5
+of every second-family condition: bare TriPakus and Tripitz cells showed at least 0.60 and
+0.51 (0.63 and 0.59 for all but one in a thousand); a dark token read as empty, 0.1."""
+
+
+def _read_cells(
+    seen: np.ndarray, model: BoardModel, points: list, quick: bool, board: np.ndarray
+) -> dict:
     """Every cell's reading in the corrected board ``seen``: by the model's own
-    ``classify`` (``quick``: only which cells are surely empty) or by the nearest printed
-    colour."""
+    ``classify`` (``quick``: only which cells are surely empty; ``board``: the view on the
+    board's own plane, where its print lies) or by the nearest printed colour."""
     if model.classify is not None:
-        return model.classify(seen, model, lambda pts: _to_rect(model, pts), quick=quick)
+        to_px = lambda pts: _to_rect(model, pts)  # noqa: E731
+        return model.classify(seen, model, to_px, quick=quick, board=board)
     return _nearest(list(model.cells), _gather(seen, points), model)
 
 

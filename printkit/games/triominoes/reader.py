@@ -617,11 +617,16 @@ def unexplained_tiles(labels: dict, unseen: Collection = ()) -> dict:
 
 
 def classify(
-    image: np.ndarray, model: BoardModel, to_px, quick: bool = False
+    image: np.ndarray,
+    model: BoardModel,
+    to_px,
+    quick: bool = False,
+    board: np.ndarray | None = None,
 ) -> dict[Hashable, CellReading]:
     """Every mat cell: ``empty`` or the tile's numbers ``a-b-c`` (see the module docstring);
     ``quick``: only which cells are surely empty (the numbers are not read).  A cell read
-    empty whose printed name shows is bare (``vision.printed.bare_by_print``)."""
+    empty whose printed name shows in ``board`` (the mat's own plane) is bare
+    (``vision.printed.bare_by_print``)."""
     views = cell_views(image, model, numbers=not quick)
     if quick:
         readings = {cell: _cell_reading(view, quick=True) for cell, view in views.items()}
@@ -630,7 +635,8 @@ def classify(
     side = float(model.extra["side"])
     at = dict(zip(views, to_px([tri_centroid(cell, side) for cell in views]), strict=True))
     radius = NAME_REACH * side / (2 * math.sqrt(3)) * model.px_per_mm
-    return {**readings, **bare_by_print(image, model, readings, at, radius, NAME_SURE)}
+    seen = image if board is None else board
+    return {**readings, **bare_by_print(seen, model, readings, at, radius, NAME_SURE)}
 
 
 NAME_SURE = 0.7

@@ -136,11 +136,16 @@ def _gain(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
 
 
 def classify_cells(
-    image: np.ndarray, model, to_px: Callable, quick: bool = False
+    image: np.ndarray,
+    model,
+    to_px: Callable,
+    quick: bool = False,
+    board: np.ndarray | None = None,
 ) -> dict[Hashable, object]:
     """Every cell of a half: ``empty``, ``X`` or ``O``, with the margin to the runner-up
-    (``quick`` changes nothing: this reading is cheap already)."""
-    del quick
+    (``quick`` changes nothing: this reading is cheap already; a half is read flat, so
+    ``board`` is ``image``)."""
+    del quick, board
     extra = model.extra
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
