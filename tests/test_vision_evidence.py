@@ -483,3 +483,19 @@ def test_cells_a_first_reading_wrongly_calls_empty_do_not_darken_the_light(monke
     monkeypatch.setattr(read_module, "PAPER_LIKE", 0.0)
     with pytest.raises(PhotoError, match="could not be corrected"):
         read_image(photo.image, "tripakus", load_layout())
+
+
+def test_a_bare_cell_unlike_the_others_whose_lines_show_is_bare(monkeypatch):
+    """Second family, a dim TriPakus photo: noise and the lamp's fall-off leave a dozen
+    bare cells unlike the other bare cells, but their printed lines show clearly, which
+    no piece over them would let through: they are read bare and sure.  Without the cue
+    (``PRINT_BARE`` out of reach) they stay uncertain."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 302004, "lowlight")
+    seen = read_image(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).wrong == ()
+    monkeypatch.setattr(read_module, "PRINT_BARE", 2.0)
+    by_colour = read_image(photo.image, "tripakus", layout)
+    assert score_reading(by_colour, photo).wrong == ()
+    assert len(seen.uncertain) + 10 <= len(by_colour.uncertain)
+    assert sum(c.doubt == "unlike" for c in by_colour.cells.values()) >= 10

@@ -1441,20 +1441,29 @@ covered too: a hand's edge.  Of the bare cells clear of any hand, 1-2 % fit belo
 COVER_DOUBTS = frozenset({"unlike", "mixed"})
 """Doubts of a cell that something over it may explain (a hand's shade or its edge): a bare
 cell beside one whose print shows weakly is covered too."""
+PRINT_BARE = 0.6
+"""A cell read as bare paper but unlike the other bare cells is bare, and sure, when its
+print fits this well (see ``_print_hidden``)."""
 PRINT_REACH = 0.57
 """The print round a cell is compared out to this share of its corners' distance from its
 centre: the middles of its sides, where its outline's lines run."""
 
 
 def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
-    """Cells read surely bare whose print does not show in the corrected ``board`` (on the
-    board's own plane) are uncertain (``print hidden``): a finger pale as the paper hides the
-    lines a bare cell shows (``vision.printed``).  The board's lines are still measured
-    there (``line_offsets``): under a rough fit the print lies off its place."""
-    bare = [k for k, r in readings.items() if r.label == model.classes[0] and not r.uncertain]
+    """The board's print as a second cue for the cells read as bare paper, seen in the
+    corrected ``board`` (on the board's own plane; ``vision.printed``).
+
+    A cell read surely bare whose print does not show is uncertain (``print hidden``): a
+    finger pale as the paper hides the lines a bare cell shows.  A cell read bare but
+    unlike the other bare cells (dim light's noise, a lamp's fall-off) whose print shows
+    clearly is bare after all: no piece over it lets its lines through.  The board's lines
+    are still measured under cells whose only doubt is their print (``line_offsets``):
+    under a rough fit the print lies off its place."""
+    empty = model.classes[0]
+    bare = [k for k, r in readings.items() if r.label == empty and not r.uncertain]
+    odd = [k for k, r in readings.items() if r.uncertain and r.doubt in COVER_DOUBTS]
     if not bare:
         return readings
-    odd = [k for k, r in readings.items() if r.uncertain and r.doubt in COVER_DOUBTS]
     outlines = [np.array(model.cells[k], float) for k in bare + odd]
     centres = np.array([o.mean(axis=0) for o in outlines])
     size = float(  # a cell's corners' distance from its centre
@@ -1466,18 +1475,28 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
     fits = print_fits(
         strokes(board, px),
         printed_strokes(model),
-        _to_rect(model, centres[: len(bare)]),
+        _to_rect(model, centres),
         PRINT_REACH * size * px,
         px,
     )
+    shows = {
+        i
+        for i, k in enumerate(odd, start=len(bare))
+        if readings[k].label == empty and readings[k].doubt == "unlike" and fits[i] >= PRINT_BARE
+    }
     # A cover fades out at its edge: the cells beside it, or beside a cell it makes look
     # odd, whose print shows only weakly are under it too.
-    seeds = set(np.flatnonzero(fits < PRINT_SHOWS).tolist())
-    seeds |= set(range(len(bare), len(bare) + len(odd)))
-    weak = np.concatenate([fits < PRINT_WEAK, np.zeros(len(odd), bool)])
+    seeds = set(np.flatnonzero(fits[: len(bare)] < PRINT_SHOWS).tolist())
+    seeds |= set(range(len(bare), len(bare) + len(odd))) - shows
+    weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
     hidden = {bare[i] for i in spread(seeds, weak, centres, size) if i < len(bare)}
+    shown = {odd[i - len(bare)] for i in shows}
     return {
-        k: replace(r, uncertain=True, doubt="print hidden") if k in hidden else r
+        k: replace(r, uncertain=True, doubt="print hidden")
+        if k in hidden
+        else replace(r, uncertain=False, doubt="")
+        if k in shown
+        else r
         for k, r in readings.items()
     }
 
