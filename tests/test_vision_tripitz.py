@@ -331,12 +331,14 @@ def test_the_strip_and_print_are_seen_on_the_board_not_on_the_tokens_tops():
     assert len(reading.uncertain) <= 1
 
 
-def test_a_token_under_a_hand_is_not_read_as_a_bare_cavity(monkeypatch):
-    """Second family, a hand over three tokens: no token colour shows, so their cavities
-    look empty, but their printed number and mark do not show either: uncertain, never
-    silently wrong (without the cue, read as empty)."""
+@pytest.mark.parametrize("seed", [303021, 303044])
+def test_a_token_under_a_hand_is_not_read_as_a_bare_cavity(monkeypatch, seed):
+    """Second family, a hand over tokens: no token colour shows, so their cavities look
+    empty, but their printed number and mark do not show either (or only weakly, beside
+    one that does not show at all: the hand's edge): uncertain, never silently wrong
+    (without the cue, read as empty)."""
     layout = load_layout()
-    photo = shoot("tripitz", layout, 303021, "hands")
+    photo = shoot("tripitz", layout, seed, "hands")
     seen = read_image(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).silent == ()
     assert any(c.doubt == "print hidden" for c in seen.cells.values())

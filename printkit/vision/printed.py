@@ -104,7 +104,8 @@ def bare_by_print(
     (``CellReading.bare``), since whatever lies on a cell hides its print.  With
     ``hidden = (shows, weak)``, the cells read empty whose print fits below ``shows`` are
     uncertain (``print hidden``: something lies over them that shows no colour of its own,
-    a hand), and so are those beside them fitting below ``weak`` (``spread``)."""
+    a hand), and so are those beside them (``spread``) fitting below ``weak`` times the
+    median fit of the cells read empty: how well bare print shows varies with the photo."""
     empty = [k for k, r in readings.items() if r.label == model.classes[0]]
     if not empty:
         return {}
@@ -114,9 +115,8 @@ def bare_by_print(
     covered = set()
     if hidden is not None:
         shows, weak = hidden
-        covered = spread(
-            set(np.flatnonzero(fits < shows).tolist()), fits < weak, at, _pitch(centres)
-        )
+        seeds = set(np.flatnonzero(fits < shows).tolist())
+        covered = spread(seeds, fits < weak * float(np.median(fits)), at, _pitch(centres))
     out = {}
     for i, (k, fit) in enumerate(zip(empty, fits, strict=True)):
         if i in covered:

@@ -100,8 +100,6 @@ MIN_SYMBOL = 12.0
 """Smallest symbol blob, mm²; a token without one is a joker."""
 COLOUR_MARGIN = 0.35
 """A colour is uncertain when (second - best) / second distance is below this."""
-SHAPE_MARGIN = 0.35
-"""A symbol shape is uncertain when (second - best) / second distance is below this."""
 EMPTY_BAND = (0.12, 0.40)
 """Body shares in this band leave the empty-or-token question uncertain."""
 FAR = 30.0
@@ -442,14 +440,16 @@ cavities) or a reflection lies over it: a token hides them whatever the light.  
 better than 0.63; bare cavities fit 0.68-0.79 (quartiles).  Seen on the board's own
 plane, where the print lies, the same holds: 4,289 tokens of photos 0-5 and 20-25 of
 every condition, none above 0.63."""
-PRINT_HIDDEN = (0.2, 0.3)
+PRINT_HIDDEN = (0.2, 0.6)
 """A cavity read empty whose print fits below the first is covered by what shows no token
-colour (a hand): uncertain, and so are the cavities beside it fitting below the second (a
-hand's edge).  Measured on the second family (photos 0-5 of every condition, 0-13 with
-hands): of 3,759 bare cavities no hand covered, the least fit 0.36 (a shaken photo); in a
-smaller steep photo a cavity half hidden by its neighbour token's side fitted 0.29.  Of
-29 tokens read as empty, 21 fitted below 0.2, the other 8 were uncertain already (glare,
-a hand's edge); in a held-out photo, three tokens under one hand fitted 0.05 and 0.26."""
+colour (a hand): uncertain, and so are the cavities beside it fitting below the second
+times the photo's median fit of cavities read empty (a hand's edge).  Measured on the
+second family (photos 0-5 of every condition, 0-13 with hands): of 3,759 bare cavities no
+hand covered, the least fit 0.36 (a shaken photo), the least share of its photo's median
+0.51; in a smaller steep photo a cavity half hidden by its neighbour token's side fitted
+0.29.  Of 29 tokens read as empty, 21 fitted below 0.2, the other 8 were uncertain
+already (glare, a hand's edge); in held-out photos, tokens under a hand fitted 0.05, 0.26
+and 0.41 (0.53 of that photo's median), each beside one below 0.2."""
 
 
 def _bare_picture(model: BoardModel) -> Drawing:
