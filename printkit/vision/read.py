@@ -428,6 +428,18 @@ def _cell_centres(model: BoardModel) -> tuple[list, np.ndarray, float]:
     return list(model.cells), np.array([o.mean(axis=0) for o in outlines]), width
 
 
+@cache
+def _corner_distance(model: BoardModel) -> float:
+    """The median distance (mm) of a cell's corners from its centre."""
+    _, centres, _ = _cell_centres(model)
+    outlines = [np.array(o, float) for o in model.cells.values()]
+    return float(
+        np.median(
+            [np.linalg.norm(o - c, axis=1).mean() for o, c in zip(outlines, centres, strict=True)]
+        )
+    )
+
+
 def _near_lines(model: BoardModel, lines: Lines) -> dict:
     """Each cell judged by the lines (three or more within ``LINE_REACH`` cell widths):
     the median distance (mm) of those lines from where they should be."""
@@ -1464,13 +1476,10 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
     odd = [k for k, r in readings.items() if r.uncertain and r.doubt in COVER_DOUBTS]
     if not bare:
         return readings
-    outlines = [np.array(model.cells[k], float) for k in bare + odd]
-    centres = np.array([o.mean(axis=0) for o in outlines])
-    size = float(  # a cell's corners' distance from its centre
-        np.median(
-            [np.linalg.norm(o - c, axis=1).mean() for o, c in zip(outlines, centres, strict=True)]
-        )
-    )
+    keys, every_centre, _ = _cell_centres(model)
+    at = {k: i for i, k in enumerate(keys)}
+    centres = every_centre[[at[k] for k in bare + odd]]
+    size = _corner_distance(model)
     px = model.px_per_mm
     fits = print_fits(
         strokes(board, px),
@@ -1515,8 +1524,9 @@ def _read_cells(
     ``classify`` (``quick``: only which cells are surely empty; ``board``: the view on the
     board's own plane, where its print lies) or by the nearest printed colour."""
     if model.classify is not None:
-        to_px = lambda pts: _to_rect(model, pts)  # noqa: E731
-        return model.classify(seen, model, to_px, quick=quick, board=board)
+        return model.classify(
+            seen, model, lambda pts: _to_rect(model, pts), quick=quick, board=board
+        )
     return _nearest(list(model.cells), _gather(seen, points), model)
 
 

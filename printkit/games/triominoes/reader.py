@@ -635,8 +635,8 @@ def classify(
     side = float(model.extra["side"])
     at = dict(zip(views, to_px([tri_centroid(cell, side) for cell in views]), strict=True))
     radius = NAME_REACH * side / (2 * math.sqrt(3)) * model.px_per_mm
-    seen = image if board is None else board
-    return {**readings, **bare_by_print(seen, model, readings, at, radius, NAME_SURE)}
+    board = image if board is None else board
+    return {**readings, **bare_by_print(board, model, readings, at, radius, NAME_SURE)}
 
 
 NAME_SURE = 0.7
