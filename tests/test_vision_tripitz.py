@@ -331,6 +331,23 @@ def test_the_strip_and_print_are_seen_on_the_board_not_on_the_tokens_tops():
     assert len(reading.uncertain) <= 1
 
 
+def test_a_symbol_slid_off_its_cavity_centre_is_still_matched_whole(monkeypatch):
+    """A steep photo (second family) of 3.3 mm tokens read on the board's plane (the
+    plane judge's choice): each token's face lies about 3 mm off its cavity's centre, and
+    a symbol near the window's edge could not be matched whole (a triangle read as a
+    star, surely).  The symbol is searched ``SLIDE`` mm further out: the board reads
+    exactly, with no cell in doubt."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 305040, "steep")
+    assert photo.truth["thickness"] > 3
+    reading = read_image(photo.image, "tripitz", layout)
+    assert score_reading(reading, photo).wrong == ()
+    assert reading.uncertain == []
+    monkeypatch.setattr(reader, "SLIDE", 0.0)
+    tight = read_image(photo.image, "tripitz", layout)
+    assert score_reading(tight, photo).wrong != ()
+
+
 @pytest.mark.parametrize("seed", [303021, 303044])
 def test_a_token_under_a_hand_is_not_read_as_a_bare_cavity(monkeypatch, seed):
     """Second family, a hand over tokens: no token colour shows, so their cavities look

@@ -92,6 +92,9 @@ __all__ = [
 
 DISC = 8.5
 """Radius (mm) about a cavity's centre that a placed token always covers."""
+SLIDE = 3.0
+"""How far (mm) a token's symbol may lie from its cavity's centre and still be matched
+whole: a token laid off-centre, or a thick one seen on a plane a little below its top."""
 BODY_SHARE = 0.25
 """Share of the disc in one token colour above which the cavity holds a token."""
 BODY_DE = 32.0
@@ -366,7 +369,7 @@ def classify(
     paper = to_lab(np.array([rgb(v) for v in tints]), dtype=np.float32)
     centres = model.extra["centres"]
     h, w = image.shape[:2]
-    half = int(math.ceil(DISC * px)) + 1
+    half = int(math.ceil((DISC + SLIDE) * px)) + 1
     yy, xx = np.mgrid[-half : half + 1, -half : half + 1]
     disc = (xx**2 + yy**2) <= (DISC * px) ** 2
     sparse = disc & (yy % 2 == 0) & (xx % 2 == 0)  # every fourth pixel tells the share
@@ -390,8 +393,7 @@ def classify(
     windows = np.stack(
         [image[y - half : y + half + 1, x - half : x + half + 1] for _, x, y in found]
     )
-    labs = to_lab(windows, dtype=np.float32)
-    pixels = labs[:, sparse]  # cells × disc pixels × 3
+    pixels = to_lab(windows[:, sparse], dtype=np.float32)  # cells × disc pixels × 3
     flat = pixels.reshape(-1, 3)
     dist = _distances(flat, refs)
     near_paper = _distances(flat, paper).min(axis=1)
@@ -428,7 +430,8 @@ def classify(
             continue
         index = int(counts[i].argmax())
         body_lab = np.median(pixels[i][body[i] & (best[i] == index)], axis=0)
-        out[key] = _read_token(labs[i], disc, body_lab, tokens, symbols, shapes, px)
+        window = to_lab(windows[i], dtype=np.float32)
+        out[key] = _read_token(window, disc, body_lab, tokens, symbols, shapes, px)
     return {k: out[k] for k in keys}
 
 
