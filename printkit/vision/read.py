@@ -29,6 +29,7 @@ from printkit.draw.model import rgb
 from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
+from printkit.vision import shake
 from printkit.vision.colour import (
     UNLIKE_FAR,
     cubic_terms,
@@ -128,6 +129,29 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
             return _read_decoded(data, pool, building)
         except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
             raise PhotoError(f"could not make out the board ({exc.err})") from None
+        except PhotoError as exc:
+            raise _explained(exc, _decoded_for_shake(data)) from None
+
+
+def _decoded_for_shake(data: np.ndarray) -> np.ndarray | None:
+    """The photo decoded about as large as ``shake.smear`` measures it (None if it is no
+    image)."""
+    if not data.size:
+        return None
+    image = cv2.imdecode(data, cv2.IMREAD_REDUCED_GRAYSCALE_2)
+    if image is None or max(image.shape) >= shake.SCALE:
+        return image
+    return cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+
+
+def _explained(refused: PhotoError, image: np.ndarray | None) -> PhotoError:
+    """A refusal that names camera shake as its likely cause when the photo shows it
+    (``shake.shaken``): the reason the reader stopped (a marker not found, the paper not
+    white) follows."""
+    if image is None or str(refused).startswith(TOO_BLURRED):
+        return refused
+    why = shake.shaken(image)
+    return refused if why is None else PhotoError(f"{why}; what failed: {refused}")
 
 
 def _read_decoded(data: np.ndarray, pool: ThreadPoolExecutor, building: Future) -> Reading:
@@ -185,7 +209,10 @@ def _coarsest(h: np.ndarray, model: BoardModel) -> float:
 def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
     """Read a BGR photo already in memory."""
     with lab_prepared_beside():
-        return _read_whole(image, board_models(game, layout))
+        try:
+            return _read_whole(image, board_models(game, layout))
+        except PhotoError as exc:
+            raise _explained(exc, image) from None
 
 
 def _read_whole(image: np.ndarray, models: list[BoardModel]) -> Reading:
@@ -214,7 +241,7 @@ def _markers_in(image: np.ndarray) -> list[Detection]:
     sharpness = _sharpness(grey)
     if sharpness < BLURRED:
         raise PhotoError(
-            f"the photo is too blurred to read (sharpness {sharpness:.0f}, "
+            f"{TOO_BLURRED} (sharpness {sharpness:.0f}, "
             f"needs {BLURRED:.0f}): hold the phone still and let it focus"
         )
     return detect_markers(image)
@@ -713,6 +740,7 @@ def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
 
 BLURRED = 10.0
 """Sharpness below which a photo is refused as blurred (see ``_sharpness``)."""
+TOO_BLURRED = "the photo is too blurred to read"
 
 
 def _sharpness(grey: np.ndarray) -> float:

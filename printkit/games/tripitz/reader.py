@@ -504,11 +504,12 @@ def _read_token(
     """
     colour, colour2, d_colour, m_colour = _nearest(body_lab, tokens)
     # The symbol: pixels in the disc nearer any symbol colour than the body.
-    flat = window.reshape(-1, 3)
-    body_d = _distances(flat, body_lab[None, :]).reshape(disc.shape)
+    inside = window[disc]
+    body_d = _distances(inside, body_lab[None, :])[:, 0]
     symbol_refs = np.stack(list(symbols.values())).astype(np.float32)
-    sym_d = _distances(flat, symbol_refs).min(axis=1).reshape(disc.shape)
-    candidate = ((sym_d < body_d) & (body_d > 20.0) & disc).astype(np.uint8)
+    sym_d = _distances(inside, symbol_refs).min(axis=1)
+    candidate = np.zeros(disc.shape, np.uint8)
+    candidate[disc] = (sym_d < body_d) & (body_d > 20.0)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(candidate, connectivity=8)
     blob = None
     if count > 1:

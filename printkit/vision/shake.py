@@ -1,0 +1,113 @@
+"""Camera shake: edges smeared one way and sharp the other.
+
+A shaken camera drags the whole picture along one direction.  An edge across that
+direction is spread over the length of the drag; an edge along it stays as sharp as the
+lens made it.  So the strongest edges of the photo (a marker's black on white, a piece's
+border) are measured across: how wide each rises from its dark side to its light side
+(the step over its steepest slope), and the widths are compared between the directions
+the edges face.  A lens out of focus, low light's denoising or a recompressed file soften
+every direction alike; steep perspective squeezes the board but leaves its edges sharp.
+
+The measure explains a refusal: a photo too smeared for its markers, its paper or its
+pieces to read says so, instead of blaming reflections or hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["SCALE", "SHAKEN", "ONE_WAY", "Smear", "smear", "shaken"]
+
+SCALE = 2000
+"""Long side (px) at which edge widths are measured: half a 12-megapixel photo."""
+SHAKEN = 3.5
+"""Widest edges (px at ``SCALE``, median over the edges facing one way) of a shaken photo.
+Measured on the second photo family: sharp, steep, dim, recompressed, glare, hands, small
+and wide-angle photos reach at most 3.2 but for one dim photo at 3.8 (a slight shake as
+well); shaken photos the reader refused reach 3.7 to 5.3."""
+ONE_WAY = 1.5
+"""The widest edges must be this many times the narrowest: a smear one way."""
+EDGE_SHARE = 0.01
+"""Share of the photo's pixels, the strongest gradients, whose edges are measured."""
+MOST_EDGES = 20000
+"""At most this many edges are measured (an even sample of the strongest)."""
+STEP = 60.0
+"""Least rise (grey levels) across an edge's profile for it to count as a step."""
+REACH = 12.0
+"""How far (px at ``SCALE``) each edge's profile runs to either side."""
+DIRECTIONS = 8
+"""Ways an edge may face (over 180 degrees)."""
+FEWEST = 30
+"""Fewest edges facing one way for their width to count."""
+
+
+@dataclass(frozen=True)
+class Smear:
+    """Median width (px at ``SCALE``) of the edges facing the way they are widest and
+    the way they are narrowest."""
+
+    widest: float
+    narrowest: float
+
+    @property
+    def shaken(self) -> bool:
+        return self.widest >= SHAKEN and self.widest >= ONE_WAY * self.narrowest
+
+
+def smear(image: np.ndarray) -> Smear | None:
+    """How ``image`` (BGR or grey, any size) smears its strongest edges, or None when too
+    few edges show."""
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    scale = SCALE / max(grey.shape[:2])
+    if scale < 1.0:
+        grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    grey = grey.astype(np.float32)
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    size = np.hypot(gx, gy)
+    ys, xs = np.nonzero(size >= np.percentile(size, 100 * (1 - EDGE_SHARE)))
+    if len(xs) > MOST_EDGES:
+        every = np.linspace(0, len(xs) - 1, MOST_EDGES).astype(int)
+        ys, xs = ys[every], xs[every]
+    nx, ny = gx[ys, xs] / size[ys, xs], gy[ys, xs] / size[ys, xs]
+    # Each edge's profile across it, from its dark side to its light side, every half px.
+    offsets = np.arange(-REACH, REACH + 0.25, 0.5, dtype=np.float32)
+    px = (xs[:, None] + offsets * nx[:, None]).astype(np.float32)
+    py = (ys[:, None] + offsets * ny[:, None]).astype(np.float32)
+    profile = cv2.remap(grey, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    ends = len(offsets) // 6
+    low, high = profile[:, :ends].mean(axis=1), profile[:, -ends:].mean(axis=1)
+    step = high - low
+    steps = step > STEP
+    if steps.sum() < FEWEST:
+        return None
+    rise = (profile[steps] - low[steps, None]) / step[steps, None]
+    width = 0.5 / np.maximum(np.diff(rise, axis=1).max(axis=1), 1e-3)
+    if scale > 1.0:
+        width = width * scale  # a small photo's px are larger: widths as at SCALE
+    facing = np.degrees(np.arctan2(ny[steps], nx[steps])) % 180.0
+    way = np.minimum((facing / (180.0 / DIRECTIONS)).astype(int), DIRECTIONS - 1)
+    widths = [
+        float(np.median(width[way == w]))
+        for w in range(DIRECTIONS)
+        if np.count_nonzero(way == w) >= FEWEST
+    ]
+    if not widths:
+        return None
+    return Smear(max(widths), min(widths))
+
+
+def shaken(image: np.ndarray) -> str | None:
+    """Why a refused photo failed, if camera shake smeared it: a sentence for the player,
+    or None."""
+    found = smear(image)
+    if found is None or not found.shaken:
+        return None
+    return (
+        f"the photo is smeared by camera shake (its edges {found.widest:.1f} px wide one way, "
+        f"{found.narrowest:.1f} px the other): hold the phone still, with both hands or "
+        "against something, in good light"
+    )

@@ -1,0 +1,80 @@
+"""Camera shake: told from other blur by its direction, and named when a photo is refused."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import cv2
+import pytest
+
+from printkit.errors import PhotoError
+from printkit.layout.config import load_layout
+from printkit.vision import shake
+from printkit.vision.photoshoot import shoot
+from printkit.vision.photoshoot.sensor import motion_kernel
+from printkit.vision.read import read_encoded
+
+
+@cache
+def _photo(game: str, seed: int, condition: str):
+    return shoot(game, load_layout(), seed, condition)
+
+
+def _jpeg(image) -> bytes:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    assert ok
+    return data.tobytes()
+
+
+def test_a_sharp_photo_is_not_shaken_and_a_dragged_copy_is():
+    """A straight-on photo's edges are narrow every way; dragged 12 px (6 px at
+    ``SCALE``) one way, the edges facing that way widen and the others do not."""
+    image = _photo("tripakus", 300000, "ordinary").image
+    sharp = shake.smear(image)
+    assert sharp is not None and not sharp.shaken
+    assert sharp.widest < shake.SHAKEN
+    dragged = shake.smear(cv2.filter2D(image, -1, motion_kernel(12.0, 30.0)))
+    assert dragged is not None and dragged.shaken
+    assert dragged.widest >= sharp.widest + 2.0
+    assert dragged.narrowest < shake.SHAKEN
+
+
+def test_blur_every_way_is_not_shake():
+    """A lens out of focus widens every edge alike: not one way, so not shake."""
+    image = _photo("tripakus", 300000, "ordinary").image
+    soft = shake.smear(cv2.GaussianBlur(image, (0, 0), 4.0))
+    assert soft is not None and soft.widest >= shake.SHAKEN
+    assert not soft.shaken
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "condition"),
+    [("tripakus", 305000, "steep"), ("tripitz", 302000, "lowlight")],
+)
+def test_steep_or_dim_photos_are_not_shaken(game, seed, condition):
+    """Perspective squeezes the board but leaves its edges sharp; dim light's denoising
+    softens every way."""
+    found = shake.smear(_photo(game, seed, condition).image)
+    assert found is not None and not found.shaken
+
+
+def test_a_refused_shaken_photo_says_it_is_shaken():
+    """A shaken photo whose markers cannot all be found (second family): the refusal
+    names the shake first, then what failed, instead of advising to uncover markers."""
+    photo = _photo("tripitz", 307000, "motion")
+    with pytest.raises(PhotoError) as refused:
+        read_encoded(_jpeg(photo.image), "tripitz", load_layout())
+    message = str(refused.value)
+    assert message.startswith("the photo is smeared by camera shake")
+    assert "what failed: found 1 of the board's 4 markers" in message
+    assert "\n" not in message
+
+
+def test_a_refusal_without_shake_is_left_alone():
+    """A photo refused for a reflection over its paper (second family, glare) is not
+    blamed on shake."""
+    photo = _photo("trigon", 301001, "glare")
+    with pytest.raises(PhotoError) as refused:
+        read_encoded(_jpeg(photo.image), "trigon", load_layout())
+    assert "shake" not in str(refused.value)
+    assert "could not be corrected" in str(refused.value)
