@@ -68,7 +68,9 @@ def smear(image: np.ndarray) -> Smear | None:
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
     size = np.hypot(gx, gy)
-    ys, xs = np.nonzero(size >= np.percentile(size, 100 * (1 - EDGE_SHARE)))
+    ys, xs = np.nonzero((size >= np.percentile(size, 100 * (1 - EDGE_SHARE))) & (size > 0))
+    if len(xs) < FEWEST:
+        return None
     if len(xs) > MOST_EDGES:
         every = np.linspace(0, len(xs) - 1, MOST_EDGES).astype(int)
         ys, xs = ys[every], xs[every]
