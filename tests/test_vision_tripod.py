@@ -340,3 +340,23 @@ def test_a_hand_over_a_cell_is_no_white_stone():
     assert [photo.truth["cells"][n] for n in ("a10", "a11")] == ["X", "empty"]
     assert all(cells[n].label == "O" and cells[n].uncertain for n in ("a10", "a11"))
     assert score_reading(seen, photo).silent == ()
+
+
+def test_a_thick_white_stone_seen_at_a_slant_is_not_read_as_black(monkeypatch):
+    """Second family, steep view of 3.2 mm card stones: near the apex the white stones'
+    shaded sides cover their cells and their tops lie beyond, so read flat they pass for
+    black stones, surely.  On the plane of the stones' tops they read white: a cell whose
+    kind of stone depends on the plane is uncertain, never silently wrong."""
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 305040, "steep")
+    assert photo.truth["thickness"] > 3
+    seen = read_image(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert any(c.doubt == "thickness" for c in seen.cells.values())
+    monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
+    flat = read_image(photo.image, "tripod", layout)
+    assert len(score_reading(flat, photo).silent) >= 1

@@ -1455,6 +1455,8 @@ def classify(
         white_vals = np.vstack([base_vals, extra_vals])
     if model.classify is not None:  # read in full once, in the final light
         readings = _read_cells(seen, model, points, quick=False, board=corrected)
+    if photo is not None and not model.raised:
+        readings = _turned_on_tops(model, photo, points, (light, affine), corrected, readings)
     _check_paper(model, corrected)
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
@@ -1468,6 +1470,38 @@ def classify(
     if model.printed is not None and model.classify is None:
         readings = _print_hidden(corrected, model, readings)
     return _with_doubts(readings, keys, doubts), seen, height or 0.0
+
+
+def _turned_on_tops(
+    model: BoardModel,
+    photo: tuple[np.ndarray, np.ndarray],
+    points: list,
+    maps: tuple[np.ndarray, np.ndarray],
+    board: np.ndarray,
+    readings: dict,
+) -> dict:
+    """A board read flat, seen at a slant: the cells whose piece reads as another piece on
+    the plane of the pieces' tops (``_piece_height``) are uncertain (``thickness``).
+
+    A thick pale piece seen at a slant shows its shaded side where its cell is and its
+    top beyond: read flat, it passes for a dark piece.  A cell whose kind of piece depends
+    on how thick the pieces are is not read surely; a cell bare on one plane and covered
+    on the other is only the pieces' tops sliding over their neighbours."""
+    light, affine = maps
+    height = _piece_height(model, photo, points, light, affine)
+    if not height:
+        return readings
+    view = rectify(
+        photo[0], lifted(photo[1], height, photo[0].shape), model.bounds, model.px_per_mm
+    )
+    tops = _read_cells(_corrected(view, light, affine), model, points, quick=False, board=board)
+    empty = model.classes[0]
+    return {
+        k: replace(r, uncertain=True, doubt=r.doubt or "thickness")
+        if r.label != empty and tops[k].label not in (empty, r.label)
+        else r
+        for k, r in readings.items()
+    }
 
 
 PRINT_SHOWS = 0.12

@@ -143,18 +143,20 @@ def classify_cells(
     board: np.ndarray | None = None,
 ) -> dict[Hashable, object]:
     """Every cell of a half: ``empty``, ``X`` or ``O``, with the margin to the runner-up
-    (``quick`` changes nothing: this reading is cheap already; a half is read flat, so
-    ``board`` is ``image``)."""
-    del quick, board
+    (``quick`` changes nothing: this reading is cheap already).  The stones are seen in
+    ``image``, the frame's light and the cells' print in ``board`` (the board's own plane,
+    when ``image`` is another: the stones' tops seen at a slant)."""
+    del quick
+    board = image if board is None else board
     extra = model.extra
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
-    gain = _gain(image, frame, np.array(rgb(extra["frame_colour"])))
+    gain = _gain(board, frame, np.array(rgb(extra["frame_colour"])))
     centres = to_px(np.array([extra["centres"][k] for k in keys], float))
     radius = INNER * extra["cell"] * model.px_per_mm
     seen = to_lab(_medians(image, centres, radius))
     fits = (
-        _name_fits(image, model, centres, NAME_DISC * radius)
+        _name_fits(board, model, centres, NAME_DISC * radius)
         if extra.get("names")
         else np.zeros(len(keys))
     )
@@ -203,7 +205,7 @@ def classify_cells(
     pale = np.flatnonzero(outliers & (order[:, 0] == 2) & unnamed)
     if len(pale):
         rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in pale]))
-        enclosed = _outline_fits(image, model, rims).reshape(len(pale), -1).min(axis=1)
+        enclosed = _outline_fits(board, model, rims).reshape(len(pale), -1).min(axis=1)
         outliers[pale[enclosed >= OUTLINE_SURE]] = False
     out = {}
     for i, key in enumerate(keys):
