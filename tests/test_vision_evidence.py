@@ -391,6 +391,19 @@ def test_cells_under_a_white_reflection_are_read_from_the_colour_it_leaves():
             assert read[k].label == name and not read[k].uncertain
 
 
+def test_a_piece_a_reflection_drives_near_white_is_not_read_through_it(monkeypatch):
+    """Second family, held-out glare photo: a blue piece under a reflection shows 0.93 or
+    more in every channel, a quarter of its samples clipped, and its colour fits bare
+    paper.  Too little of its colour is left to read: it stays uncertain (``SHOULDER``),
+    where reading through the glare made it bare paper, surely."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 301060, "glare")
+    seen = read_image(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "SHOULDER", 2.0)
+    assert len(score_reading(read_image(photo.image, "tripakus", layout), photo).silent) >= 1
+
+
 def test_a_cell_whose_print_shows_is_not_doubted_for_the_light_over_it():
     """A reflection or dimness over a cell puts its colour in doubt, not a print that
     shows clearly (``CellReading.bare``: nothing covers the cell); other doubts stand."""

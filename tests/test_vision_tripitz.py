@@ -362,3 +362,17 @@ def test_a_token_under_a_hand_is_not_read_as_a_bare_cavity(monkeypatch, seed):
     monkeypatch.setattr(reader, "PRINT_HIDDEN", None)
     by_colour = read_image(photo.image, "tripitz", layout)
     assert len(score_reading(by_colour, photo).silent) >= 1
+
+
+def test_a_token_beside_a_hidden_cavity_is_not_read_surely(monkeypatch):
+    """Second family, held-out photo of a hand over the board: two tokens at the hand's
+    edge show their body colour, but the hand covers part of their symbols, which read
+    as white (grey and light blue printed).  Beside cavities whose print the hand hides,
+    they are uncertain; without that cue they are silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 303060, "hands")
+    seen = read_image(photo.image, "tripitz", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert any(c.doubt == "beside a cover" for c in seen.cells.values())
+    monkeypatch.setattr(reader, "_beside_cover", lambda *args: {})
+    assert len(score_reading(read_image(photo.image, "tripitz", layout), photo).silent) >= 1

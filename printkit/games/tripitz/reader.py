@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import cv2
@@ -432,7 +432,27 @@ def classify(
         body_lab = np.median(pixels[i][body[i] & (best[i] == index)], axis=0)
         window = to_lab(windows[i], dtype=np.float32)
         out[key] = _read_token(window, disc, body_lab, tokens, symbols, shapes, px)
+    out.update(_beside_cover(out, at, float(model.extra["pitch"]) * px))
     return {k: out[k] for k in keys}
+
+
+def _beside_cover(readings: dict, at: dict, pitch: float) -> dict:
+    """Tokens read surely beside a cavity a cover hides (``print hidden``), uncertain
+    (``beside a cover``): a hand over the next cavity may reach over part of the token,
+    and the part of its symbol a pale hand's edge covers passes for a paler symbol colour
+    (held-out photo 303060: a grey and a light blue symbol read as white, surely).
+    ``at``: each cavity's centre (px); ``pitch``: neighbours' distance (px)."""
+    covered = [at[k] for k, r in readings.items() if r.doubt == "print hidden"]
+    if not covered:
+        return {}
+    hidden = np.array(covered, float)
+    return {
+        k: replace(r, uncertain=True, doubt="beside a cover")
+        for k, r in readings.items()
+        if r.label not in ("empty", "token")
+        and not r.uncertain
+        and np.linalg.norm(hidden - np.asarray(at[k], float), axis=1).min() <= 1.1 * pitch
+    }
 
 
 PRINT_SURE = 0.7
