@@ -1163,11 +1163,41 @@ def _patches_seen(model: BoardModel, img: np.ndarray) -> np.ndarray:
     return _sample(img, _patch_centres(model), radius=int(model.px_per_mm * 2))
 
 
-def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
-    """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB."""
+STRIP_LEFT = 4
+"""Fewest reference patches a reflection may leave to fit the colour map to (it has four
+terms per channel); with fewer the photo is refused."""
+
+
+def _glared_patches(
+    model: BoardModel, img: np.ndarray, light: np.ndarray, paper_clips: bool, brighter: float
+) -> np.ndarray:
+    """Which reference patches a reflection lies on (``_doubts`` over a disc 2 mm round
+    each, as for the cells): their colour says nothing of the print.  Refused when too few
+    are left (``STRIP_LEFT``)."""
+    turns = np.linspace(0.0, 2 * math.pi, 8, endpoint=False)
+    disc = np.vstack(
+        [np.zeros((1, 2))] + [r * np.stack([np.cos(turns), np.sin(turns)], 1) for r in (1.0, 2.0)]
+    )
+    points = [c + disc * model.px_per_mm for c in _patch_centres(model)]
+    doubts = _doubts(img, light, points, paper_clips, brighter)
+    glared = np.array([d == "glare" for d in doubts])
+    if len(glared) - glared.sum() < STRIP_LEFT:
+        raise PhotoError(
+            f"a reflection lies on {int(glared.sum())} of the {len(glared)} colour patches, "
+            "so the board's colours cannot be corrected: keep reflections off the colour "
+            "strips, and retake it"
+        )
+    return glared
+
+
+def _colour_fit(model: BoardModel, img: np.ndarray, glared: np.ndarray | None = None) -> np.ndarray:
+    """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB, leaving out the
+    patches a reflection lies on (``glared``)."""
     observed = _patches_seen(model, img)
     target = np.array([rgb(p.colour) for p in model.patches])
     ok = np.all(np.isfinite(observed), axis=1)
+    if glared is not None:
+        ok &= ~glared
     a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
     if len(a) < 4:
         return np.vstack([np.eye(3), np.zeros((1, 3))])
@@ -1422,13 +1452,17 @@ def classify(
     base_pts = _to_rect(model, _white_points(model))
     base_vals = _sample(img, base_pts)
     white_pts, white_vals = base_pts, base_vals
+    paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     readings: dict[Hashable, CellReading] = {}
     corrected = seen = light = img
     cells_img = img
     before = None
     for rounds in range(2):
         light = _light_surface(img, white_pts, white_vals)
-        colour = _colour_fit(model, img / light)
+        noise = _paper_noise(base_vals, _sample(light, base_pts, 0))
+        brighter = max(BRIGHTER, 1 + GLARE_Z * noise)
+        glared = _glared_patches(model, img, light, paper_clips, brighter)
+        colour = _colour_fit(model, img / light, glared)
         affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
         corrected = _corrected(img, light, affine)
         if rounds == 0 and photo is not None and model.raised:
@@ -1470,8 +1504,6 @@ def classify(
     if photo is not None and not model.raised:
         readings = _turned_on_tops(model, photo, points, (light, affine), corrected, readings)
     _check_paper(model, corrected)
-    paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
-    brighter = max(BRIGHTER, 1 + GLARE_Z * _paper_noise(base_vals, _sample(light, base_pts, 0)))
     doubts = _halo(_doubts(cells_img, light, points, paper_clips, brighter), points)
     if model.classify is None:
         readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
