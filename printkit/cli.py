@@ -333,6 +333,7 @@ UNSURE_WHY = {
     "name hidden": "the cell's printed name does not show (a finger? a reflection?)",
     "print hidden": "the board's print does not show where the cell looks bare (a finger?)",
     "thickness": "a thick piece's side or its face, seen at a slant: retake from above",
+    "beside a cover": "beside a cell a hand hides, whose edge may cover part of them",
     "no piece": "they make no piece of the set",
     "piece twice": "one piece seen twice",
     "pid twice": "one pid seen twice",

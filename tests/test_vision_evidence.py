@@ -404,6 +404,16 @@ def test_a_piece_a_reflection_drives_near_white_is_not_read_through_it(monkeypat
     assert len(score_reading(read_image(photo.image, "tripakus", layout), photo).silent) >= 1
 
 
+def test_a_reflection_over_the_colour_strip_is_named_not_read_through():
+    """Second family, held-out glare photo of a Trigon board: a lamp's reflection lies on
+    three of the strip's six patches.  Fitted to them, the colour map took red for paper
+    and 38 red cells read as bare, surely; the photo is refused, naming the strip."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 301064, "glare")
+    with pytest.raises(PhotoError, match="a reflection lies on 3 of the 6 colour patches"):
+        read_image(photo.image, "trigon", layout)
+
+
 def test_a_cell_whose_print_shows_is_not_doubted_for_the_light_over_it():
     """A reflection or dimness over a cell puts its colour in doubt, not a print that
     shows clearly (``CellReading.bare``: nothing covers the cell); other doubts stand."""

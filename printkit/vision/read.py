@@ -1836,6 +1836,7 @@ DOUBT_TAGS = {
     "name visible": "L",
     "name hidden": "H",
     "print hidden": "H",
+    "beside a cover": "H",
     "thickness": "T",
     "photos disagree": "F",
     "shape": "S",
