@@ -1165,7 +1165,9 @@ def _patches_seen(model: BoardModel, img: np.ndarray) -> np.ndarray:
 
 STRIP_LEFT = 4
 """Fewest reference patches a reflection may leave to fit the colour map to (it has four
-terms per channel); with fewer the photo is refused."""
+terms per channel); with fewer the photo is refused.  A board with fewer patches than that
+(a Tripod half: white, black and wood) is not colour-mapped at all, and its light is
+modelled on its own (``BoardModel.classify``)."""
 
 
 def _glared_patches(
@@ -1181,7 +1183,7 @@ def _glared_patches(
     points = [c + disc * model.px_per_mm for c in _patch_centres(model)]
     doubts = _doubts(img, light, points, paper_clips, brighter)
     glared = np.array([d == "glare" for d in doubts])
-    if len(glared) - glared.sum() < STRIP_LEFT:
+    if glared.any() and len(glared) - glared.sum() < STRIP_LEFT <= len(glared):
         raise PhotoError(
             f"a reflection lies on {int(glared.sum())} of the {len(glared)} colour patches, "
             "so the board's colours cannot be corrected: keep reflections off the colour "
