@@ -1324,11 +1324,11 @@ only if one class explains its colour to within this (linear reflectance, per ch
 GLARE_RATIO = 3.0
 """...and every other class explains it at least this many times worse."""
 SHOULDER = 0.9
-"""...and some channel's median lies below this (of 1): a reflection that brings every
-channel near the sensor's top leaves too little of the print's colour, squeezed by the
-camera's tone curve, to tell a piece from paper (held-out photos 301060 and 301062: blue
-pieces at 0.93-0.98 in every channel, a quarter to two fifths of them clipped, fitted
-bare paper)."""
+"""...and a cell read as bare paper has every channel's median below this (of 1): near
+the sensor's top the camera's tone curve squeezes a washed-out piece's colour until its
+channels are as even as paper's, while a colour that survives is evidence of a piece
+(held-out photos: blue pieces whose channels reached 0.88-0.98, up to two fifths of their
+samples clipped, fitted bare paper; bare cells read rightly through glare reached 0.82-0.88)."""
 
 
 def _through_glare(
@@ -1346,10 +1346,10 @@ def _through_glare(
     printed reflectance plus the same amount ``s >= 0`` in every channel.  So each class
     (its reflectance as the photo's reference patches show it) is fitted with the ``s``
     that suits it best, and the cell is read when all three channels are unclipped (a
-    clipped channel only says "at least") and not all near the top (``SHOULDER``), one
-    class leaves at most ``GLARE_FIT`` and every other ``GLARE_RATIO`` times more.  Other
-    glare cells stay uncertain.  ``images`` are the board as rectified and the view the
-    cells were read in (the pieces' tops).
+    clipped channel only says "at least"), one class leaves at most ``GLARE_FIT`` and
+    every other ``GLARE_RATIO`` times more, and, if that class is bare paper, no channel
+    lies near the top (``SHOULDER``).  Other glare cells stay uncertain.  ``images`` are
+    the board as rectified and the view the cells were read in (the pieces' tops).
     """
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
     albedo = _patch_reflectance(model, images[0], light) if glare else None
@@ -1362,12 +1362,8 @@ def _through_glare(
     seen = np.array(
         [np.median(linear(r) / linear(w), axis=0) for r, w in zip(raw, lit, strict=True)]
     )
-    readable = np.array(
-        [
-            np.all(np.mean(r >= CLIPPED, axis=0) <= 0.5) and np.median(r, axis=0).min() < SHOULDER
-            for r in raw
-        ]
-    )
+    readable = np.array([np.all(np.mean(r >= CLIPPED, axis=0) <= 0.5) for r in raw])
+    washed = np.array([np.median(r, axis=0).max() >= SHOULDER for r in raw])
     s = np.maximum((seen[None] - refs).mean(axis=2, keepdims=True), 0.0)  # classes × cells
     misfit = np.sqrt(((seen[None] - refs - s) ** 2).mean(axis=2))
     order = np.argsort(misfit, axis=0)
@@ -1376,7 +1372,12 @@ def _through_glare(
     for j, i in enumerate(glare):
         best, second = int(order[0, j]), int(order[1, j])
         fit, runner = float(misfit[best, j]), float(misfit[second, j])
-        if readable[j] and fit <= GLARE_FIT and runner >= GLARE_RATIO * fit:
+        if (
+            readable[j]
+            and not (best == 0 and washed[j])  # the first class is the empty cell
+            and fit <= GLARE_FIT
+            and runner >= GLARE_RATIO * fit
+        ):
             out[keys[i]] = CellReading(
                 classes[best], round(1 - fit / runner, 3), classes[second], round(fit, 3), False
             )
