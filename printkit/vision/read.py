@@ -1186,8 +1186,15 @@ def _check_strip(
     disc = np.vstack(
         [np.zeros((1, 2))] + [r * np.stack([np.cos(turns), np.sin(turns)], 1) for r in (1.0, 2.0)]
     )
-    points = [c + disc * model.px_per_mm for c in _patch_centres(model)]
-    glared = [d == "glare" for d in _doubts(img, light, points, paper_clips, brighter)]
+    reach = int(2 * model.px_per_mm + 4 * GLARE_SMOOTH) + 2  # the disc and the smoothing round it
+    h, w = img.shape[:2]
+    glared = []
+    for x, y in np.round(_patch_centres(model)).astype(int):
+        x0, y0 = max(x - reach, 0), max(y - reach, 0)
+        window = (slice(y0, min(y + reach + 1, h)), slice(x0, min(x + reach + 1, w)))
+        points = [(x, y) - np.array([x0, y0]) + disc * model.px_per_mm]
+        doubt = _doubts(img[window], light[window], points, paper_clips, brighter)[0]
+        glared.append(doubt == "glare")
     colours = [p.colour.lower() for p in model.patches]
     lost = set(colours) - {c for c, g in zip(colours, glared, strict=True) if not g}
     if lost:
