@@ -30,6 +30,7 @@ __all__ = [
     "print_fits",
     "bare_by_print",
     "spread",
+    "neighbours",
 ]
 
 STROKE = 1.2
@@ -126,11 +127,17 @@ def bare_by_print(
     return out
 
 
+def neighbours(centres: np.ndarray, pitch: float) -> np.ndarray:
+    """Which cells lie beside which: centres (px) within 1.1 ``pitch``, the distance
+    between neighbours (a cell is its own neighbour)."""
+    return np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2) <= 1.1 * pitch
+
+
 def spread(seeds: set[int], weak: np.ndarray, centres: np.ndarray, pitch: float) -> set[int]:
     """The cells a cover over ``seeds`` (indices into ``centres``) reaches: those beside a
-    covered one (centres within 1.1 ``pitch``, the distance between neighbours) whose
-    print is ``weak`` too, as far as they go.  A cover fades out at its edge."""
-    beside = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2) <= 1.1 * pitch
+    covered one (``neighbours``) whose print is ``weak`` too, as far as they go.  A cover
+    fades out at its edge."""
+    beside = neighbours(centres, pitch)
     covered, grown = set(seeds), set(seeds)
     while grown:
         grown = set(np.flatnonzero(weak & beside[sorted(grown)].any(axis=0)).tolist()) - covered

@@ -70,7 +70,7 @@ from printkit.records.model import Record
 from printkit.vision.colour import UNLIKE_FAR, to_lab, unlike_their_kind
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel, repeated
-from printkit.vision.printed import bare_by_print
+from printkit.vision.printed import bare_by_print, neighbours
 from printkit.vision.read import CellReading
 
 __all__ = [
@@ -450,17 +450,18 @@ def _beside_cover(readings: dict, at: dict, pitch: float) -> dict:
     reach over part of the token, and the part of its symbol a pale hand's edge covers
     passes for a paler symbol colour.  ``at``: each cavity's centre (px); ``pitch``:
     neighbours' distance (px)."""
-    covered = [at[k] for k, r in readings.items() if r.doubt == "print hidden"]
+    keys = list(readings)
+    covered = [i for i, k in enumerate(keys) if readings[k].doubt == "print hidden"]
     if not covered:
         return {}
-    hidden = np.array(covered, float)
+    near = neighbours(np.array([at[k] for k in keys], float), pitch)[:, covered].any(axis=1)
     return {
         k: replace(r, uncertain=True, doubt="beside a cover")
-        for k, r in readings.items()
-        if r.label not in ("empty", "token")
+        for k, r, beside in zip(keys, readings.values(), near, strict=True)
+        if beside
+        and r.label not in ("empty", "token")
         and not r.uncertain
         and r.confidence < COVER_MARGIN
-        and np.linalg.norm(hidden - np.asarray(at[k], float), axis=1).min() <= 1.1 * pitch
     }
 
 
