@@ -360,3 +360,53 @@ def test_a_thick_white_stone_seen_at_a_slant_is_not_read_as_black(monkeypatch):
     monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
     flat = read_image(photo.image, "tripod", layout)
     assert len(score_reading(flat, photo).silent) >= 1
+
+
+def test_the_tone_curve_runs_through_white_and_the_frames_colour():
+    """A channel seen at its printed value squared has exponent 2; white passes unchanged;
+    a channel printed near white or black says nothing (exponent 1); the exponent stays
+    within the reach a tone curve can have."""
+    from printkit.games.tripod.reader import TONE_REACH, _tone
+
+    exponent = _tone(np.array([0.25, 0.7, 0.5]), np.array([0.5, 0.7, 0.97]))
+    assert exponent == pytest.approx([2.0, 1.0, 1.0])
+    assert 1.0 ** exponent[0] == 1.0
+    steep = _tone(np.array([0.02, 0.9, 0.5]), np.array([0.8, 0.5, 0.5]))
+    assert steep[0] == TONE_REACH and steep[1] == pytest.approx(1 / TONE_REACH)
+
+
+def test_white_stones_in_dim_light_are_read_through_the_frames_tone_curve(monkeypatch):
+    """Second family, low light: the camera's steep tone curve darkens the wood frame's
+    blue to 0.21 where 0.35 is printed.  A gain alone would carry that to the white stones
+    and expect them yellow, about 40 ΔE from the white they show, and leave most of them
+    uncertain; through the tone curve they read surely, and nothing is silently wrong."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 302062, "lowlight")
+    seen = read_image(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert len(seen.uncertain) <= 2
+    monkeypatch.setattr(reader, "_tone", lambda seen, printed: np.ones(3))  # a gain alone
+    gain_only = read_image(photo.image, "tripod", layout)
+    assert len(gain_only.uncertain) >= 20
+
+
+def test_a_faint_name_leaves_a_bare_cell_to_its_colour(monkeypatch):
+    """Second family, a photo recompressed by a messaging app: several bare cells show
+    their names only faintly (fits 0.46-0.54), which proves no cover.  Their colour reads
+    them bare, surely; only a name plainly gone (below ``NAME_GONE``) makes an empty cell
+    uncertain."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 308021, "recompressed")
+    seen = read_image(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert not seen.uncertain
+    monkeypatch.setattr(reader, "NAME_GONE", reader.NAME_FIT)  # every faint name is gone
+    assert len(read_image(photo.image, "tripod", layout).uncertain) >= 5

@@ -9,13 +9,15 @@ Reading a cell: the reader hands over the board corrected for light from the whi
 round it, but its second pass also counts the cells it read as empty as white paper, and
 Tripod's empty cells are wood, so the middle of the board can come out too bright, white
 clipping at 1.  The cells are therefore read against the wood frame, which no stone ever
-covers: a smooth per-channel gain is fitted to it, each class's printed colour (the cell's
-own tint, black, white) is carried through that gain and the same clipping, and the inner
-disc of the cell goes to the nearest in CIELAB.  A second cue needs no colour: a bare cell
-shows its printed name, whose strokes are matched with the name as the kit prints it
-(``_name_fits``); a cell read as a stone whose name shows is reported empty (sure when a
-pale cell only looked like a white stone and its name shows clearly, else uncertain), a
-cell read as empty whose name does not show is uncertain.  A cell whose colour is a white
+covers: the camera's tone curve through the paper's white and the frame's colour, then a
+smooth per-channel gain, are fitted to it (``_response``); each class's printed colour
+(the cell's own tint, black, white) is carried through them and the same clipping, and
+the inner disc of the cell goes to the nearest in CIELAB.  A second cue needs no colour:
+a bare cell shows its printed name, whose strokes are matched with the name as the kit
+prints it (``_name_fits``); a cell read as a stone whose name shows is reported empty
+(sure when a pale cell only looked like a white stone and its name shows clearly, else
+uncertain), a cell read as empty whose name is gone is uncertain, and a cell read as a
+stone whose name is gone has only to be told from the other stone.  A cell whose colour is a white
 stone's but unlike the other white stones (a Go stone off its cell's middle, shaded) is a
 stone, not a finger or a sleeve, when its name is hidden and its own outline shows on
 every side: what covers it lies within the cell (``_outline_fits``).
@@ -115,13 +117,35 @@ def _medians(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
     return np.median(img[ys, xs], axis=1)
 
 
-def _gain(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
-    """Per-channel smooth gain (observed / printed) fitted to reference points.
+def _tone(seen: np.ndarray, printed: np.ndarray) -> np.ndarray:
+    """Per-channel exponent of the camera's tone curve, through the paper's white (which
+    the reader's light model brings to 1) and a printed colour ``printed`` seen as
+    ``seen``: dim light with a steep curve darkens the wood's blue far more than its red,
+    which no gain alone carries over to white.  A channel near white or black says nothing
+    and keeps exponent 1."""
+    seen = np.clip(np.asarray(seen, float), 0.02, 0.98)
+    printed = np.asarray(printed, float)
+    usable = (printed > 0.05) & (printed < 0.9)
+    exponent = np.ones(3)
+    exponent[usable] = np.log(seen[usable]) / np.log(printed[usable])
+    return np.clip(exponent, 1 / TONE_REACH, TONE_REACH)
 
-    A quadratic in x and y, fitted twice: the second time without points more than three
-    median deviations off (a stray stone, a pen mark, a fold).
+
+TONE_REACH = 2.5
+"""The tone curve's exponent is kept within [1/2.5, 2.5]: a frame seen beyond that is not
+a tone curve (a shadow across it, a wrong colour map), and the gain takes the rest."""
+
+
+def _response(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
+    """How the camera shows a printed colour at each point, fitted to reference points of
+    one printed colour: the tone curve (``_tone``) and then a per-channel smooth gain,
+    a quadratic in x and y, fitted twice: the second time without points more than three
+    median deviations off (a stray stone, a pen mark, a fold).  Returns
+    ``look(points, colours)`` → colours as seen, clipped as the reader clips.
     """
-    seen = _medians(img, pts, 2.0) / np.maximum(printed, 0.02)
+    observed = _medians(img, pts, 2.0)
+    exponent = _tone(np.median(observed, axis=0), printed)
+    seen = observed / np.maximum(printed**exponent, 0.02)
     scale = float(max(img.shape[:2]))
     a = quadratic_terms(pts, scale)
     ok = np.ones(len(pts), bool)
@@ -132,7 +156,12 @@ def _gain(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
         ok = err <= max(3 * float(np.median(err)), 0.02)
         if ok.sum() < 12:
             break
-    return lambda q: np.clip(quadratic_terms(np.asarray(q, float), scale) @ coef, 0.05, None)
+
+    def look(q: np.ndarray, colours: np.ndarray) -> np.ndarray:
+        gain = np.clip(quadratic_terms(np.asarray(q, float), scale) @ coef, 0.05, None)
+        return np.clip(gain * np.asarray(colours, float) ** exponent, 0, 1)
+
+    return look
 
 
 def classify_cells(
@@ -151,7 +180,7 @@ def classify_cells(
     extra = model.extra
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
-    gain = _gain(board, frame, np.array(rgb(extra["frame_colour"])))
+    response = _response(board, frame, np.array(rgb(extra["frame_colour"])))
     centres = to_px(np.array([extra["centres"][k] for k in keys], float))
     radius = INNER * extra["cell"] * model.px_per_mm
     seen = to_lab(_medians(image, centres, radius))
@@ -161,22 +190,18 @@ def classify_cells(
         else np.zeros(len(keys))
     )
     named = fits >= NAME_FIT
-    g = gain(centres)
-    # Each class as the camera would show it here: its printed colour times the local gain,
-    # clipped as the reader clips, so a white stone and a pale cell that both clip still
-    # compare fairly.
+    # Each class as the camera would show it here: its printed colour through the frame's
+    # tone curve and local gain, clipped as the reader clips, so a white stone and a pale
+    # cell that both clip still compare fairly.
     looks = {
         "empty": [np.array([rgb(extra["empty"][k]) for k in keys])],
-        **{
-            label: [np.broadcast_to(rgb(c), g.shape) for c in colours]
-            for label, colours in STONES.items()
-        },
+        **{label: [np.array([rgb(c)]) for c in colours] for label, colours in STONES.items()},
     }
     dist = np.stack(
         [
             np.min(
                 [
-                    np.linalg.norm(seen - to_lab(np.clip(g * look, 0, 1)), axis=1)
+                    np.linalg.norm(seen - to_lab(response(centres, look)), axis=1)
                     for look in looks[label]
                 ],
                 axis=0,
@@ -207,21 +232,27 @@ def classify_cells(
         rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in pale]))
         enclosed = _outline_fits(board, model, rims).reshape(len(pale), -1).min(axis=1)
         outliers[pale[enclosed >= OUTLINE_SURE]] = False
+    # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
+    # the print rules the empty class out, and the colour has only to tell the stones apart.
+    gone = (fits < NAME_GONE) & bool(extra.get("names"))
     out = {}
     for i, key in enumerate(keys):
-        d1, d2 = float(dist[i, order[i, 0]]), float(dist[i, order[i, 1]])
+        best = order[i, 0]
+        second = (2 if best == 1 else 1) if best != 0 and gone[i] else order[i, 1]
+        d1, d2 = float(dist[i, best]), float(dist[i, second])
         margin = (d2 - d1) / d2 if d2 > 0 else 0.0
-        runner = spread.get((labels[order[i, 1]], ""), 0.0)
+        runner = spread.get((labels[second], ""), 0.0)
         unlike = bool(outliers[i])
         noisy = unlike or d2 - d1 < NOISE_Z * (spread[groups[i]] + runner)
-        covered = order[i, 0] != 0 and named[i]  # a stone, yet the cell's name shows
+        covered = best != 0 and named[i]  # a stone, yet the cell's name shows
         # A pale cell whose colour comes out nearer a white stone's (light modelled a
         # little off) is settled by a name that shows clearly: no stone fits it so well.
-        settled = covered and labels[order[i, 0]] == "O" and fits[i] >= NAME_SURE
-        confirmed = (order[i, 0] == 0 and named[i]) or settled  # its name shows: no stone
-        # Empty, yet its printed name does not show: something covers it (a finger, a
-        # reflection) that only looks like the cell's tint.
-        hidden = order[i, 0] == 0 and bool(unnamed[i])
+        settled = covered and labels[best] == "O" and fits[i] >= NAME_SURE
+        confirmed = (best == 0 and named[i]) or settled  # its name shows: no stone
+        # Empty, yet its printed name is gone: something covers it (a finger, a
+        # reflection) that only looks like the cell's tint.  A faint name (blurred by
+        # shake or recompression) leaves the choice to the colour.
+        hidden = best == 0 and bool(gone[i])
         # Otherwise a stone by its colour whose cell's name shows is reported empty, and
         # uncertain: the name is the surer cue (no light makes a stone show the print
         # under it), but the two cues disagree.
@@ -229,9 +260,9 @@ def classify_cells(
         # Its name shows clearly, and no black stone's colour says otherwise: bare, however
         # far off the light leaves its colour (a reflection, dim light).
         bare = confirmed and fits[i] >= NAME_SURE
-        best, runner_up = (0, order[i, 0]) if covered else (order[i, 0], order[i, 1])
+        shown, runner_up = (0, best) if covered else (best, second)
         out[key] = CellReading(
-            labels[best],
+            labels[shown],
             round(margin, 3),
             labels[runner_up],
             round(d1, 1),
@@ -253,6 +284,12 @@ sure: over 7,000 cells of 150 photos of both families, no stone fitted its cell'
 better than 0.51, while bare cells read as white stones fitted 0.58–0.99 (median 0.85).
 A black stone's colour is never overruled so: a cell that looks black yet shows its name
 (deep shadow, a dark stain) is a true conflict."""
+NAME_GONE = 0.4
+"""A cell's name is plainly gone below this fit; between this and ``NAME_FIT`` it is faint
+and proves nothing either way.  Over 2,700 bare cells of 216 photos of the second family,
+none under a reflection or a hand fitted below 0.46 (blurred by shake or recompression;
+0.66 in dim light); every stone read as bare by its colour fitted below 0.34, and stones
+fitted at most 0.5."""
 NAME_DISC = 0.6
 """The name is looked for in the middle of the inner disc, this share of its radius: the
 rim of a stone pushed aside reaches the disc's edge, not its middle."""
