@@ -388,6 +388,8 @@ def read(
     for why, names in reasons.items():
         more = f" and {len(names) - 12} more" if len(names) > 12 else ""
         typer.echo(f"  uncertain ({UNSURE_WHY.get(why, why)}): {', '.join(names[:12])}{more}")
+    for photo, why in result.shaken.items():
+        typer.echo(f"  {photo}: {why}, and take it again")
     if unsure:
         typer.echo(
             "  take another photo from a different angle and read them together: "

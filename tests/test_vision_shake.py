@@ -78,3 +78,26 @@ def test_a_refusal_without_shake_is_left_alone():
         read_encoded(_jpeg(photo.image), "trigon", load_layout())
     assert "shake" not in str(refused.value)
     assert "could not be corrected" in str(refused.value)
+
+
+def test_a_shaken_photo_read_with_uncertain_cells_says_it_is_shaken(tmp_path):
+    """A shaken Tripod photo that reads, but with uncertain cells: `printkit read` names
+    the shake and asks for the photo again.  A sharp photo with uncertain cells (a hand
+    over the board) is not told so."""
+    from typer.testing import CliRunner
+
+    from printkit.cli import app
+
+    shaken = tmp_path / "shaken.jpg"
+    shaken.write_bytes(_jpeg(_photo("tripod", 307061, "motion").image))
+    hand = tmp_path / "hand.jpg"
+    hand.write_bytes(_jpeg(_photo("tripod", 303013, "hands").image))
+    lines = {}
+    for path in (shaken, hand):
+        run = CliRunner().invoke(app, ["read", str(path), "--game", "tripod", "--no-check"])
+        assert run.exit_code == 0, run.output
+        assert " 0 uncertain" not in run.output  # both read with cells in doubt
+        lines[path] = [line for line in run.output.splitlines() if "camera shake" in line]
+    assert len(lines[shaken]) == 1 and lines[shaken][0].endswith("and take it again")
+    assert lines[shaken][0].strip().startswith(f"{shaken}: the photo is smeared by camera shake")
+    assert lines[hand] == []

@@ -13,6 +13,7 @@ from printkit.layout.config import Layout
 from printkit.records.io import record_text
 from printkit.records.model import Record
 from printkit.records.position import position_record
+from printkit.vision import shake
 from printkit.vision.fusion import fuse_readings, group_by_variant, merge_by_name
 from printkit.vision.read import Reading, debug_image, read_photo
 from printkit.vision.scenes import synthetic_photo
@@ -36,6 +37,9 @@ class ReadResult:
     doubts: dict[str, str] = field(default_factory=dict)
     """Each uncertain cell's reason: ``glare``, ``dark``, ``mixed`` (its colours disagree),
     ``no piece``, ``photos disagree``… or ``colour`` (near two classes)."""
+    shaken: dict[str, str] = field(default_factory=dict)
+    """Photos of a reading with uncertain cells that camera shake smeared → how
+    (``vision.shake``): a smear hides the print that settles cells."""
 
 
 def reading_cells(reading: Reading) -> tuple[dict[str, str], list[str], dict[str, float]]:
@@ -108,7 +112,8 @@ def read_photos(
         files.append((Path(out), record_text(record, out)))
     written = write_all(files)  # all or none
     doubts = {name: cells[name].doubt or "colour" for name in uncertain}
-    return ReadResult(record, readings[0], written, doubts)
+    shaken = {str(p): why for p in photos if uncertain and (why := shake.file_shaken(p))}
+    return ReadResult(record, readings[0], written, doubts, shaken)
 
 
 def demo_photo(game: str, layout: Layout, seed: int, out: Path) -> tuple[Path, str]:

@@ -130,18 +130,7 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
         except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
             raise PhotoError(f"could not make out the board ({exc.err})") from None
         except PhotoError as exc:
-            raise _explained(exc, _decoded_for_shake(data)) from None
-
-
-def _decoded_for_shake(data: np.ndarray) -> np.ndarray | None:
-    """The photo decoded about as large as ``shake.smear`` measures it (None if it is no
-    image)."""
-    if not data.size:
-        return None
-    image = cv2.imdecode(data, cv2.IMREAD_REDUCED_GRAYSCALE_2)
-    if image is None or max(image.shape) >= shake.SCALE:
-        return image
-    return cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+            raise _explained(exc, shake.decoded(data)) from None
 
 
 def _explained(refused: PhotoError, image: np.ndarray | None) -> PhotoError:

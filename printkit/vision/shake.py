@@ -9,7 +9,8 @@ the edges face.  A lens out of focus, low light's denoising or a recompressed fi
 every direction alike; steep perspective squeezes the board but leaves its edges sharp.
 
 The measure explains a refusal: a photo too smeared for its markers, its paper or its
-pieces to read says so, instead of blaming reflections or hands.
+pieces to read says so, instead of blaming reflections or hands; and a photo read with
+uncertain cells says so too, since a smear hides the print the reader checks cells by.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["SCALE", "SHAKEN", "ONE_WAY", "Smear", "smear", "shaken"]
+__all__ = ["SCALE", "SHAKEN", "ONE_WAY", "Smear", "smear", "shaken", "decoded", "file_shaken"]
 
 SCALE = 2000
 """Long side (px) at which edge widths are measured: half a 12-megapixel photo."""
@@ -113,3 +114,23 @@ def shaken(image: np.ndarray) -> str | None:
         f"{found.narrowest:.1f} px the other): hold the phone still, with both hands or "
         "against something, in good light"
     )
+
+
+def decoded(data: np.ndarray) -> np.ndarray | None:
+    """A photo file's bytes decoded in grey about as large as ``smear`` measures it (None
+    if they are no image)."""
+    if not data.size:
+        return None
+    image = cv2.imdecode(data, cv2.IMREAD_REDUCED_GRAYSCALE_2)
+    if image is None or max(image.shape) >= SCALE:
+        return image
+    return cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+
+
+def file_shaken(path) -> str | None:
+    """``shaken`` for a photo file (None if it cannot be read)."""
+    try:
+        image = decoded(np.fromfile(path, dtype=np.uint8))
+    except OSError:
+        return None
+    return None if image is None else shaken(image)
