@@ -13,14 +13,18 @@ thresholds were measured on photos 0 to 13 at most (each says on how many): ``--
 
 Usage: python benchmarks/bench_photos.py [--count 6] [--start 0]
            [--family first|second|both] [--conditions glare,hands]
-           [--levels easy,hard] [--pairs glare,hands] [--jobs 2] [--debug DIR] [GAME ...]
+           [--levels easy,hard] [--pairs glare,hands] [--jobs 2] [--debug DIR] [--files]
+           [GAME ...]
 
 Prints one row per game and condition: photos, wrong cells (count / total and %),
 uncertain cells (%; of them, how many no reader could see, under a hand or clipped in
 every channel under a reflection, and the others), silently wrong photos (a wrong cell
 the reader did not flag), photos refused with a PhotoError, and the mean read time;
 then the same as a markdown table.  ``--debug DIR`` writes, for the worst photo of each
-row, the photo (reduced JPEG) and the reader's debug picture (PNG).
+row, the photo (reduced JPEG) and the reader's debug picture (PNG).  ``--files`` reads each
+photo as ``printkit read`` reads a photo file: saved as a JPEG (quality 95, as phones save
+them) and decoded by ``read_encoded``, which reads a large photo at half size when the board
+stays fine enough there; without it the photo's pixels are read at full size.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from printkit.games import GAMES
 from printkit.layout.config import load_layout
 from printkit.vision.fusion import fuse_readings
 from printkit.vision.photoshoot import CONDITIONS, shoot, staging
-from printkit.vision.read import debug_image, read_image
+from printkit.vision.read import debug_image, read_encoded, read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import score_reading
 
@@ -102,13 +106,27 @@ class Result:
         return (self.refused is not None, len(self.silent), len(self.wrong), self.uncertain)
 
 
-def measure(task: tuple[str, str, str, int]) -> Result:
-    family, game, condition, seed = task
+def _as_file(image) -> bytes:
+    """The photo as a phone saves it: a JPEG of quality 95."""
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, FILE_QUALITY])
+    assert ok
+    return data.tobytes()
+
+
+FILE_QUALITY = 95
+
+
+def measure(task: tuple[str, str, str, int, bool]) -> Result:
+    family, game, condition, seed, files = task
     photos = photos_of(family, game, condition, seed)
     result = Result(family, game, condition, seed)
+    encoded = [_as_file(photo.image) for photo in photos] if files else []
     started = time.perf_counter()
     try:  # as `printkit read`: a photo refused refuses the reading
-        readings = [read_image(photo.image, game, _layout()) for photo in photos]
+        if files:
+            readings = [read_encoded(data, game, _layout()) for data in encoded]
+        else:
+            readings = [read_image(photo.image, game, _layout()) for photo in photos]
     except PhotoError as exc:
         result.refused = str(exc)
         return result
@@ -220,6 +238,9 @@ def main() -> None:
     parser.add_argument("--pairs", default="glare,hands", help="conditions read as pairs")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--debug", type=Path, default=None)
+    parser.add_argument(
+        "--files", action="store_true", help="read JPEG files as `printkit read` does"
+    )
     args = parser.parse_args()
     games = args.games or [g for g in GAMES if _staged(g)]
     conditions = [c for c in args.conditions.split(",") if c]
@@ -235,7 +256,7 @@ def main() -> None:
             rows += [Row("second", game, c) for c in conditions]
             rows += [Row("pair", game, c) for c in pairs]
     tasks = [
-        (row.family, row.game, row.condition, seed_of(row.family, row.condition, k))
+        (row.family, row.game, row.condition, seed_of(row.family, row.condition, k), args.files)
         for row in rows
         for k in range(args.start, args.start + args.count)
     ]
