@@ -376,3 +376,26 @@ def test_a_token_beside_a_hidden_cavity_is_not_read_surely(monkeypatch):
     assert any(c.doubt == "beside a cover" for c in seen.cells.values())
     monkeypatch.setattr(reader, "_beside_cover", lambda *args: {})
     assert len(score_reading(read_image(photo.image, "tripitz", layout), photo).silent) >= 1
+
+
+def test_a_symbol_dim_light_hides_from_the_ink_test_is_no_joker(monkeypatch):
+    """Second family, low light, read from a JPEG file as `printkit read` reads it: a
+    black moon on a blue token is too close to the body for the ink test, which finds no
+    symbol and would call it a joker, surely.  The moon's outline still shows in the
+    lightness: uncertain, never silently a joker."""
+    import cv2
+
+    from printkit.vision.read import read_encoded
+
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 302080, "lowlight")
+    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok
+    reading = read_encoded(data.tobytes(), "tripitz", layout)
+    cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+    assert photo.truth["cells"]["32"] == "BMK"
+    assert cells["32"].label == "BJJ" and cells["32"].uncertain and cells["32"].doubt == "shape"
+    assert score_reading(reading, photo).silent == ()
+    monkeypatch.setattr(reader, "SYMBOL_SHOWS", 2.0)  # no outline ever shows
+    blind = read_encoded(data.tobytes(), "tripitz", layout)
+    assert score_reading(blind, photo).silent == ("32",)

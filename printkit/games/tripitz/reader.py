@@ -101,6 +101,12 @@ BODY_DE = 32.0
 """Largest ΔE*ab from a token colour for a pixel to count as that colour."""
 MIN_SYMBOL = 12.0
 """Smallest symbol blob, mm²; a token without one is a joker."""
+SYMBOL_SHOWS = 0.55
+"""A token read as a joker (no ink apart from its body) whose lightness fits a symbol's
+outline this well (``edge_poses``) shows a symbol after all, and is uncertain.  Jokers on
+eight first-family photos fitted 0.36-0.46 (the token's own rim), empty cavities read as
+jokers in dim light 0.38-0.43; two dark symbols on dark bodies that dim light hid from
+the ink test (a black moon on blue, a grey moon on green) fitted 0.71 and 0.74."""
 COLOUR_MARGIN = 0.35
 """A colour is uncertain when (second - best) / second distance is below this."""
 EMPTY_BAND = (0.12, 0.40)
@@ -549,8 +555,23 @@ def _read_token(
     if blob is None:
         pid, runner = Pid(colour), Pid(colour2)  # type: ignore[arg-type]
         biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) / px**2 if count > 1 else 0.0
-        uncertain = m_colour < COLOUR_MARGIN or d_colour > FAR or biggest > MIN_SYMBOL / 2
-        return CellReading(pid.code, round(m_colour, 3), runner.code, round(d_colour, 1), uncertain)
+        # No ink apart from the body: a joker, unless a symbol's outline shows in the
+        # lightness all the same (a dark symbol on a dark body in dim light).
+        drawn = max(pose.fit for pose in edge_poses(window[..., 0], px, shapes).values())
+        uncertain = (
+            m_colour < COLOUR_MARGIN
+            or d_colour > FAR
+            or biggest > MIN_SYMBOL / 2
+            or drawn >= SYMBOL_SHOWS
+        )
+        return CellReading(
+            pid.code,
+            round(m_colour, 3),
+            runner.code,
+            round(d_colour, 1),
+            uncertain,
+            "shape" if drawn >= SYMBOL_SHOWS else "",
+        )
     core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
     inner = core if core.sum() >= 12 else blob
     seen_lab = np.median(window[inner], axis=0)
