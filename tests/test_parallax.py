@@ -145,3 +145,32 @@ def test_thick_pid_tokens_seen_at_45_degrees_read_on_their_faces():
         read_located(photo.image, flat, reading.homography, reading.markers), photo
     )
     assert len(on_board.uncertain) >= 5
+
+
+def test_cells_read_differently_on_planes_the_judge_counts_alike_are_uncertain(monkeypatch):
+    """Wooden Trigon pieces (4.2 mm) at 45°, read from the photo's JPEG file as `printkit
+    read` reads it: the plane judge counts the planes 1.5 and 2.25 mm up alike and takes
+    the lower, where the green pieces' faces slide over bare cells beside them.  The
+    cells the two planes read differently are uncertain (``thickness``), so none is
+    silently wrong; without that, three are."""
+    import cv2
+
+    from printkit.vision import read as read_module
+    from printkit.vision.read import read_encoded
+
+    layout = load_layout()
+    photo = shoot("trigon", layout, 305083, "steep")
+    assert photo.truth["thickness"] > 4
+    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok
+    reading = read_encoded(data.tobytes(), "trigon", layout)
+    score = score_reading(reading, photo)
+    assert score.silent == () and score.wrong
+    unsettled = [c for c in reading.cells.values() if c.doubt == "thickness"]
+    assert len(unsettled) >= len(score.wrong)
+    judged = read_module._piece_height
+    monkeypatch.setattr(
+        read_module, "_piece_height", lambda *args: read_module.Plane(judged(*args).height)
+    )
+    settled = read_encoded(data.tobytes(), "trigon", layout)
+    assert len(score_reading(settled, photo).silent) == 3

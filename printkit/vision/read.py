@@ -265,15 +265,15 @@ def read_located(
     the markers: a flat board does not bend where pieces hide its lines).
     """
 
-    def read_at(view: np.ndarray, h: np.ndarray, height: float | None = None) -> tuple:
+    def read_at(view: np.ndarray, h: np.ndarray, plane: Plane | None = None) -> tuple:
         rectified = rectify(view, h, model.bounds, model.px_per_mm)
-        cells, corrected, height = classify(rectified, model, (view, h), height)
-        return h, cells, corrected, line_offsets(model, cells, rectified), height
+        cells, corrected, plane = classify(rectified, model, (view, h), plane)
+        return h, cells, corrected, line_offsets(model, cells, rectified), plane
 
     markers = _marker_points(model, found, homography)
     view, lens, corrected_fit = image, None, False
     try:
-        homography, cells, corrected, lines, height = read_at(image, homography)
+        homography, cells, corrected, lines, plane = read_at(image, homography)
     except PhotoError as refused:
         # A wide lens can bend the colour strips and paper out of place: undone from the
         # markers alone, the board may read (its lines are checked as ever).
@@ -282,7 +282,7 @@ def read_located(
             raise
         view, lens, corrected_fit = rescue[0].undo(image), rescue[0], True
         try:
-            homography, cells, corrected, lines, height = read_at(view, rescue[1])
+            homography, cells, corrected, lines, plane = read_at(view, rescue[1])
         except PhotoError:
             raise refused from None
     # Cells a mm or two off before: where no line speaks, a corrected fit is not sure.
@@ -302,12 +302,12 @@ def read_located(
             if refined is None:
                 break
             try:
-                again = read_at(view, refined, height)  # a slight correction: the same pieces
+                again = read_at(view, refined, plane)  # a slight correction: the same pieces
             except PhotoError:  # the corrected fit reads worse (its paper, say): not kept
                 break
             if _agreement(model, again[3]) <= _agreement(model, lines):
                 break  # the lines agree no better: the correction is not kept
-            homography, cells, corrected, lines, height = again
+            homography, cells, corrected, lines, plane = again
             corrected_fit = True
             if _median_off(lines) <= SETTLED_LINES:
                 break  # the lines lie where the fit puts them: no second pass
@@ -327,7 +327,7 @@ def read_located(
             _straighter(model, again[3], lines) if model.shared_lines else _surer(again[1], cells)
         ):
             break
-        homography, cells, corrected, lines, height = again
+        homography, cells, corrected, lines, plane = again
         lens, corrected_fit = fitted[0], True
         if _median_off(lines) <= SETTLED_LINES:
             break
@@ -355,7 +355,7 @@ def read_located(
             f"it: {NOT_FLAT}"
         )
     cells = misplaced(model, cells, lines)
-    return Reading(model, consistent(model, cells), used, homography, corrected, lens, height)
+    return Reading(model, consistent(model, cells), used, homography, corrected, lens, plane.height)
 
 
 LINE_SEARCH = 2.0
@@ -1432,10 +1432,10 @@ def classify(
     img: np.ndarray,
     model: BoardModel,
     photo: tuple[np.ndarray, np.ndarray] | None = None,
-    height: float | None = None,
-) -> tuple[dict[Hashable, CellReading], np.ndarray, float]:
-    """Every cell's class, the corrected image the cells were read in and the height (mm)
-    of the plane they were read on.
+    plane: Plane | None = None,
+) -> tuple[dict[Hashable, CellReading], np.ndarray, Plane]:
+    """Every cell's class, the corrected image the cells were read in and the plane they
+    were read on.
 
     Light is modelled twice: from the known white paper, then again adding every cell
     the first pass read as empty (bare paper too; a cell printed in a tint, listed in
@@ -1445,7 +1445,10 @@ def classify(
     ``classify`` reads the corrected image; otherwise each cell goes to the class whose
     printed colour is nearest its median.  For a board read from pieces' top faces
     (``model.raised``), given the ``photo`` and its homography, the cells are read on the
-    plane of those faces (``_piece_height``, unless ``height`` is given).  Last, the
+    plane of those faces (``_piece_height``, unless ``plane`` is given); the cells that
+    planes its judge cannot tell apart read differently are uncertain (``thickness``),
+    unless the model reads its cells itself (Tripitz looks for a token's symbol
+    ``SLIDE`` mm round its cavity).  Last, the
     evidence of the raw photo (``_doubts``: glare, too little light) marks cells uncertain
     whatever they were read as.
     """
@@ -1468,10 +1471,10 @@ def classify(
         affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
         corrected = _corrected(img, light, affine)
         if rounds == 0 and photo is not None and model.raised:
-            if height is None:
-                height = _piece_height(model, photo, points, light, affine)
-            if height:
-                lifted_h = lifted(photo[1], height, photo[0].shape)
+            if plane is None:
+                plane = _piece_height(model, photo, points, light, affine)
+            if plane.height:
+                lifted_h = lifted(photo[1], plane.height, photo[0].shape)
                 cells_img = rectify(photo[0], lifted_h, model.bounds, model.px_per_mm)
         seen = corrected if cells_img is img else _corrected(cells_img, light, affine)
         samples = np.concatenate(_gather(seen, points))
@@ -1506,7 +1509,13 @@ def classify(
     if photo is not None and not model.raised:
         readings = _turned_on_tops(model, photo, points, (light, affine), corrected, readings)
     _check_paper(model, corrected)
+    plane = plane or Plane()
     doubts = _halo(_doubts(cells_img, light, points, paper_clips, brighter), points)
+    if model.classify is None:  # a model's own classify allows for faces off their cells
+        doubts = [
+            d or ("thickness" if k in plane.unsettled else "")
+            for k, d in zip(keys, doubts, strict=True)
+        ]
     if model.classify is None:
         readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
     if cells_img is not img:
@@ -1515,7 +1524,7 @@ def classify(
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed is not None and model.classify is None:
         readings = _print_hidden(corrected, model, readings)
-    return _with_doubts(readings, keys, doubts), seen, height or 0.0
+    return _with_doubts(readings, keys, doubts), seen, plane
 
 
 def _turned_on_tops(
@@ -1534,7 +1543,7 @@ def _turned_on_tops(
     on how thick the pieces are is not read surely; a cell bare on one plane and covered
     on the other is only the pieces' tops sliding over their neighbours."""
     light, affine = maps
-    height = _piece_height(model, photo, points, light, affine)
+    height = _piece_height(model, photo, points, light, affine).height
     if not height:
         return readings
     view = rectify(
@@ -1682,16 +1691,26 @@ STILL = 0.25
 pieces are read on the board itself."""
 
 
+@dataclass(frozen=True)
+class Plane:
+    """The plane a board's cells are read on: its height above the board (mm), and the
+    cells whose reading it leaves unsettled (``_piece_height``)."""
+
+    height: float = 0.0
+    unsettled: frozenset = frozenset()
+
+
 def _piece_height(
     model: BoardModel,
     photo: tuple[np.ndarray, np.ndarray],
     points: list[np.ndarray],
     light: np.ndarray,
     affine: np.ndarray,
-) -> float:
+) -> Plane:
     """How high above the board the pieces are best read (mm, one of ``HEIGHTS``): the
     plane whose view shows the most cells wholly in one piece colour, less the cells
-    read uncertain there.
+    read uncertain there.  Of planes that count alike the lowest is taken, and the cells
+    they read differently are unsettled: the count cannot say which plane is right.
 
     On the plane of the pieces' top faces every covered cell shows its piece's colour
     from edge to edge; on a lower one the faces slide off their cells and the cells
@@ -1706,13 +1725,13 @@ def _piece_height(
     rect = np.concatenate(points)
     board = rect / model.px_per_mm + (x0, y0)
     if parallax(h, HEIGHTS[-1], image.shape, board) < STILL:
-        return 0.0  # seen square-on: the faces lie over their cells on any plane
+        return Plane()  # seen square-on: the faces lie over their cells on any plane
     if model.whole is not None:
-        return _whole_height(model, photo, light, affine)
+        return Plane(_whole_height(model, photo, light, affine))
     shade = np.concatenate(_gather(light, points))
     splits = np.cumsum([len(p) for p in points])[:-1]
     keys = list(model.cells)
-    best, best_count = 0.0, -len(keys) - 1
+    counted = []
     for height in HEIGHTS:
         where = _project(lifted(h, height, image.shape), board)
         seen = _at_points(image, where)[:, ::-1].astype(np.float32) / 255.0  # BGR → RGB
@@ -1722,9 +1741,11 @@ def _piece_height(
             1 if r.label != model.classes[0] and not r.uncertain else -1 if r.uncertain else 0
             for r in readings.values()
         )
-        if count > best_count:
-            best, best_count = height, count
-    return best
+        counted.append((count, height, readings))
+    most = max(count for count, _, _ in counted)
+    (_, best, chosen), *alike = [c for c in counted if c[0] == most]
+    unsettled = {k for _, _, other in alike for k in keys if other[k].label != chosen[k].label}
+    return Plane(best, frozenset(unsettled))
 
 
 WHOLE_SCALE = 0.5
