@@ -1447,10 +1447,9 @@ def classify(
     (``model.raised``), given the ``photo`` and its homography, the cells are read on the
     plane of those faces (``_piece_height``, unless ``plane`` is given); the cells that
     planes its judge cannot tell apart read differently are uncertain (``thickness``),
-    unless the model reads its cells itself (Tripitz looks for a token's symbol
-    ``SLIDE`` mm round its cavity).  Last, the
-    evidence of the raw photo (``_doubts``: glare, too little light) marks cells uncertain
-    whatever they were read as.
+    unless the model reads its cells itself (Tripitz looks for a token's symbol ``SLIDE``
+    mm round its cavity).  Last, the evidence of the raw photo (``_doubts``: glare, too
+    little light) marks cells uncertain whatever they were read as.
     """
     keys = list(model.cells)
     points = _cell_points(model)
@@ -1516,7 +1515,6 @@ def classify(
             d or ("thickness" if k in plane.unsettled else "")
             for k, d in zip(keys, doubts, strict=True)
         ]
-    if model.classify is None:
         readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
     if cells_img is not img:
         board = _read_cells(corrected, model, points, quick=True, board=corrected)
