@@ -106,14 +106,15 @@ class Result:
         return (self.refused is not None, len(self.silent), len(self.wrong), self.uncertain)
 
 
+FILE_QUALITY = 95
+"""JPEG quality of the files ``--files`` reads, as a phone saves its photos."""
+
+
 def _as_file(image) -> bytes:
-    """The photo as a phone saves it: a JPEG of quality 95."""
+    """The photo as a phone saves it: a JPEG of ``FILE_QUALITY``."""
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, FILE_QUALITY])
     assert ok
     return data.tobytes()
-
-
-FILE_QUALITY = 95
 
 
 def measure(task: tuple[str, str, str, int, bool]) -> Result:

@@ -558,19 +558,15 @@ def _read_token(
         # No ink apart from the body: a joker, unless a symbol's outline shows in the
         # lightness all the same (a dark symbol on a dark body in dim light).
         drawn = max(pose.fit for pose in edge_poses(window[..., 0], px, shapes).values())
-        uncertain = (
-            m_colour < COLOUR_MARGIN
-            or d_colour > FAR
-            or biggest > MIN_SYMBOL / 2
-            or drawn >= SYMBOL_SHOWS
-        )
+        shows = drawn >= SYMBOL_SHOWS
+        uncertain = m_colour < COLOUR_MARGIN or d_colour > FAR or biggest > MIN_SYMBOL / 2 or shows
         return CellReading(
             pid.code,
             round(m_colour, 3),
             runner.code,
             round(d_colour, 1),
             uncertain,
-            "shape" if drawn >= SYMBOL_SHOWS else "",
+            "shape" if shows else "",
         )
     core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
     inner = core if core.sum() >= 12 else blob

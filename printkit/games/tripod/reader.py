@@ -140,8 +140,9 @@ def _response(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable
     """How the camera shows a printed colour at each point, fitted to reference points of
     one printed colour: the tone curve (``_tone``) and then a per-channel smooth gain,
     a quadratic in x and y, fitted twice: the second time without points more than three
-    median deviations off (a stray stone, a pen mark, a fold).  Returns
-    ``look(points, colours)`` → colours as seen, clipped as the reader clips.
+    median deviations off (a stray stone, a pen mark, a fold).  Returns ``at(points)``,
+    which gives ``seen(colours)``: printed colours as seen there, clipped as the reader
+    clips.
     """
     observed = _medians(img, pts, 2.0)
     exponent = _tone(np.median(observed, axis=0), printed)
@@ -157,11 +158,11 @@ def _response(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable
         if ok.sum() < 12:
             break
 
-    def look(q: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    def at(q: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
         gain = np.clip(quadratic_terms(np.asarray(q, float), scale) @ coef, 0.05, None)
-        return np.clip(gain * np.asarray(colours, float) ** exponent, 0, 1)
+        return lambda colours: np.clip(gain * np.asarray(colours, float) ** exponent, 0, 1)
 
-    return look
+    return at
 
 
 def classify_cells(
@@ -180,8 +181,8 @@ def classify_cells(
     extra = model.extra
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
-    response = _response(board, frame, np.array(rgb(extra["frame_colour"])))
     centres = to_px(np.array([extra["centres"][k] for k in keys], float))
+    as_seen = _response(board, frame, np.array(rgb(extra["frame_colour"])))(centres)
     radius = INNER * extra["cell"] * model.px_per_mm
     seen = to_lab(_medians(image, centres, radius))
     fits = (
@@ -200,10 +201,7 @@ def classify_cells(
     dist = np.stack(
         [
             np.min(
-                [
-                    np.linalg.norm(seen - to_lab(response(centres, look)), axis=1)
-                    for look in looks[label]
-                ],
+                [np.linalg.norm(seen - to_lab(as_seen(look)), axis=1) for look in looks[label]],
                 axis=0,
             )
             for label in ("empty", "X", "O")
