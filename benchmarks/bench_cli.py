@@ -19,6 +19,7 @@ decides (``PYTHONDONTWRITEBYTECODE=1`` makes every run compile every module it i
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import resource
 import statistics
@@ -75,7 +76,7 @@ def main() -> None:
         "--only",
         default="check,help,build,"
         + ",".join(f"{kind}-{g}" for kind in ("read", "lens") for g in READ_GAMES),
-        help="commands to time",
+        help="commands to time (shell patterns, e.g. read-*,lens-*)",
     )
     args = parser.parse_args()
 
@@ -109,7 +110,10 @@ def main() -> None:
             [*pk, "read", str(bent), "--game", game, "--out", str(work / f"{game}-lens.json")],
             0.6,
         )
-    chosen = [c.strip() for c in args.only.split(",") if c.strip()]
+    patterns = [c.strip() for c in args.only.split(",") if c.strip()]
+    chosen = [name for name in commands if any(fnmatch.fnmatch(name, p) for p in patterns)]
+    if not chosen:
+        sys.exit(f"--only {args.only}: no command matches; choose from {', '.join(commands)}")
     print(
         f"{args.runs} runs each, {os.cpu_count()} cores, load average "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, "

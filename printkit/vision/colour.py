@@ -15,6 +15,8 @@ __all__ = [
     "lab_prepared_beside",
     "to_lab",
     "lightness",
+    "linear",
+    "encoded",
     "quadratic_terms",
     "cubic_terms",
     "group_spreads",
@@ -74,6 +76,12 @@ def linear(rgb: np.ndarray) -> np.ndarray:
     """sRGB values (0..1) → linear light, where reflections add."""
     x = np.clip(np.asarray(rgb, dtype=np.float64), 0.0, 1.0)
     return np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4)
+
+
+def encoded(light: np.ndarray) -> np.ndarray:
+    """Linear light (0..1) → sRGB values: the inverse of ``linear``."""
+    x = np.clip(np.asarray(light, dtype=np.float64), 0.0, 1.0)
+    return np.where(x <= 0.0031308, x * 12.92, 1.055 * x ** (1 / 2.4) - 0.055)
 
 
 def lightness(rgb: np.ndarray) -> np.ndarray:

@@ -6,12 +6,15 @@ angle slide off their cavities on the board's own plane (``BoardModel.raised``):
 
 1. Every pixel near a cavity's centre is compared in CIELAB with the token colours as the
    reference strip shows them after correction; a cavity whose inner disc is mostly of
-   no token colour is empty.
+   no token colour (or nearer the paper: white, or the border's tint as the photo shows
+   it) is empty.
 2. Otherwise the token colour is the one covering most of that disc, confirmed by the
    median colour of those pixels.
 3. The symbol is the largest blob inside the disc that differs from the token's body;
    its colour is the median of its core, nearest of the four symbol colours of the strip.
-   A token with no blob is a joker.
+   A reflection only adds light: where the veil the token's body shows would make
+   another ink look like this one, the symbol colour is uncertain.  A token with no blob
+   is a joker.
 4. Its shape is the symbol whose printed outline (drawn by the kit's own code,
    ``components.symbol_items``, at every turn the token may lie at) best fits where the
    token's lightness changes, a cue that needs no colour; the symbol whose filled face,
@@ -67,7 +70,7 @@ from printkit.games.tripitz.rules import TripitzGame, TripitzOptions
 from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.records.model import Record
-from printkit.vision.colour import UNLIKE_FAR, to_lab, unlike_their_kind
+from printkit.vision.colour import UNLIKE_FAR, encoded, linear, to_lab, unlike_their_kind
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel, repeated
 from printkit.vision.printed import bare_by_print, neighbours
@@ -86,6 +89,8 @@ __all__ = [
     "edge_poses",
     "face_symbol",
     "SHAPE_MARGIN",
+    "VEIL_SHARE",
+    "VEIL_CLEAR",
     "VARIANT",
     "READ_PX_PER_MM",
 ]
@@ -338,6 +343,22 @@ def repeated_pids(labels: dict, unseen: Collection = ()) -> dict:
     return dict.fromkeys(repeated(pids, unseen), "pid twice")
 
 
+def _tints_seen(pixels: np.ndarray, tints: list, refs: np.ndarray) -> list[np.ndarray]:
+    """Each tint the cavities are printed in as this photo shows it: the median colour of
+    the cavities printed in it, tokens and all, kept if nearer the tint as printed than
+    any token colour as the strip shows it (tokens on most of them would not be).  Dim
+    light, mapped through the strip, can move a pale tint a long way towards the token
+    colour nearest it (a cream border towards yellow)."""
+    out = []
+    for tint in {t for t in tints if t}:
+        index = [i for i, t in enumerate(tints) if t == tint]
+        seen = np.median(np.median(pixels[index], axis=1), axis=0)
+        printed = to_lab(np.array([rgb(tint)]), dtype=np.float32)[0]
+        if np.linalg.norm(seen - printed) < _distances(seen[None, :], refs).min():
+            out.append(seen[None, :].astype(np.float32))
+    return out
+
+
 def _unlike_bare_cavities(pixels: np.ndarray, empty: np.ndarray, tints: list) -> np.ndarray:
     """Which cavities read as empty look like no other empty cavity of their tint in this
     photo (``vision.colour.unlike_their_kind``) nor like the tint as printed: a hand or a
@@ -402,6 +423,8 @@ def classify(
     pixels = to_lab(windows[:, sparse], dtype=np.float32)  # cells × disc pixels × 3
     flat = pixels.reshape(-1, 3)
     dist = _distances(flat, refs)
+    tinted = [model.extra["paper"].get(k) for k, _, _ in found]
+    paper = np.vstack([paper, *_tints_seen(pixels, tinted, refs)])
     near_paper = _distances(flat, paper).min(axis=1)
     best = dist.argmin(axis=1)
     dmin = dist.min(axis=1)
@@ -410,9 +433,7 @@ def classify(
     counts = np.stack([(body & (best == j)).sum(axis=1) for j in range(len(refs))], axis=1)
     shares = counts.max(axis=1) / pixels.shape[1]
     empty = shares < EMPTY_BAND[1]
-    hidden = _unlike_bare_cavities(
-        pixels, empty, [model.extra["paper"].get(k) for k, _, _ in found]
-    )
+    hidden = _unlike_bare_cavities(pixels, empty, tinted)
     for i, (key, _, _) in enumerate(found):
         if empty[i]:
             share = float(shares[i])
@@ -437,7 +458,7 @@ def classify(
         index = int(counts[i].argmax())
         body_lab = np.median(pixels[i][body[i] & (best[i] == index)], axis=0)
         window = to_lab(windows[i], dtype=np.float32)
-        out[key] = _read_token(window, disc, body_lab, tokens, symbols, shapes, px)
+        out[key] = _read_token((window, windows[i]), disc, body_lab, tokens, symbols, shapes, px)
     out.update(_beside_cover(out, at, float(model.extra["pitch"]) * px))
     return {k: out[k] for k in keys}
 
@@ -526,7 +547,7 @@ def _read_symbol(
 
 
 def _read_token(
-    window: np.ndarray,
+    windows: tuple[np.ndarray, np.ndarray],
     disc: np.ndarray,
     body_lab: np.ndarray,
     tokens: dict,
@@ -536,8 +557,9 @@ def _read_token(
 ) -> CellReading:
     """One token: its colour (confirmed from ``body_lab``), symbol and symbol colour.
 
-    ``window`` is the token's surroundings in CIELAB.
+    ``windows`` are the token's surroundings in CIELAB and in corrected RGB.
     """
+    window, rgb_window = windows
     colour, colour2, d_colour, m_colour = _nearest(body_lab, tokens)
     # The symbol: pixels in the disc nearer any symbol colour than the body.
     inside = window[disc]
@@ -573,6 +595,10 @@ def _read_token(
     seen_lab = np.median(window[inner], axis=0)
     sym_lab = _relit(seen_lab, body_lab, tokens[colour])
     shade, shade2, d_shade, m_shade = _nearest(sym_lab, symbols)
+    # A reflection only adds light: under the veil the token's body shows, would another
+    # (darker) ink read as this one?
+    veil = _veil(rgb_window, disc, blob, body_lab, px)
+    veiled = veil > 0 and _nearest(sym_lab, _under_veil(symbols, veil))[0] != shade
     shape, shape2, m_shape, second_cue = _read_symbol(window, body_lab, seen_lab, px, shapes)
     pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
     margins = {
@@ -587,15 +613,53 @@ def _read_token(
         "shade": Pid(colour, shape, shade2),
     }[weakest]  # type: ignore[arg-type]
     unlike = second_cue != shape
-    uncertain = min(margins.values()) < 1.0 or d_colour > FAR or d_shade > FAR or unlike
+    uncertain = min(margins.values()) < 1.0 or d_colour > FAR or d_shade > FAR or unlike or veiled
     return CellReading(
         pid.code,
         round(min(m_colour, m_shape, m_shade), 3),
         Pid(colour, second_cue, shade).code if unlike else runner.code,  # type: ignore[arg-type]
         round(max(d_colour, d_shade), 1),
         uncertain,
-        "shape" if unlike else "",
+        "shape" if unlike else "glare" if veiled else "",
     )
+
+
+VEIL_SHARE = 0.1
+"""The veil over a token is judged on its most veiled tenth (a reflection's edge may
+cross it)."""
+VEIL_CLEAR = 1.0
+"""mm kept clear round the symbol when the veil is judged: its blurred edge mixes ink
+with the body."""
+
+
+def _veil(rgb_window, disc, blob, body_lab, px: float) -> float:
+    """How much white light a reflection adds over the token's body, in linear light
+    of the paper's: judged in the body's darkest channel, which the body itself hardly
+    lights (a yellow token's blue), on the most veiled ``VEIL_SHARE`` of the body."""
+    size = 2 * int(math.ceil(VEIL_CLEAR * px)) + 1
+    clear = cv2.dilate(blob.astype(np.uint8), np.ones((size, size), np.uint8)) == 0
+    keep = disc & clear
+    if keep.sum() < 20:
+        return 0.0
+    body = linear(_rgb(body_lab))
+    j = int(np.argmin(body))
+    seen = linear(rgb_window[keep][:, j])
+    v = (seen - body[j]) / max(1.0 - body[j], 1e-6)
+    return max(0.0, float(np.quantile(v, 1.0 - VEIL_SHARE)))
+
+
+def _rgb(lab: np.ndarray) -> np.ndarray:
+    """A CIELAB colour as sRGB in 0..1."""
+    return cv2.cvtColor(np.asarray(lab, np.float32).reshape(1, 1, 3), cv2.COLOR_Lab2RGB)[0, 0]
+
+
+def _under_veil(colours: dict, veil: float) -> dict:
+    """CIELAB colours as they look under a veil of white light ``veil`` (linear, of the
+    paper's light), the paper's whiteness kept."""
+    return {
+        name: to_lab(encoded((linear(_rgb(lab)) + veil) / (1.0 + veil)), dtype=np.float32)
+        for name, lab in colours.items()
+    }
 
 
 # --- synthetic scenes -------------------------------------------------------------------------
