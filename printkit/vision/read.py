@@ -265,15 +265,15 @@ def read_located(
     the markers: a flat board does not bend where pieces hide its lines).
     """
 
-    def read_at(view: np.ndarray, h: np.ndarray, plane: Plane | None = None) -> tuple:
+    def read_at(view: np.ndarray, h: np.ndarray, plane: Plane | None = None, maps=None) -> tuple:
         rectified = rectify(view, h, model.bounds, model.px_per_mm)
-        cells, corrected, plane = classify(rectified, model, (view, h), plane)
-        return h, cells, corrected, line_offsets(model, cells, rectified), plane
+        cells, corrected, plane, maps = classify(rectified, model, (view, h), plane, maps)
+        return h, cells, corrected, line_offsets(model, cells, rectified), plane, maps
 
     markers = _marker_points(model, found, homography)
     view, lens, corrected_fit = image, None, False
     try:
-        homography, cells, corrected, lines, plane = read_at(image, homography)
+        homography, cells, corrected, lines, plane, maps = read_at(image, homography)
     except PhotoError as refused:
         # A wide lens can bend the colour strips and paper out of place: undone from the
         # markers alone, the board may read (its lines are checked as ever).
@@ -282,7 +282,7 @@ def read_located(
             raise
         view, lens, corrected_fit = rescue[0].undo(image), rescue[0], True
         try:
-            homography, cells, corrected, lines, plane = read_at(view, rescue[1])
+            homography, cells, corrected, lines, plane, maps = read_at(view, rescue[1])
         except PhotoError:
             raise refused from None
     # Cells a mm or two off before: where no line speaks, a corrected fit is not sure.
@@ -302,12 +302,12 @@ def read_located(
             if refined is None:
                 break
             try:
-                again = read_at(view, refined, plane)  # a slight correction: the same pieces
+                again = read_at(view, refined, plane, maps)  # a slight correction: the same pieces
             except PhotoError:  # the corrected fit reads worse (its paper, say): not kept
                 break
             if _agreement(model, again[3]) <= _agreement(model, lines):
                 break  # the lines agree no better: the correction is not kept
-            homography, cells, corrected, lines, plane = again
+            homography, cells, corrected, lines, plane, maps = again
             corrected_fit = True
             if _median_off(lines) <= SETTLED_LINES:
                 break  # the lines lie where the fit puts them: no second pass
@@ -320,14 +320,14 @@ def read_located(
             break
         undone = fitted[0].undo(image)
         try:
-            again = read_at(undone, fitted[1])
+            again = read_at(undone, fitted[1])  # bent straight: light and colours modelled anew
         except PhotoError:
             break
         if not (
             _straighter(model, again[3], lines) if model.shared_lines else _surer(again[1], cells)
         ):
             break
-        homography, cells, corrected, lines, plane = again
+        homography, cells, corrected, lines, plane, maps = again
         lens, corrected_fit = fitted[0], True
         if _median_off(lines) <= SETTLED_LINES:
             break
@@ -1081,16 +1081,20 @@ def _to_rect(model: BoardModel, pts) -> np.ndarray:
     return (np.asarray(pts, dtype=np.float64) - (x0, y0)) * model.px_per_mm
 
 
-def _sample(img: np.ndarray, pts: np.ndarray, radius: int = 2) -> np.ndarray:
-    """Median colour of a small square around each point (rect px)."""
+def _sample(
+    img: np.ndarray, pts: np.ndarray, radius: int = 2, light: np.ndarray | None = None
+) -> np.ndarray:
+    """Median colour of a small square around each point (rect px), of ``img`` divided by
+    ``light`` if given (there only: the whole image divided is a large new array)."""
     h, w = img.shape[:2]
     out = []
     for x, y in pts:
         xi, yi = int(round(x)), int(round(y))
-        part = img[
-            max(yi - radius, 0) : min(yi + radius + 1, h),
-            max(xi - radius, 0) : min(xi + radius + 1, w),
-        ]
+        square = (
+            slice(max(yi - radius, 0), min(yi + radius + 1, h)),
+            slice(max(xi - radius, 0), min(xi + radius + 1, w)),
+        )
+        part = img[square] if light is None else img[square] / light[square]
         out.append(np.median(part.reshape(-1, 3), axis=0) if part.size else (np.nan,) * 3)
     return np.array(out, dtype=np.float64)
 
@@ -1147,9 +1151,12 @@ def _patch_centres(model: BoardModel) -> np.ndarray:
     return _to_rect(model, [p.centre for p in model.patches])
 
 
-def _patches_seen(model: BoardModel, img: np.ndarray) -> np.ndarray:
-    """The colour of each reference patch in the rectified ``img`` (a disc 2 mm round)."""
-    return _sample(img, _patch_centres(model), radius=int(model.px_per_mm * 2))
+def _patches_seen(
+    model: BoardModel, img: np.ndarray, light: np.ndarray | None = None
+) -> np.ndarray:
+    """The colour of each reference patch in the rectified ``img`` (a square 2 mm round),
+    divided by the ``light`` if given."""
+    return _sample(img, _patch_centres(model), int(model.px_per_mm * 2), light)
 
 
 STRIP_LEFT = 4
@@ -1194,9 +1201,9 @@ def _check_strip(
         )
 
 
-def _colour_fit(model: BoardModel, img: np.ndarray) -> np.ndarray:
-    """A 4 × 3 affine map from observed (flat-fielded) RGB to printed RGB."""
-    observed = _patches_seen(model, img)
+def _colour_fit(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """A 4 × 3 affine map from observed RGB, flat-fielded by the ``light``, to printed RGB."""
+    observed = _patches_seen(model, img, light)
     target = np.array([rgb(p.colour) for p in model.patches])
     ok = np.all(np.isfinite(observed), axis=1)
     a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
@@ -1428,14 +1435,24 @@ def _with_doubts(readings: dict, keys: list, doubts: list[str]) -> dict:
     return out
 
 
+@dataclass(frozen=True)
+class Maps:
+    """How a rectified board's colours were corrected: the light white paper gets over it
+    (an image of the board's size) and the colour map (3 × 4 affine, ``_corrected``)."""
+
+    light: np.ndarray
+    affine: np.ndarray
+
+
 def classify(
     img: np.ndarray,
     model: BoardModel,
     photo: tuple[np.ndarray, np.ndarray] | None = None,
     plane: Plane | None = None,
-) -> tuple[dict[Hashable, CellReading], np.ndarray, Plane]:
-    """Every cell's class, the corrected image the cells were read in and the plane they
-    were read on.
+    maps: Maps | None = None,
+) -> tuple[dict[Hashable, CellReading], np.ndarray, Plane, Maps]:
+    """Every cell's class, the corrected image the cells were read in, the plane they
+    were read on and the maps they were corrected through.
 
     Light is modelled twice: from the known white paper, then again adding every cell
     the first pass read as empty (bare paper too; a cell printed in a tint, listed in
@@ -1450,6 +1467,10 @@ def classify(
     unless the model reads its cells itself (Tripitz looks for a token's symbol ``SLIDE``
     mm round its cavity).  Last, the evidence of the raw photo (``_doubts``: glare, too
     little light) marks cells uncertain whatever they were read as.
+
+    Given the ``maps`` of a reading of the same photo under a fit a little off (a board mm
+    or two), the light and colours are corrected through them, not modelled again: the
+    light is smooth over the board and the colour map the same everywhere.
     """
     keys = list(model.cells)
     points = _cell_points(model)
@@ -1462,12 +1483,15 @@ def classify(
     cells_img = img
     before = None
     for rounds in range(2):
-        light = _light_surface(img, white_pts, white_vals)
+        light = _light_surface(img, white_pts, white_vals) if maps is None else maps.light
         noise = _paper_noise(base_vals, _sample(light, base_pts, 0))
         brighter = max(BRIGHTER, 1 + GLARE_Z * noise)
         _check_strip(model, img, light, paper_clips, brighter)
-        colour = _colour_fit(model, img / light)
-        affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
+        if maps is None:
+            colour = _colour_fit(model, img, light)
+            affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
+        else:
+            affine = maps.affine
         corrected = _corrected(img, light, affine)
         if rounds == 0 and photo is not None and model.raised:
             if plane is None:
@@ -1480,11 +1504,11 @@ def classify(
         if before is not None and np.percentile(np.abs(samples - before), 99) < SETTLED:
             break  # the empty cells hardly moved the light: the first reading stands
         before = samples
-        if rounds == 0 or model.classify is None:
+        if model.classify is None or (rounds == 0 and maps is None):
             readings = _read_cells(
                 seen, model, points, quick=model.classify is not None, board=corrected
             )
-        if rounds == 1:
+        if rounds == 1 or maps is not None:
             break  # the final light: no light model follows (a model's classify reads below)
         empty = [
             i
@@ -1522,7 +1546,7 @@ def classify(
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed is not None and model.classify is None:
         readings = _print_hidden(corrected, model, readings)
-    return _with_doubts(readings, keys, doubts), seen, plane
+    return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine)
 
 
 def _turned_on_tops(

@@ -649,17 +649,16 @@ def _veil(rgb_window, disc, blob, body_lab, px: float) -> float:
 
 
 def _rgb(lab: np.ndarray) -> np.ndarray:
-    """A CIELAB colour as sRGB in 0..1."""
-    return cv2.cvtColor(np.asarray(lab, np.float32).reshape(1, 1, 3), cv2.COLOR_Lab2RGB)[0, 0]
+    """CIELAB colours (any shape ending in 3) as sRGB in 0..1."""
+    lab = np.asarray(lab, np.float32)
+    return cv2.cvtColor(lab.reshape(-1, 1, 3), cv2.COLOR_Lab2RGB).reshape(lab.shape)
 
 
 def _under_veil(colours: dict, veil: float) -> dict:
     """CIELAB colours as they look under a veil of white light ``veil`` (linear, of the
     paper's light), the paper's whiteness kept."""
-    return {
-        name: to_lab(encoded((linear(_rgb(lab)) + veil) / (1.0 + veil)), dtype=np.float32)
-        for name, lab in colours.items()
-    }
+    lifted = (linear(_rgb(np.stack(list(colours.values())))) + veil) / (1.0 + veil)
+    return dict(zip(colours, to_lab(encoded(lifted), dtype=np.float32), strict=True))
 
 
 # --- synthetic scenes -------------------------------------------------------------------------
