@@ -5,11 +5,12 @@ The first family is ``printkit.vision.scenes`` (levels easy and hard); the secon
 condition (ordinary, glare, lowlight, hands, small, steep, lens, motion, recompressed).
 The ``pair`` rows (``--pairs``, default glare and hands) take two photos of each position
 from the second family, other cameras and light, and fuse their readings as
-``printkit read a.jpg b.jpg`` does: what the README tells players to do when a photo
-reports uncertain cells.  Every photo is regenerated from its seed (fixed bases, nothing
-is stored): photo k of a row has seed base + k, for k from ``--start``.  The reader's
-thresholds were measured on photos 0 to 13 at most (each says on how many): ``--start
-20`` reads photos none of them was measured on.
+``printkit read a.jpg b.jpg`` does (a photo the reader refuses is skipped, the other
+read): what the README tells players to do when a photo reports uncertain cells.  Every
+photo is regenerated from its seed (fixed bases, nothing is stored): photo k of a row has
+seed base + k, for k from ``--start``.  The reader's thresholds were measured on photos 0
+to 13 at most (each says on how many): ``--start 20`` reads photos none of them was
+measured on.
 
 Usage: python benchmarks/bench_photos.py [--count 6] [--start 0]
            [--family first|second|both] [--conditions glare,hands]
@@ -99,6 +100,8 @@ class Result:
     uncertain_hidden: int = 0
     silent: tuple[str, ...] = ()
     refused: str | None = None
+    skipped: int = 0
+    """Photos of a pair the reader refused while it read the other."""
     seconds: float = 0.0
 
     @property
@@ -123,19 +126,26 @@ def measure(task: tuple[str, str, str, int, bool]) -> Result:
     result = Result(family, game, condition, seed)
     encoded = [_as_file(photo.image) for photo in photos] if files else []
     started = time.perf_counter()
-    try:  # as `printkit read`: a photo refused refuses the reading
-        if files:
-            readings = [read_encoded(data, game, _layout()) for data in encoded]
-        else:
-            readings = [read_image(photo.image, game, _layout()) for photo in photos]
-    except PhotoError as exc:
-        result.refused = str(exc)
+    readings, read, refusals = [], [], []
+    for k, photo in enumerate(photos):  # as `printkit read`: a photo refused is skipped
+        try:
+            readings.append(
+                read_encoded(encoded[k], game, _layout())
+                if files
+                else read_image(photo.image, game, _layout())
+            )
+            read.append(photo)
+        except PhotoError as exc:
+            refusals.append(str(exc))
+    result.skipped = len(refusals) if read else 0
+    if not read:
+        result.refused = "; ".join(refusals)
         return result
     reading = fuse_readings(readings)
     result.seconds = (time.perf_counter() - started) / len(photos)
-    # Of a pair, a cell is hidden when it is hidden in both photos.
-    hidden = set.intersection(*(set(p.truth.get("hidden", ())) for p in photos))
-    score = score_reading(reading, replace(photos[0], truth={**photos[0].truth, "hidden": hidden}))
+    # Of a pair, a cell is hidden when it is hidden in both photos read.
+    hidden = set.intersection(*(set(p.truth.get("hidden", ())) for p in read))
+    score = score_reading(reading, replace(read[0], truth={**read[0].truth, "hidden": hidden}))
     result.cells = score.cells
     result.wrong = score.wrong
     result.uncertain = len(score.uncertain)
@@ -169,6 +179,7 @@ class Row:
             "beyond%": 100 * beyond / max(cells, 1),
             "silent": sum(1 for r in read if r.silent),
             "refused": len(self.results) - len(read),
+            "skipped": sum(r.skipped for r in read),
             "read": statistics.mean(r.seconds for r in read) if read else 0.0,
         }
 
@@ -180,6 +191,7 @@ class Row:
             f"uncertain {f['uncertain%']:6.2f}% (hidden {f['hidden%']:5.2f}%, others "
             f"{f['beyond%']:5.2f}%)  silently wrong photos {f['silent']:2}  "
             f"refused {f['refused']:2}  read {f['read']:.2f} s"
+            + (f"  (of pairs read, {f['skipped']} photos skipped)" if f["skipped"] else "")
         )
 
 

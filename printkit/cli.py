@@ -350,8 +350,9 @@ def read(
     photos: Annotated[
         list[Path],
         typer.Argument(
-            help="Photos of a printed board (JPEG or PNG); several photos of parts of one board "
-            "(the halves of a board printed in parts) make one position."
+            help="Photos of a printed board (JPEG or PNG); several photos of one board, or of "
+            "its parts (the halves of a board printed in parts), make one position; a photo "
+            "the reader refuses is skipped if another reads."
         ),
     ],
     game: Annotated[str, typer.Option(help=f"The game on the board: {', '.join(GAMES)}.")],
@@ -378,6 +379,8 @@ def read(
 
     target = out or photos[0].with_name(photos[0].stem + "-position.json")
     result = read_photos(photos, game.strip().lower(), load_layout(layout), target, debug)
+    for photo, why in result.skipped.items():
+        typer.echo(f"skipped {photo}: {why}")
     for path in result.written:
         typer.echo(f"wrote {path}")
     unsure = result.record.uncertain

@@ -89,3 +89,29 @@ def test_read_to_an_unwritable_place_is_one_line_and_writes_nothing(tmp_path, ca
         assert code == 2 and err.count("\n") == 1, err
         assert "is a file, not a folder" in err and "Traceback" not in err
         assert sorted(tmp_path.rglob("*")) == before  # no record, no debug picture, no folder
+
+
+def test_of_several_photos_one_the_reader_refuses_is_skipped(tmp_path, capsys, monkeypatch):
+    """A second photo is taken when the first has a reflection; if the reader refuses one
+    of them, the others still make the position, and the one skipped is named with its
+    reason.  If it refuses them all, that is one line and exit code 2, and a photo that is
+    not there is an error whatever the others show."""
+    good = tmp_path / "board.jpg"
+    code, _, err = run(["demo-photo", "tripod", "--out", str(good)], capsys, monkeypatch)
+    assert code == 0, err
+    bad = tmp_path / "blurred.jpg"
+    bad.write_text("not a photo")
+    out = tmp_path / "both.json"
+    code, text, err = run(
+        ["read", str(bad), str(good), "--game", "tripod", "--out", str(out)], capsys, monkeypatch
+    )
+    assert code in (0, 1), text + err
+    assert f"skipped {bad}: not an image" in text
+    assert load_record(out).meta["source"] == str(good)
+    code, _, err = run(["read", str(bad), str(bad), "--game", "tripod"], capsys, monkeypatch)
+    assert code == 2 and err.count("\n") == 1
+    assert "none of the 2 photos could be read" in err
+    code, _, err = run(
+        ["read", str(good), str(tmp_path / "gone.jpg"), "--game", "tripod"], capsys, monkeypatch
+    )
+    assert code == 2 and err.count("\n") == 1 and "gone.jpg: no such file" in err

@@ -9,6 +9,7 @@ import cv2
 
 from printkit.errors import PhotoError, PrintkitError
 from printkit.fileio import write_all, write_atomic
+from printkit.games import find_game
 from printkit.layout.config import Layout
 from printkit.records.io import record_text
 from printkit.records.model import Record
@@ -40,6 +41,8 @@ class ReadResult:
     shaken: dict[str, str] = field(default_factory=dict)
     """Photos of a reading with uncertain cells that camera shake smeared → how
     (``vision.shake``): a smear hides the print that settles cells."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Photos of several that the reader refused → why; the others were read."""
 
 
 def reading_cells(reading: Reading) -> tuple[dict[str, str], list[str], dict[str, float]]:
@@ -89,8 +92,30 @@ def read_photos(
     Photos of the same board (or the same part of it) are fused cell by cell, so a cell
     one photo could not read is read from another; photos of different parts (the halves
     of a board printed in parts) are merged by cell name (``printkit.vision.fusion``).
+    Of several photos, one the reader refuses (a reflection on the colour strip, a marker
+    not found) is skipped and named in ``skipped``; if it refuses them all, the reading
+    is refused.  A photo that is not there is an error whatever the others show.
     """
-    readings = [read_photo(photo, game, layout) for photo in photos]
+    find_game(game, PhotoError)
+    for photo in photos:
+        if not Path(photo).is_file():
+            raise PhotoError(f"{photo}: no such file")
+    read: list[tuple[Path, Reading]] = []
+    skipped: dict[str, str] = {}
+    for photo in photos:
+        try:
+            read.append((photo, read_photo(photo, game, layout)))
+        except PhotoError as refused:
+            if len(photos) == 1:
+                raise
+            skipped[str(photo)] = str(refused).removeprefix(f"{Path(photo)}: ")
+    if not read:
+        raise PhotoError(
+            f"none of the {len(photos)} photos could be read: "
+            + "; ".join(f"{photo}: {why}" for photo, why in skipped.items())
+        )
+    photos = [photo for photo, _ in read]
+    readings = [reading for _, reading in read]
     groups = group_by_variant(readings)
     cells = merge_by_name([fuse_readings(group) for group in groups.values()])
     uncertain = [name for name, cell in cells.items() if cell.uncertain]
@@ -113,7 +138,7 @@ def read_photos(
     written = write_all(files)  # all or none
     doubts = {name: cells[name].doubt or "colour" for name in uncertain}
     shaken = {str(p): why for p in photos if uncertain and (why := shake.file_shaken(p))}
-    return ReadResult(record, readings[0], written, doubts, shaken)
+    return ReadResult(record, readings[0], written, doubts, shaken, skipped)
 
 
 def demo_photo(game: str, layout: Layout, seed: int, out: Path) -> tuple[Path, str]:
