@@ -174,3 +174,29 @@ def test_cells_read_differently_on_planes_the_judge_counts_alike_are_uncertain(m
     )
     settled = read_encoded(data.tobytes(), "trigon", layout)
     assert len(score_reading(settled, photo).silent) == 3
+
+
+def test_a_cell_whose_plane_is_unsettled_casts_no_doubt_on_its_patch(monkeypatch):
+    """Second family, ordinary photo 300102 read from its JPEG file: one bare cell beside
+    a yellow piece reads yellow on one of two planes the judge counts alike, and is
+    uncertain (``thickness``).  The consistency check judges the yellow patch without it
+    (its colour was seen, but perhaps not where it lies), so the sure cells round it stay
+    sure; judged with its colour, the patch makes no pieces and a score of its cells are
+    made uncertain."""
+    import cv2
+
+    from printkit.vision import read as read_module
+    from printkit.vision.read import read_encoded
+
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 300102, "ordinary")
+    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok
+    reading = read_encoded(data.tobytes(), "tripakus", layout)
+    score = score_reading(reading, photo)
+    assert score.silent == ()
+    assert len(score.uncertain) <= 2
+    assert any(c.doubt == "thickness" for c in reading.cells.values())
+    monkeypatch.setattr(read_module, "UNSEEN", read_module.UNSEEN - {"thickness"})
+    judged = read_encoded(data.tobytes(), "tripakus", layout)
+    assert sum(c.doubt == "no piece" for c in judged.cells.values()) >= 15

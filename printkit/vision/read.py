@@ -694,10 +694,11 @@ components is refused: it is not a position, and what does make pieces in it is 
 better founded than the rest."""
 
 
-UNSEEN = frozenset({"glare", "dark", "unlike", "mixed"})
+UNSEEN = frozenset({"glare", "dark", "unlike", "mixed", "thickness"})
 """Doubts that mean a cell's own colour was not seen (a reflection, no light, a finger
-over it, half of it covered): its label may be anything, and the consistency check is
-told so."""
+over it, half of it covered), or not surely where it lies (a thick piece's side, seen at
+a slant, may show over a bare cell beside it): its label may be anything, and the
+consistency check is told so."""
 
 
 def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
