@@ -342,6 +342,34 @@ def test_a_hand_over_a_cell_is_no_white_stone():
     assert score_reading(seen, photo).silent == ()
 
 
+def test_fingers_the_colour_of_white_stones_are_uncertain_where_a_hand_shows(monkeypatch):
+    """Second family, hands, a pair's first photo read from its JPEG file: four fingers
+    over bare cells read as white stones, near the white stones' colour and like them.
+    A hand hides other cells' names in the photo, and each of the four hides three or
+    more sides of its cell, which a stone within its cell does not: uncertain.  Without
+    the cue they are silently wrong."""
+    import cv2
+
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+    from printkit.vision.read import read_encoded
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 303102, "hands", position=303102)
+    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok
+    seen = read_encoded(data.tobytes(), "tripod", layout)
+    fingers = ("b10", "c11", "e11", "f11")
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert all(photo.truth["cells"][n] == "empty" for n in fingers)
+    assert all(cells[n].label == "O" and cells[n].doubt == "unlike" for n in fingers)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "FINGER_SIDES", 7)  # a hexagon has six sides
+    blind = read_encoded(data.tobytes(), "tripod", layout)
+    assert set(score_reading(blind, photo).silent) == set(fingers)
+
+
 def test_a_thick_white_stone_seen_at_a_slant_is_not_read_as_black(monkeypatch):
     """Second family, steep view of 3.2 mm card stones: near the apex the white stones'
     shaded sides cover their cells and their tops lie beyond, so read flat they pass for

@@ -20,7 +20,9 @@ uncertain), a cell read as empty whose name is gone is uncertain, and a cell rea
 stone whose name is gone has only to be told from the other stone.  A cell whose colour is a white
 stone's but unlike the other white stones (a Go stone off its cell's middle, shaded) is a
 stone, not a finger or a sleeve, when its name is hidden and its own outline shows on
-every side: what covers it lies within the cell (``_outline_fits``).
+every side: what covers it lies within the cell (``_outline_fits``).  In a photo where a
+cover hides a bare cell's name (a hand over the board), a cell read as a white stone whose
+outline is hidden on several sides may be a finger crossing it: uncertain.
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ from printkit.vision.colour import (
 from printkit.vision.log import Inference, Step, cell_changes, lost_text, turn_sequence
 from printkit.vision.model import BoardModel
 from printkit.vision.printed import print_fits, printed_strokes, strokes
+from printkit.vision.printed import spread as covers_reach
 from printkit.vision.read import CellReading
 
 __all__ = [
@@ -223,16 +226,26 @@ def classify_cells(
     unnamed = ~named & bool(extra.get("names"))  # a printed name that does not show
     black = (order[:, 0] == 1) & (nearest <= UNLIKE_FAR) & unnamed
     outliers = unlike_their_kind(seen, groups) & ~black
-    # A pale cover is a white stone, not a finger or a sleeve, when the cell's own outline
-    # shows on every side: what hides its name lies within the cell.
-    pale = np.flatnonzero(outliers & (order[:, 0] == 2) & unnamed)
-    if len(pale):
-        rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in pale]))
-        enclosed = _outline_fits(board, model, rims).reshape(len(pale), -1).min(axis=1)
-        outliers[pale[enclosed >= OUTLINE_SURE]] = False
     # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
     # the print rules the empty class out, and the colour has only to tell the stones apart.
     gone = (fits < NAME_GONE) & bool(extra.get("names"))
+    # Cells that read bare whose name something hides, and whose colour is unlike the other
+    # bare cells': a cover, such as a hand over the board.
+    covers = set(np.flatnonzero((order[:, 0] == 0) & gone & outliers).tolist())
+    # A pale cover is a white stone, not a finger or a sleeve, when the cell's own outline
+    # shows on every side: what hides its name lies within the cell.  One whose outline is
+    # hidden on several sides, reached from a cover through others like it, may be a finger
+    # crossing the cell as well as a stone: a finger has a white stone's colour too.
+    pale = np.flatnonzero((outliers | bool(covers)) & (order[:, 0] == 2) & unnamed)
+    if len(pale):
+        rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in pale]))
+        sides = _outline_fits(board, model, rims).reshape(len(pale), -1)
+        enclosed = sides.min(axis=1) >= OUTLINE_SURE
+        outliers[pale[enclosed]] = False
+        crossed = np.zeros(len(keys), bool)
+        crossed[pale[(sides < OUTLINE_SURE).sum(axis=1) >= FINGER_SIDES]] = True
+        pitch = float(extra["cell"]) * model.px_per_mm
+        outliers[sorted(covers_reach(covers, crossed, centres, pitch) - covers)] = True
     out = {}
     for i, key in enumerate(keys):
         best = order[i, 0]
@@ -259,6 +272,12 @@ def classify_cells(
         # far off the light leaves its colour (a reflection, dim light).
         bare = confirmed and fits[i] >= NAME_SURE
         shown, runner_up = (0, best) if covered else (best, second)
+        reasons = (
+            ("name visible", doubted),
+            ("name hidden", hidden),
+            ("unlike", unlike),  # a finger? a stone off its cell's middle?
+            ("noise", noisy),
+        )
         out[key] = CellReading(
             labels[shown],
             round(margin, 3),
@@ -266,7 +285,7 @@ def classify_cells(
             round(d1, 1),
             not bare
             and (d1 > FAR or doubted or hidden or (not confirmed and (margin < MARGIN or noisy))),
-            "name visible" if doubted else "name hidden" if hidden else "noise" if noisy else "",
+            next((why for why, yes in reasons if yes), ""),
             bare=bare,
         )
     return out
@@ -317,6 +336,15 @@ under a hand 95 % fitted below 0.5 (all below 0.75), and a hand over a cell cove
 several of its sides; bare sides fit 0.9 (median).  White stones read unlike the other
 white stones (off their cells' middles, shaded) fitted their worst side at 0.1-0.75: the
 cue settles about a third of them; over 24 photos of hands no hand was taken for one."""
+FINGER_SIDES = 3
+"""A cell read as a white stone, in a photo where a cover hides the name of a bare cell
+unlike the other bare cells, is uncertain when this many of its sides are hidden
+(``_outline_fits`` below ``OUTLINE_SURE``) and a cover reaches it through cells like it:
+a finger crossing it.  Measured on the second
+family's hands photos 0-5, 20-25, 40-45, 60-65, 80-85 and 100-105 (single and pairs): the
+five fingers read surely as white stones hid 3, 4, 4, 5 and 5 of their six sides; of 990
+white stones read surely, 54 hid three or more (neighbours' stones, a Go stone off its
+cell's middle)."""
 SIDE_IN = 0.92
 """Where a side is looked at: this share of the way from the cell's centre to the side's
 middle, just inside the cell's own outline."""
