@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from printkit.draw.model import Affine, Document, Drawing, Page
+from printkit.draw.pdf import pdf_bytes
 from printkit.vision.model import BoardModel, matrix, turned_keys
 
 __all__ = ["Level", "LEVELS", "Photo", "render_board", "degrade"]
@@ -73,11 +74,7 @@ def render_board(
 ) -> np.ndarray:
     """A board-frame drawing rendered to an RGB array covering ``bounds`` (via PDFium), or
     with ``alpha`` to RGBA over a transparent background."""
-    # Heavy (ReportLab, PDFium): loaded when a board is first rendered, which a reader
-    # does on a thread of its own while the photo is decoded and read.
-    import pypdfium2 as pdfium
-
-    from printkit.draw.pdf import pdf_bytes
+    import pypdfium2 as pdfium  # heavy (PDFium): loaded only when a board is rendered
 
     x0, y0, x1, y1 = bounds
     page = Page(x1 - x0, y1 - y0)
