@@ -468,7 +468,8 @@ def test_cells_under_a_hand_pale_as_paper_are_not_read_as_bare(monkeypatch):
     """Second family, a pale hand over the apex of a TriPakus board: under its fingers
     red pieces look like white paper, but the board's lines do not show there.  No cell
     stays silently wrong; a finger's edge (its print faint, beside cells the hand makes
-    look odd) is wrong without the growth from odd cells, six or more without the cue."""
+    look odd) is wrong without the growth from odd cells, three or more without the cue
+    (six when the board read again under a corrected fit modelled its light anew)."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 303022, "hands")
     seen = read_image(photo.image, "tripakus", layout)
@@ -479,7 +480,7 @@ def test_cells_under_a_hand_pale_as_paper_are_not_read_as_bare(monkeypatch):
     assert len(score_reading(from_hidden_only, photo).silent) >= 1
     monkeypatch.setattr(read_module, "PRINT_SHOWS", -1.0)  # the print always shows
     by_colour = read_image(photo.image, "tripakus", layout)
-    assert len(score_reading(by_colour, photo).silent) >= 6
+    assert len(score_reading(by_colour, photo).silent) >= 3
 
 
 def test_cells_a_first_reading_wrongly_calls_empty_do_not_darken_the_light(monkeypatch):

@@ -430,7 +430,7 @@ def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
 def test_the_border_tint_is_judged_as_this_photo_shows_it(monkeypatch):
     """Second family, low light, read from a JPEG file: the strip's colour map moves the
     cream border cavities a long way towards the yellow token.  Against the cream as
-    printed, bare border cavities read as yellow jokers (five, caught only because a pid
+    printed, bare border cavities read as yellow jokers (six, caught only because a pid
     cannot lie twice) or half yellow (uncertain); against the cream as the photo shows it,
     none reads as a token and most are sure."""
     import cv2
