@@ -35,6 +35,18 @@ def default_layout() -> Layout:
     return layout_for()
 
 
+def read_as_file(image, game: str, layout: Layout):
+    """Read a BGR photo as `printkit read` reads a phone's photo file: saved as a JPEG of
+    quality 95 and decoded by ``read_encoded`` (at half size where the board allows)."""
+    import cv2
+
+    from printkit.vision.read import read_encoded
+
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok
+    return read_encoded(data.tobytes(), game, layout)
+
+
 def run_cli(args, capsys, monkeypatch):
     """Run ``printkit ARGS`` in process: (exit code, standard output, standard error)."""
     import sys

@@ -8,6 +8,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from conftest import read_as_file
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -153,17 +154,12 @@ def test_cells_read_differently_on_planes_the_judge_counts_alike_are_uncertain(m
     the lower, where the green pieces' faces slide over bare cells beside them.  The
     cells the two planes read differently are uncertain (``thickness``), so none is
     silently wrong; without that, three are."""
-    import cv2
-
     from printkit.vision import read as read_module
-    from printkit.vision.read import read_encoded
 
     layout = load_layout()
     photo = shoot("trigon", layout, 305083, "steep")
     assert photo.truth["thickness"] > 4
-    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    assert ok
-    reading = read_encoded(data.tobytes(), "trigon", layout)
+    reading = read_as_file(photo.image, "trigon", layout)
     score = score_reading(reading, photo)
     assert score.silent == () and score.wrong
     unsettled = [c for c in reading.cells.values() if c.doubt == "thickness"]
@@ -172,7 +168,7 @@ def test_cells_read_differently_on_planes_the_judge_counts_alike_are_uncertain(m
     monkeypatch.setattr(
         read_module, "_piece_height", lambda *args: read_module.Plane(judged(*args).height)
     )
-    settled = read_encoded(data.tobytes(), "trigon", layout)
+    settled = read_as_file(photo.image, "trigon", layout)
     assert len(score_reading(settled, photo).silent) == 3
 
 
@@ -183,20 +179,15 @@ def test_a_cell_whose_plane_is_unsettled_casts_no_doubt_on_its_patch(monkeypatch
     (its colour was seen, but perhaps not where it lies), so the sure cells round it stay
     sure; judged with its colour, the patch makes no pieces and a score of its cells are
     made uncertain."""
-    import cv2
-
     from printkit.vision import read as read_module
-    from printkit.vision.read import read_encoded
 
     layout = load_layout()
     photo = shoot("tripakus", layout, 300102, "ordinary")
-    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    assert ok
-    reading = read_encoded(data.tobytes(), "tripakus", layout)
+    reading = read_as_file(photo.image, "tripakus", layout)
     score = score_reading(reading, photo)
     assert score.silent == ()
     assert len(score.uncertain) <= 2
     assert any(c.doubt == "thickness" for c in reading.cells.values())
     monkeypatch.setattr(read_module, "UNSEEN", read_module.UNSEEN - {"thickness"})
-    judged = read_encoded(data.tobytes(), "tripakus", layout)
+    judged = read_as_file(photo.image, "tripakus", layout)
     assert sum(c.doubt == "no piece" for c in judged.cells.values()) >= 15

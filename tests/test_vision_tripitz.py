@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for
+from conftest import layout_for, read_as_file
 
 from printkit.draw.model import Affine, Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
@@ -385,21 +385,15 @@ def test_a_symbol_dim_light_hides_from_the_ink_test_is_no_joker(monkeypatch):
     black moon on a blue token is too close to the body for the ink test, which finds no
     symbol and would call it a joker, surely.  The moon's outline still shows in the
     lightness: uncertain, never silently a joker."""
-    import cv2
-
-    from printkit.vision.read import read_encoded
-
     layout = load_layout()
     photo = shoot("tripitz", layout, 302080, "lowlight")
-    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    assert ok
-    reading = read_encoded(data.tobytes(), "tripitz", layout)
+    reading = read_as_file(photo.image, "tripitz", layout)
     cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
     assert photo.truth["cells"]["32"] == "BMK"
     assert cells["32"].label == "BJJ" and cells["32"].uncertain and cells["32"].doubt == "shape"
     assert score_reading(reading, photo).silent == ()
     monkeypatch.setattr(reader, "SYMBOL_SHOWS", 2.0)  # no outline ever shows
-    blind = read_encoded(data.tobytes(), "tripitz", layout)
+    blind = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(blind, photo).silent == ("32",)
 
 
@@ -409,21 +403,15 @@ def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
     grey than its black.  The token's body shows the veil in its blue channel, and black
     under that veil would read as what the star shows: uncertain (glare), never silently
     grey."""
-    import cv2
-
-    from printkit.vision.read import read_encoded
-
     layout = load_layout()
     photo = shoot("tripitz", layout, 301085 + 500, "glare", position=301085)
-    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    assert ok
-    reading = read_encoded(data.tobytes(), "tripitz", layout)
+    reading = read_as_file(photo.image, "tripitz", layout)
     cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
     assert photo.truth["cells"]["34"] == "YSK"
     assert cells["34"].label == "YSN" and cells["34"].uncertain and cells["34"].doubt == "glare"
     assert score_reading(reading, photo).silent == ()
     monkeypatch.setattr(reader, "_veil", lambda *args: 0.0)  # no veil ever judged
-    blind = read_encoded(data.tobytes(), "tripitz", layout)
+    blind = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(blind, photo).silent == ("34",)
 
 
@@ -433,14 +421,8 @@ def test_the_border_tint_is_judged_as_this_photo_shows_it(monkeypatch):
     printed, bare border cavities read as yellow jokers (six, caught only because a pid
     cannot lie twice) or half yellow (uncertain); against the cream as the photo shows it,
     none reads as a token and most are sure."""
-    import cv2
-
-    from printkit.vision.read import read_encoded
-
     layout = load_layout()
     photo = shoot("tripitz", layout, 302085, "lowlight")
-    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    assert ok
 
     def bare_border(reading):
         tinted = reading.model.extra["paper"]
@@ -450,11 +432,11 @@ def test_the_border_tint_is_judged_as_this_photo_shows_it(monkeypatch):
             if k in tinted and photo.truth["cells"][reading.model.cell_key(k)] == "empty"
         ]
 
-    seen = bare_border(read_encoded(data.tobytes(), "tripitz", layout))
+    seen = bare_border(read_as_file(photo.image, "tripitz", layout))
     assert len(seen) >= 20
     assert all(c.label == "empty" for c in seen)
     assert sum(c.uncertain for c in seen) <= len(seen) // 5
     monkeypatch.setattr(reader, "_tints_seen", lambda *args: [])  # the tint as printed
-    printed = bare_border(read_encoded(data.tobytes(), "tripitz", layout))
+    printed = bare_border(read_as_file(photo.image, "tripitz", layout))
     assert sum(c.label != "empty" for c in printed) >= 3
     assert sum(c.uncertain for c in printed) > len(printed) // 3

@@ -10,7 +10,7 @@ from functools import cache
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for
+from conftest import layout_for, read_as_file
 
 from printkit.draw.model import Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
@@ -348,25 +348,20 @@ def test_fingers_the_colour_of_white_stones_are_uncertain_where_a_hand_shows(mon
     A hand hides other cells' names in the photo, and each of the four hides three or
     more sides of its cell, which a stone within its cell does not: uncertain.  Without
     the cue they are silently wrong."""
-    import cv2
-
     from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
-    from printkit.vision.read import read_encoded
 
     layout = load_layout()
     photo = shoot("tripod", layout, 303102, "hands", position=303102)
-    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    assert ok
-    seen = read_encoded(data.tobytes(), "tripod", layout)
+    seen = read_as_file(photo.image, "tripod", layout)
     fingers = ("b10", "c11", "e11", "f11")
     cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
     assert all(photo.truth["cells"][n] == "empty" for n in fingers)
     assert all(cells[n].label == "O" and cells[n].doubt == "unlike" for n in fingers)
     assert score_reading(seen, photo).silent == ()
     monkeypatch.setattr(reader, "FINGER_SIDES", 7)  # a hexagon has six sides
-    blind = read_encoded(data.tobytes(), "tripod", layout)
+    blind = read_as_file(photo.image, "tripod", layout)
     assert set(score_reading(blind, photo).silent) == set(fingers)
 
 
