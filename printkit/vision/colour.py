@@ -14,6 +14,7 @@ __all__ = [
     "prepare_lab",
     "lab_prepared_beside",
     "to_lab",
+    "from_lab",
     "lightness",
     "linear",
     "encoded",
@@ -70,6 +71,12 @@ def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
         arr = np.clip(arr, 0, 1)
     lab = _lab(arr.reshape(-1, 1, 3))
     return lab.reshape(arr.shape).astype(dtype)
+
+
+def from_lab(lab) -> np.ndarray:
+    """CIELAB colours (any shape ending in 3) as sRGB in 0..1: the inverse of ``to_lab``."""
+    arr = np.asarray(lab, dtype=np.float32)
+    return cv2.cvtColor(arr.reshape(-1, 1, 3), cv2.COLOR_Lab2RGB).reshape(arr.shape)
 
 
 def linear(rgb: np.ndarray) -> np.ndarray:

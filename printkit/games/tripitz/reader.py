@@ -70,7 +70,14 @@ from printkit.games.tripitz.rules import TripitzGame, TripitzOptions
 from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.records.model import Record
-from printkit.vision.colour import UNLIKE_FAR, encoded, linear, to_lab, unlike_their_kind
+from printkit.vision.colour import (
+    UNLIKE_FAR,
+    encoded,
+    from_lab,
+    linear,
+    to_lab,
+    unlike_their_kind,
+)
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel, repeated
 from printkit.vision.printed import bare_by_print, neighbours
@@ -641,23 +648,17 @@ def _veil(rgb_window, disc, blob, body_lab, px: float) -> float:
     keep = disc & clear
     if keep.sum() < 20:
         return 0.0
-    body = linear(_rgb(body_lab))
+    body = linear(from_lab(body_lab))
     j = int(np.argmin(body))
     seen = linear(rgb_window[keep][:, j])
     v = (seen - body[j]) / max(1.0 - body[j], 1e-6)
     return max(0.0, float(np.quantile(v, 1.0 - VEIL_SHARE)))
 
 
-def _rgb(lab: np.ndarray) -> np.ndarray:
-    """CIELAB colours (any shape ending in 3) as sRGB in 0..1."""
-    lab = np.asarray(lab, np.float32)
-    return cv2.cvtColor(lab.reshape(-1, 1, 3), cv2.COLOR_Lab2RGB).reshape(lab.shape)
-
-
 def _under_veil(colours: dict, veil: float) -> dict:
     """CIELAB colours as they look under a veil of white light ``veil`` (linear, of the
     paper's light), the paper's whiteness kept."""
-    lifted = (linear(_rgb(np.stack(list(colours.values())))) + veil) / (1.0 + veil)
+    lifted = (linear(from_lab(np.stack(list(colours.values())))) + veil) / (1.0 + veil)
     return dict(zip(colours, to_lab(encoded(lifted), dtype=np.float32), strict=True))
 
 
