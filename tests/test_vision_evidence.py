@@ -12,6 +12,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from conftest import read_as_file
 
 from printkit.errors import PhotoError
 from printkit.games.triominoes.reader import unexplained_tiles
@@ -481,6 +482,26 @@ def test_cells_under_a_hand_pale_as_paper_are_not_read_as_bare(monkeypatch):
     monkeypatch.setattr(read_module, "PRINT_SHOWS", -1.0)  # the print always shows
     by_colour = read_image(photo.image, "tripakus", layout)
     assert len(score_reading(by_colour, photo).silent) >= 3
+
+
+def _alone(centres: np.ndarray, pitch: float) -> np.ndarray:
+    """No cell beside any other."""
+    return np.zeros((len(centres), len(centres)), bool)
+
+
+def test_a_cell_within_a_cover_is_not_cleared_by_lines_of_its_own(monkeypatch):
+    """Second family, fingers over a red piece at a TriPakus board's edge, read from its
+    JPEG file: one edge cell, half red and half finger, looks unlike the bare cells, yet
+    lines show round it (the board's edge, the finger's edge along a side).  Every
+    bare-looking cell beside it is hidden, so its lines do not clear it: nothing is
+    silent.  Letting any such cell be cleared, it is read bare, surely and wrongly."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 303045, "hands", position=303045)
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "neighbours", _alone)
+    cleared = read_as_file(photo.image, "tripakus", layout)
+    assert len(score_reading(cleared, photo).silent) >= 1
 
 
 def test_cells_a_first_reading_wrongly_calls_empty_do_not_darken_the_light(monkeypatch):

@@ -42,7 +42,7 @@ from printkit.vision.colour import (
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax
-from printkit.vision.printed import print_fits, printed_strokes, spread, strokes
+from printkit.vision.printed import neighbours, print_fits, printed_strokes, spread, strokes
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
 
@@ -1611,9 +1611,10 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
     A cell read surely bare whose print does not show is uncertain (``print hidden``): a
     finger pale as the paper hides the lines a bare cell shows.  A cell read bare but
     unlike the other bare cells (dim light's noise, a lamp's fall-off) whose print shows
-    clearly is bare after all: no piece over it lets its lines through.  The board's lines
-    are still measured under cells whose only doubt is their print (``line_offsets``):
-    under a rough fit the print lies off its place."""
+    clearly is bare after all: no piece over it lets its lines through; but not within a
+    cover, where a finger's edge and a piece's cut edges make lines of their own.  The
+    board's lines are still measured under cells whose only doubt is their print
+    (``line_offsets``): under a rough fit the print lies off its place."""
     empty = model.classes[0]
     bare = [k for k, r in readings.items() if r.label == empty and not r.uncertain]
     odd = [k for k, r in readings.items() if r.uncertain and r.doubt in COVER_DOUBTS]
@@ -1631,10 +1632,18 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
         PRINT_REACH * size * px,
         px,
     )
+    # Within a cover (every bare-looking cell beside it hidden too), a finger's edge and
+    # the cut edges of a piece under it can pass for a cell's outline: no clearing there.
+    beside = neighbours(centres, size)
+    np.fill_diagonal(beside, False)
+    within = [bool(row.any() and (fits[row] < PRINT_WEAK).all()) for row in beside]
     shows = {
         i
         for i, k in enumerate(odd, start=len(bare))
-        if readings[k].label == empty and readings[k].doubt == "unlike" and fits[i] >= PRINT_BARE
+        if readings[k].label == empty
+        and readings[k].doubt == "unlike"
+        and fits[i] >= PRINT_BARE
+        and not within[i]
     }
     # A cover fades out at its edge: the cells beside it, or beside a cell it makes look
     # odd, whose print shows only weakly are under it too.
