@@ -504,6 +504,39 @@ def test_a_cell_within_a_cover_is_not_cleared_by_lines_of_its_own(monkeypatch):
     assert len(score_reading(cleared, photo).silent) >= 1
 
 
+def test_colour_noise_smooth_over_whole_cells_makes_them_uncertain(monkeypatch):
+    """Second family, a dim photo of the full TriPakus board, read from its JPEG file:
+    the phone's denoising leaves blotches of yellow noise larger than a cell on the bare
+    paper, so each cell's own samples agree while the cell as a whole is pushed towards
+    yellow.  The bare cells read as a population show that noise along the line from
+    paper to yellow: cells it could carry across are uncertain (``noise``), and nothing
+    is silent.  Without that test, bare cells are read surely as yellow."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 302120, "lowlight")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert any(c.doubt == "noise" for c in seen.cells.values())
+    monkeypatch.setattr(read_module, "NOISE_Z", 0.0)
+    by_cell = read_as_file(photo.image, "tripakus", layout)
+    assert len(score_reading(by_cell, photo).silent) >= 1
+
+
+def test_a_hand_brighter_than_the_paper_is_not_read_through_as_glare(monkeypatch):
+    """Second family, a tan hand lifted towards the lamp over a TriPakus board, read from
+    its JPEG file: its fingers are brighter than the paper, so their cells are doubted
+    for glare, and a fingertip's colour is a yellow piece's under white light.  The glare
+    cells that reach the hand's shaded, odd-looking part are not re-read through the
+    glare: they stay uncertain, and nothing is silent.  Re-reading them all, the
+    fingertip is read surely as yellow."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 303120, "hands")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "_hand_lit", lambda *_: set())
+    through = read_as_file(photo.image, "tripakus", layout)
+    assert len(score_reading(through, photo).silent) >= 1
+
+
 def test_cells_a_first_reading_wrongly_calls_empty_do_not_darken_the_light(monkeypatch):
     """The light model adds the cells the first reading calls empty; a dark piece among
     them (a colour fit put off) would pull the light of the whole board down and make

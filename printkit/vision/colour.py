@@ -19,9 +19,11 @@ __all__ = [
     "linear",
     "encoded",
     "quadratic_terms",
+    "spreads_between",
     "cubic_terms",
     "group_spreads",
     "unlike_their_kind",
+    "NOISE_Z",
     "UNLIKE_FAR",
 ]
 
@@ -130,6 +132,38 @@ def group_spreads(lab: np.ndarray, groups: list, extra_groups: tuple = ()) -> tu
     return {g: spread.get(g, widest) for g in {*groups, *extra_groups}}, centres
 
 
+def spreads_between(lab: np.ndarray, groups: np.ndarray, refs: np.ndarray) -> np.ndarray:
+    """How much the cells of each class vary in this photo towards every other class, in
+    CIELAB ΔE: ``[a, b]`` is the robust standard deviation of the colours of the cells read
+    as class ``a`` (``groups``), measured along the line from ``refs[a]`` to ``refs[b]``.
+
+    A phone's denoising leaves colour noise smooth over whole cells and mostly in one
+    direction (yellow to blue, say), which one cell's samples cannot show; measured along
+    the line between two classes, it says how far noise can carry a cell from one towards
+    the other.  Classes of fewer than five cells take the largest spread of the others
+    along the same line; none is below ``MIN_SPREAD``."""
+    n = len(refs)
+    out = np.full((n, n), np.nan)
+    for a in range(n):
+        members = lab[groups == a]
+        if len(members) < 5:
+            continue
+        for b in range(n):
+            if a != b:
+                line = (refs[b] - refs[a]) / np.linalg.norm(refs[b] - refs[a])
+                along = members @ line
+                out[a, b] = 1.4826 * np.median(np.abs(along - np.median(along)))
+    for b in range(n):
+        column = out[:, b]
+        widest = np.nanmax(column) if np.isfinite(column).any() else 0.0
+        out[:, b] = np.where(np.isnan(column), widest, column)
+    return np.maximum(out, MIN_SPREAD)
+
+
+NOISE_Z = 2.0
+"""A cell is uncertain when the gap between its best and second-best class is below this
+many times the two classes' spreads (``group_spreads``, ``spreads_between``): noise smooth
+over whole cells could carry it across."""
 OUTLIER_Z = 5.0
 """A cell farther than this many spreads from the median colour of the cells read as the
 same kind looks like none of its kind in this photo (a finger, a blotch of colour noise)."""

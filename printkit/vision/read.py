@@ -31,11 +31,13 @@ from printkit.games import find_game
 from printkit.layout.config import Layout
 from printkit.vision import shake
 from printkit.vision.colour import (
+    NOISE_Z,
     UNLIKE_FAR,
     cubic_terms,
     lab_prepared_beside,
     linear,
     quadratic_terms,
+    spreads_between,
     to_lab,
     unlike_their_kind,
 )
@@ -697,8 +699,8 @@ components is refused: it is not a position, and what does make pieces in it is 
 better founded than the rest."""
 
 
-UNSEEN = frozenset({"glare", "dark", "unlike", "mixed", "thickness"})
-"""Doubts that mean a cell's own colour was not seen (a reflection, no light, a finger
+UNSEEN = frozenset({"glare", "dark", "unlike", "mixed", "noise", "thickness"})
+"""Doubts that mean a cell's own colour was not seen (a reflection, no light, noise, a finger
 over it, half of it covered), or not surely where it lies (a thick piece's side, seen at
 a slant, may show over a bare cell beside it): its label may be anything, and the
 consistency check is told so."""
@@ -1358,7 +1360,8 @@ def _through_glare(
     that suits it best, and the cell is read when all three channels are unclipped (a
     clipped channel only says "at least"), one class leaves at most ``GLARE_FIT`` and
     every other ``GLARE_RATIO`` times more, and, if that class is bare paper, no channel
-    lies near the top (``SHOULDER``).  Other glare cells stay uncertain.  ``images`` are
+    lies near the top (``SHOULDER``), and no hand may explain the cell's light
+    (``_hand_lit``).  Other glare cells stay uncertain.  ``images`` are
     the board as rectified and the view the cells were read in (the pieces' tops).
     """
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
@@ -1379,11 +1382,13 @@ def _through_glare(
     order = np.argsort(misfit, axis=0)
     out, doubts = dict(readings), list(doubts)
     keys = list(model.cells)
+    covered = _hand_lit(model, readings, doubts)
     for j, i in enumerate(glare):
         best, second = int(order[0, j]), int(order[1, j])
         fit, runner = float(misfit[best, j]), float(misfit[second, j])
         if (
             readable[j]
+            and i not in covered
             and not (best == 0 and washed[j])  # the first class is the empty cell
             and fit <= GLARE_FIT
             and runner >= GLARE_RATIO * fit
@@ -1393,6 +1398,17 @@ def _through_glare(
             )
             doubts[i] = ""
     return out, doubts
+
+
+def _hand_lit(model: BoardModel, readings: dict, doubts: list[str]) -> set[int]:
+    """The glare cells a hand may explain (indices into the model's cells): those that
+    reach, through glare cells, a cell that a cover makes odd (``COVER_DOUBTS``, no
+    doubt of its light).  A hand lifted towards the lamp is brighter than the paper too,
+    and a tan finger passes for a yellow piece under a white reflection."""
+    keys, centres, _ = _cell_centres(model)
+    odd = {i for i, k in enumerate(keys) if readings[k].doubt in COVER_DOUBTS and not doubts[i]}
+    glared = np.array([d == "glare" for d in doubts])
+    return spread(odd, glared, centres, _corner_distance(model)) - odd
 
 
 def _patch_reflectance(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.ndarray | None:
@@ -1867,19 +1883,22 @@ def _nearest(
     order = np.argsort(dist, axis=1)
     unlike = unlike_their_kind(medians, [int(o) for o in order[:, 0]])
     unlike &= dist[np.arange(len(keys)), order[:, 0]] > UNLIKE_FAR
+    spreads = spreads_between(medians, order[:, 0], refs)
     out = {}
     for i, key in enumerate(keys):
         best, second = order[i, 0], order[i, 1]
         d1, d2 = float(dist[i, best]), float(dist[i, second])
         margin = (d2 - d1) / d2 if d2 > 0 else 0.0
         mixed = SPREAD * float(error[i]) >= (d2 - d1) / 2
+        noisy = d2 - d1 < NOISE_Z * (spreads[best, second] + spreads[second, best])
+        doubt = "mixed" if mixed else "unlike" if unlike[i] else "noise" if noisy else ""
         out[key] = CellReading(
             classes[best],
             round(margin, 3),
             classes[second],
             round(d1, 1),
-            margin < UNCERTAIN_MARGIN or d1 > FAR or mixed or bool(unlike[i]),
-            "mixed" if mixed else "unlike" if unlike[i] else "",
+            margin < UNCERTAIN_MARGIN or d1 > FAR or bool(doubt),
+            doubt,
         )
     return out
 

@@ -67,6 +67,7 @@ from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.records.model import Record
 from printkit.vision.colour import (
+    NOISE_Z,
     UNLIKE_FAR,
     group_spreads,
     quadratic_terms,
@@ -367,11 +368,6 @@ def _outline_fits(image: np.ndarray, model: BoardModel, points: np.ndarray) -> n
     printed = printed_strokes(model)
     reach = SIDE_REACH * float(model.extra["cell"]) * px
     return print_fits(strokes(image, px), printed, points, reach, px)
-
-
-NOISE_Z = 2.0
-"""A cell is uncertain when the gap between its best and second-best class is below this
-many times the two classes' spreads (``vision.colour.group_spreads``)."""
 
 
 # --- the board as the reader sees it ---------------------------------------------------
