@@ -10,7 +10,14 @@ import pytest
 from printkit.draw.colour import BLACK, WHITE, contrast_ratio, delta_e, ink_on, lab
 from printkit.draw.model import rgb
 from printkit.layout.config import load_layout
-from printkit.vision.colour import lab_prepared_beside, lightness, prepare_lab, to_lab
+from printkit.vision.colour import (
+    group_spreads,
+    lab_prepared_beside,
+    lightness,
+    prepare_lab,
+    spreads_between,
+    to_lab,
+)
 
 
 def test_contrast_is_21_for_black_on_white_and_1_for_equal_colours():
@@ -82,3 +89,21 @@ def test_a_reader_leaving_on_an_error_waits_for_the_lab_tables():
     with pytest.raises(RuntimeError), lab_prepared_beside():
         raise RuntimeError("unknown game")
     assert not prepare_lab().is_alive()
+
+
+def test_spreads_between_measures_noise_along_the_line_between_two_classes():
+    """Noise mostly along b* (a phone's chroma smear) scatters paper towards yellow by its
+    full size along the paper-yellow line, and hardly at all towards a class on the
+    lightness axis; a class of too few cells takes the widest spread along the same line.
+    The spread over all directions (``group_spreads``) sees about half of it."""
+    rng = np.random.default_rng(7)
+    paper = np.array([100.0, 0.0, 0.0]) + rng.normal(0, 1, (400, 3)) * [0.5, 0.5, 12.0]
+    refs = np.array([[100.0, 0.0, 0.0], [80.0, 0.0, 80.0], [20.0, 0.0, 0.0]])
+    lab = np.vstack([paper, [[80.0, 0.0, 80.0]] * 3])
+    groups = np.array([0] * 400 + [1] * 3)
+    spreads = spreads_between(lab, groups, refs)
+    assert 10.0 <= spreads[0, 1] <= 13.0  # paper towards yellow: nearly along b*
+    assert spreads[0, 2] <= 1.0  # paper towards black: along L*, floored at MIN_SPREAD
+    assert spreads[1, 0] == spreads[0, 1]  # too few yellow cells: paper's, on that line
+    whole, _ = group_spreads(lab[:400], [0] * 400)
+    assert whole[0] < 0.6 * spreads[0, 1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -140,24 +141,22 @@ def spreads_between(lab: np.ndarray, groups: np.ndarray, refs: np.ndarray) -> np
     A phone's denoising leaves colour noise smooth over whole cells and mostly in one
     direction (yellow to blue, say), which one cell's samples cannot show; measured along
     the line between two classes, it says how far noise can carry a cell from one towards
-    the other.  Classes of fewer than five cells take the largest spread of the others
+    the other.  A class of fewer than five cells takes the largest spread of the others
     along the same line; none is below ``MIN_SPREAD``."""
     n = len(refs)
-    out = np.full((n, n), np.nan)
-    for a in range(n):
-        members = lab[groups == a]
-        if len(members) < 5:
+    members = [lab[groups == c] for c in range(n)]
+    measured = [m for m in members if len(m) >= 5]
+    out = np.full((n, n), MIN_SPREAD)
+    for a, b in itertools.permutations(range(n), 2):
+        gap = float(np.linalg.norm(refs[b] - refs[a]))
+        if gap == 0:  # two classes printed alike have no line between them
             continue
-        for b in range(n):
-            if a != b:
-                line = (refs[b] - refs[a]) / np.linalg.norm(refs[b] - refs[a])
-                along = members @ line
-                out[a, b] = 1.4826 * np.median(np.abs(along - np.median(along)))
-    for b in range(n):
-        column = out[:, b]
-        widest = np.nanmax(column) if np.isfinite(column).any() else 0.0
-        out[:, b] = np.where(np.isnan(column), widest, column)
-    return np.maximum(out, MIN_SPREAD)
+        line = (refs[b] - refs[a]) / gap
+        for cells in [members[a]] if len(members[a]) >= 5 else measured:
+            along = cells @ line
+            sd = 1.4826 * float(np.median(np.abs(along - np.median(along))))
+            out[a, b] = max(out[a, b], sd)
+    return out
 
 
 NOISE_Z = 2.0
