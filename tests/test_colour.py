@@ -101,7 +101,7 @@ def test_spreads_between_measures_noise_along_the_line_between_two_classes():
     refs = np.array([[100.0, 0.0, 0.0], [80.0, 0.0, 80.0], [20.0, 0.0, 0.0]])
     lab = np.vstack([paper, [[80.0, 0.0, 80.0]] * 3])
     groups = np.array([0] * 400 + [1] * 3)
-    spreads = spreads_between(lab, groups, refs)
+    spreads = spreads_between(lab, groups, refs, {(0, 1), (0, 2), (1, 0)})
     assert 10.0 <= spreads[0, 1] <= 13.0  # paper towards yellow: nearly along b*
     assert spreads[0, 2] <= 1.0  # paper towards black: along L*, floored at MIN_SPREAD
     assert spreads[1, 0] == spreads[0, 1]  # too few yellow cells: paper's, on that line

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -133,21 +132,25 @@ def group_spreads(lab: np.ndarray, groups: list, extra_groups: tuple = ()) -> tu
     return {g: spread.get(g, widest) for g in {*groups, *extra_groups}}, centres
 
 
-def spreads_between(lab: np.ndarray, groups: np.ndarray, refs: np.ndarray) -> np.ndarray:
-    """How much the cells of each class vary in this photo towards every other class, in
-    CIELAB ΔE: ``[a, b]`` is the robust standard deviation of the colours of the cells read
-    as class ``a`` (``groups``), measured along the line from ``refs[a]`` to ``refs[b]``.
+def spreads_between(
+    lab: np.ndarray, groups: np.ndarray, refs: np.ndarray, pairs: set[tuple[int, int]]
+) -> dict[tuple[int, int], float]:
+    """How much the cells of a class vary in this photo towards another class, in CIELAB
+    ΔE, for each pair ``(a, b)`` of ``pairs``: the robust standard deviation of the colours
+    of the cells read as class ``a`` (``groups``), along the line from ``refs[a]`` to
+    ``refs[b]``.
 
     A phone's denoising leaves colour noise smooth over whole cells and mostly in one
     direction (yellow to blue, say), which one cell's samples cannot show; measured along
     the line between two classes, it says how far noise can carry a cell from one towards
     the other.  A class of fewer than five cells takes the largest spread of the others
     along the same line; none is below ``MIN_SPREAD``."""
-    n = len(refs)
-    members = [lab[groups == c] for c in range(n)]
-    measured = [m for m in members if len(m) >= 5]
-    out = np.full((n, n), MIN_SPREAD)
-    for a, b in itertools.permutations(range(n), 2):
+    members = {c: lab[groups == c] for c in {c for pair in pairs for c in pair}}
+    counts = np.bincount(groups, minlength=len(refs))
+    measured = [lab[groups == c] for c in np.flatnonzero(counts >= 5)]
+    out = {}
+    for a, b in pairs:
+        out[a, b] = MIN_SPREAD
         gap = float(np.linalg.norm(refs[b] - refs[a]))
         if gap == 0:  # two classes printed alike have no line between them
             continue

@@ -1883,7 +1883,8 @@ def _nearest(
     order = np.argsort(dist, axis=1)
     unlike = unlike_their_kind(medians, [int(o) for o in order[:, 0]])
     unlike &= dist[np.arange(len(keys)), order[:, 0]] > UNLIKE_FAR
-    spreads = spreads_between(medians, order[:, 0], refs)
+    pairs = {(int(a), int(b)) for a, b in order[:, :2]}
+    spreads = spreads_between(medians, order[:, 0], refs, pairs | {(b, a) for a, b in pairs})
     out = {}
     for i, key in enumerate(keys):
         best, second = order[i, 0], order[i, 1]
