@@ -145,9 +145,8 @@ def spreads_between(
     the line between two classes, it says how far noise can carry a cell from one towards
     the other.  A class of fewer than five cells takes the largest spread of the others
     along the same line; none is below ``MIN_SPREAD``."""
-    members = {c: lab[groups == c] for c in {c for pair in pairs for c in pair}}
-    counts = np.bincount(groups, minlength=len(refs))
-    measured = [lab[groups == c] for c in np.flatnonzero(counts >= 5)]
+    members = {int(c): lab[groups == c] for c in np.unique(groups)}
+    measured = [cells for cells in members.values() if len(cells) >= 5]
     out = {}
     for a, b in pairs:
         out[a, b] = MIN_SPREAD
@@ -155,7 +154,8 @@ def spreads_between(
         if gap == 0:  # two classes printed alike have no line between them
             continue
         line = (refs[b] - refs[a]) / gap
-        for cells in [members[a]] if len(members[a]) >= 5 else measured:
+        own = members.get(a, ())
+        for cells in [own] if len(own) >= 5 else measured:
             along = cells @ line
             sd = 1.4826 * float(np.median(np.abs(along - np.median(along))))
             out[a, b] = max(out[a, b], sd)
