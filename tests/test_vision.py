@@ -17,6 +17,7 @@ from printkit.draw.pdf import pdf_bytes
 from printkit.errors import PhotoError
 from printkit.games.tripakus import reader as tripakus_reader
 from printkit.kits import KITS
+from printkit.vision import read as read_module
 from printkit.vision.model import board_models
 from printkit.vision.read import (
     Detection,
@@ -222,6 +223,20 @@ def test_three_of_four_distinct_markers_place_the_board_exactly():
         got = cv2.perspectiveTransform(probe, h)
         want = cv2.perspectiveTransform(probe, TILTED)
         assert np.abs(got - want).max() < 0.5
+
+
+def test_a_third_marker_a_rough_fit_puts_well_off_is_still_its_copy(monkeypatch):
+    """A board of identical sections prints one id three times.  Two markers place the
+    third only roughly (their small squares extrapolated across the board): a detection
+    farther from that prediction than 0.6 of its size, yet far nearer to it than to any
+    other copy, is taken as that copy."""
+    sections = next(m for m in board_models("tripakus", layout_for()) if m.variant == "sections")
+    found = _seen(sections, [0, 1, 2], TILTED)
+    third = found[2]
+    found[2] = Detection(third.id, third.corners + np.float32([0.8 * third.size, 0.0]))
+    assert len(read_module._fit(sections, found)[1]) == 3
+    monkeypatch.setattr(read_module, "NEARER", math.inf)
+    assert len(read_module._fit(sections, found)[1]) == 2
 
 
 def test_markers_on_one_line_are_refused_instead_of_guessing_the_rest():

@@ -577,3 +577,38 @@ def test_a_bare_cell_unlike_the_others_whose_lines_show_is_bare(monkeypatch):
     assert score_reading(by_colour, photo).wrong == ()
     assert len(seen.uncertain) + 10 <= len(by_colour.uncertain)
     assert sum(c.doubt == "unlike" for c in by_colour.cells.values()) >= 10
+
+
+def _missed(grey, marker, h, reach):
+    """No marker found by its pattern."""
+    return None
+
+
+def test_a_marker_smeared_past_the_detector_is_found_by_its_pattern(monkeypatch):
+    """Second family, a shaken photo of a TriPakus board small in the frame, read from its
+    JPEG file: the detector finds two of the three markers, and the two place the third
+    corner half a cell off, where the cell lines (alike a whole cell off) seem to agree.
+    The third marker, looked for by its pattern where the rough fit puts it, places the
+    board: every cell is read, and right.  Without the pattern search, cells near that
+    corner are read surely and wrongly."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 307142, "motion")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).wrong == ()
+    monkeypatch.setattr(read_module, "look_for", _missed)
+    rough = read_as_file(photo.image, "tripakus", layout)
+    assert len(score_reading(rough, photo).silent) >= 1
+
+
+def test_markers_found_by_their_pattern_from_a_single_one(monkeypatch):
+    """Second family, a shaken photo of a Tripod half: the detector finds one of its four
+    markers.  Looked for by their pattern, first the nearest where that one puts it, then
+    the rest where the two place them, the markers place the board, and every cell reads
+    right.  Without the pattern search, the photo is refused."""
+    layout = load_layout()
+    photo = shoot("tripod", layout, 307121, "motion")
+    seen = read_as_file(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).wrong == ()
+    monkeypatch.setattr(read_module, "look_for", _missed)
+    with pytest.raises(PhotoError, match="found 1 of the board's 4 markers"):
+        read_as_file(photo.image, "tripod", layout)

@@ -44,6 +44,7 @@ from printkit.vision.colour import (
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax
+from printkit.vision.pattern import look_for
 from printkit.vision.printed import neighbours, print_fits, printed_strokes, spread, strokes
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
@@ -155,9 +156,9 @@ def _read_decoded(data: np.ndarray, pool: ThreadPoolExecutor, building: Future) 
         if image is None:
             raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
         return _read_whole(image, building.result())
-    found = _markers_in(small)
     models = building.result()
-    model, homography, used, rough = _fitted(found, models)
+    found = _markers_in(small)
+    model, homography, used, rough, found = _placed(small, found, models)
     pool.submit(printed_strokes, model)
     if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
         _check_framing(model, homography, small.shape)
@@ -169,7 +170,7 @@ def _read_decoded(data: np.ndarray, pool: ThreadPoolExecutor, building: Future) 
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     found = refine_markers(grey, [Detection(d.id, d.corners * 2.0) for d in found])
-    model, homography, used, rough = _fitted(found, models)
+    model, homography, used, rough = _fitted(found, models)  # the pattern's finds among them
     pool.submit(printed_strokes, model)
     _check_framing(model, homography, image.shape)
     return read_located(image, model, homography, used, rough, found)
@@ -208,8 +209,7 @@ def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
 
 def _read_whole(image: np.ndarray, models: list[BoardModel]) -> Reading:
     """Find the markers in a photo, place the board and read it."""
-    found = _markers_in(image)
-    model, homography, used, rough = _fitted(found, models)
+    model, homography, used, rough, found = _placed(image, _markers_in(image), models)
     _check_framing(model, homography, image.shape)
     return read_located(image, model, homography, used, rough, found)
 
@@ -220,7 +220,7 @@ def locate(
     """Which board the photo shows and where: its model, the board-mm → photo homography,
     the marker ids used and, for a fit the markers make only roughly, why (``_fitted``).
     A photo too dark, too blurred or with the board cut off is refused here."""
-    model, homography, used, rough = _fitted(_markers_in(image), models)
+    model, homography, used, rough, _ = _placed(image, _markers_in(image), models)
     _check_framing(model, homography, image.shape)
     return model, homography, used, rough
 
@@ -912,6 +912,58 @@ def _fitted(
         return rough.model, rough.homography, rough.used, str(rough)
 
 
+def _placed(
+    image: np.ndarray, found: list[Detection], models: list[BoardModel], searched: bool = False
+) -> tuple[BoardModel, np.ndarray, list[int], str | None, list[Detection]]:
+    """``_fitted``, and the markers found: where the markers found place the board only
+    roughly (two of them, or all on one line), each printed marker not among them is
+    looked for by its pattern where the rough fit puts it (``_sought``: a shaken photo
+    smears a marker past the detector, not past its pattern), and the board is fitted
+    again with those found.  Where one marker alone is found, the others are looked for
+    where it puts them, and the nearest one found joins it: a rough fit of two, whose
+    missed markers are looked for in turn."""
+    try:
+        model, homography, used, rough = _fitted(found, models)
+    except PhotoError:
+        if searched or len(found) != 1:
+            raise
+        for model in (m for m in models if found[0].id in m.marker_ids):
+            homography = _canonical(model, _fit(model, found)[0])
+            sought = _sought(image, model, homography, found, ROUGH_REACH)
+            if sought:  # the nearest only: one square places the others ever more roughly
+                near = min(sought, key=lambda d: float(np.linalg.norm(d.centre - found[0].centre)))
+                return _placed(image, [*found, near], models, searched=True)
+        raise
+    if rough is None:
+        return model, homography, used, rough, found
+    sought = _sought(image, model, homography, found, ROUGH_REACH)
+    if not sought:
+        return model, homography, used, rough, found
+    found = [*found, *sought]
+    return (*_fitted(found, models), found)
+
+
+ROUGH_REACH = 3.0
+"""How far (in a marker's own sides) from where a rough fit puts them the missed markers
+are looked for: one marker, two, or markers on one line place the board's far side only
+roughly."""
+
+
+def _sought(
+    image: np.ndarray, model: BoardModel, h: np.ndarray, found: list[Detection], reach: float
+) -> list[Detection]:
+    """The printed markers the detector missed, found by their pattern (``look_for``)
+    within ``reach`` of where ``h`` puts them."""
+    mine = [d for d in found if d.id in model.marker_ids]
+    paired = _assign(model, mine, h, _markers_by_id(model))
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    return [
+        Detection(marker.id, corners)
+        for k, marker in enumerate(model.markers)
+        if k not in paired and (corners := look_for(grey, marker, h, reach)) is not None
+    ]
+
+
 def _marker_ids(model: BoardModel, used: list[int]) -> list[int]:
     return sorted(model.markers[k].id for k in used)
 
@@ -996,16 +1048,27 @@ def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | 
 def _assign(
     model: BoardModel, found: list[Detection], h: np.ndarray, by_id: dict[int, list[int]]
 ) -> dict[int, Detection]:
-    """Each detection paired with the printed marker predicted nearest to it, if near."""
+    """Each detection paired with the printed marker predicted nearest to it, if near: within
+    0.6 of its size, or (for an id printed several times) ``NEARER`` times nearer than the
+    next marker with its id, since a rough fit of two markers may put a third well off."""
     pairs: dict[int, Detection] = {}
     for d in found:
         candidates = by_id[d.id]
         predicted = _project(h, np.float32([model.markers[k].centre for k in candidates]))
         dist = np.linalg.norm(predicted - d.centre, axis=1)
         k = candidates[int(np.argmin(dist))]
-        if float(dist.min()) < 0.6 * d.size and k not in pairs:
+        nearest = float(dist.min())
+        near = nearest < 0.6 * d.size or (
+            len(dist) > 1 and NEARER * nearest < float(np.partition(dist, 1)[1])
+        )
+        if near and k not in pairs:
             pairs[k] = d
     return pairs
+
+
+NEARER = 4.0
+"""A detection of an id printed several times is taken for the copy predicted this many
+times nearer to it than any other (``_assign``)."""
 
 
 def _reprojection(model: BoardModel, pairs: dict[int, Detection], h: np.ndarray) -> float:
@@ -1788,15 +1851,38 @@ def _piece_height(
         seen = _at_points(image, where)[:, ::-1].astype(np.float32) / 255.0  # BGR → RGB
         values = _corrected((seen / shade)[:, None, :], np.ones((1, 1, 3), np.float32), affine)
         readings = _nearest(keys, np.split(values[:, 0, :], splits), model)
+        whole = _wholly(values[:, 0, :], splits, [r.label for r in readings.values()], model)
         count = sum(
-            1 if r.label != model.classes[0] and not r.uncertain else -1 if r.uncertain else 0
-            for r in readings.values()
+            -1 if r.uncertain else 1 if r.label != model.classes[0] and one else 0
+            for r, one in zip(readings.values(), whole, strict=True)
         )
         counted.append((count, height, readings))
     most = max(count for count, _, _ in counted)
     (_, best, chosen), *alike = [c for c in counted if c[0] == most]
     unsettled = {k for _, _, other in alike for k in keys if other[k].label != chosen[k].label}
     return Plane(best, frozenset(unsettled))
+
+
+WHOLLY = 0.9
+"""A cell is wholly one colour on a plane when at least this share of its samples lies
+nearest that colour of all the printed ones (``_wholly``)."""
+
+
+def _wholly(values: np.ndarray, splits: np.ndarray, labels: list, model: BoardModel) -> np.ndarray:
+    """Whether each cell's samples (``values``, RGB 0..1, split into cells at ``splits``)
+    lie nearly all (``WHOLLY``) nearest the printed colour of its label: a cell a face
+    covers edge to edge, not one a face slid over from its neighbour covers most of.  The
+    median colour reads the latter as the piece, and would favour the planes that show
+    each face over more cells than it covers."""
+    classes = list(model.classes)
+    refs = to_lab(np.array([rgb(model.colours[c]) for c in classes]))
+    lab = to_lab(values)
+    nearest = np.argmin(((lab[:, None, :] - refs[None, :, :]) ** 2).sum(axis=2), axis=1)
+    label = np.repeat(
+        [classes.index(c) for c in labels], np.diff(splits, prepend=0, append=len(values))
+    )
+    agree = np.add.reduceat(nearest == label, np.concatenate([[0], splits]))
+    return agree >= WHOLLY * np.diff(np.concatenate([[0], splits, [len(values)]]))
 
 
 WHOLE_SCALE = 0.5
