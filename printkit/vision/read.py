@@ -1037,12 +1037,23 @@ def _markers_by_id(model: BoardModel) -> dict[int, list[int]]:
 
 
 def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | None:
+    """The board → photo homography through the paired markers' corners; with three or
+    more markers, corners off by more than ``CORNER_SLACK`` (px, or that share of a
+    module where markers are large in the photo) are left out (RANSAC)."""
     if len(pairs) < 2:
         return None
     board = np.float32([c for k in pairs for c in model.markers[k].corners])
     photo = np.float32([c for d in pairs.values() for c in d.corners])
-    h, _ = cv2.findHomography(board, photo, cv2.RANSAC if len(pairs) > 2 else 0, 4.0)
+    module = float(np.median([d.size for d in pairs.values()])) / MODULES
+    slack = max(CORNER_SLACK[0], CORNER_SLACK[1] * module)
+    h, _ = cv2.findHomography(board, photo, cv2.RANSAC if len(pairs) > 2 else 0, slack)
     return h
+
+
+CORNER_SLACK = (4.0, 0.5)
+"""A marker's corner may lie this many px, or this share of a module, whichever is more,
+from where the fit through the others puts it: a shaken photo's corners, full size, lie a
+few px off, which is a smaller share of a large marker than of a small one."""
 
 
 def _assign(
