@@ -248,25 +248,25 @@ def read_located(
 ) -> Reading:
     """Read every cell of a board already located in the photo.
 
-        The board's printed cell lines check where the markers put it (``line_offsets``);
-        where they are off as a rule (``BENT``), or the markers alone could not place the
-        board (``unconfirmed`` says why: two markers, or markers on one line), the lines
-        correct the homography (``refine_by_lines``) and the board is read again, through
-        the first reading's light and colour maps (``Maps``), the correction kept only if
-        the lines then agree better (``_agreement``: more cells confirmed) or lie nearer with
-    about as many cells judged (``_straighter``). A wide lens bends the lines: its
-        distortion is fitted with the homography to the lines and the corners of the markers
-        ``found`` (``lens.fit_lens``, which finds none where a homography alone does as
-        well); one found is undone in the photo and the board read again, kept if the lines
-        lie straighter (``_straighter``; a board whose cells share no printed lines, if
-        fewer cells are uncertain and no sure cell changed: ``_surer``); a board that cannot
-        be read at all under the markers' fit (its colour strips bent out of place) is tried
-        once under a lens fitted to the markers alone.  An unconfirmed board the lines
-        cannot place is refused with that reason, and so is a board whose lines stay off as
-        a rule; after correcting a fit that was rough or put cells off, the cells no line
-        speaks for are uncertain (once the corrected fit explains the lines,
-        ``SETTLED_LINES``, only those beyond the lines and the markers: a flat board does
-        not bend where pieces hide its lines).
+    The board's printed cell lines check where the markers put it (``line_offsets``);
+    where they are off as a rule (``BENT``), or the markers alone could not place the
+    board (``unconfirmed`` says why: two markers, or markers on one line), the lines
+    correct the homography (``refine_by_lines``) and the board is read again, through
+    the first reading's light and colour maps (``Maps``), the correction kept only if
+    the lines then agree better (``_agreement``: more cells confirmed) or lie nearer
+    with about as many cells judged (``_straighter``). A wide lens bends the lines: its
+    distortion is fitted with the homography to the lines and the corners of the markers
+    ``found`` (``lens.fit_lens``, which finds none where a homography alone does as
+    well); one found is undone in the photo and the board read again, kept if the lines
+    lie straighter (``_straighter``; a board whose cells share no printed lines, if
+    fewer cells are uncertain and no sure cell changed: ``_surer``); a board that cannot
+    be read at all under the markers' fit (its colour strips bent out of place) is tried
+    once under a lens fitted to the markers alone.  An unconfirmed board the lines
+    cannot place is refused with that reason, and so is a board whose lines stay off as
+    a rule; after correcting a fit that was rough or put cells off, the cells no line
+    speaks for are uncertain (once the corrected fit explains the lines,
+    ``SETTLED_LINES``, only those beyond the lines and the markers: a flat board does
+    not bend where pieces hide its lines).
     """
 
     def read_at(
