@@ -1895,11 +1895,10 @@ def _wholly(values: np.ndarray, splits: np.ndarray, labels: list, model: BoardMo
     refs = to_lab(np.array([rgb(model.colours[c]) for c in classes]))
     lab = to_lab(values)
     nearest = np.argmin(((lab[:, None, :] - refs[None, :, :]) ** 2).sum(axis=2), axis=1)
-    label = np.repeat(
-        [classes.index(c) for c in labels], np.diff(splits, prepend=0, append=len(values))
-    )
-    agree = np.add.reduceat(nearest == label, np.concatenate([[0], splits]))
-    return agree >= WHOLLY * np.diff(np.concatenate([[0], splits, [len(values)]]))
+    starts = np.concatenate([[0], splits])
+    sizes = np.diff(np.append(starts, len(values)))
+    label = np.repeat([classes.index(c) for c in labels], sizes)
+    return np.add.reduceat(nearest == label, starts) >= WHOLLY * sizes
 
 
 WHOLE_SCALE = 0.5
