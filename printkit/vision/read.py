@@ -44,7 +44,7 @@ from printkit.vision.colour import (
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax
-from printkit.vision.pattern import look_for
+from printkit.vision.pattern import REACH, look_for
 from printkit.vision.printed import neighbours, print_fits, printed_strokes, spread, strokes
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
@@ -918,13 +918,14 @@ def _fitted(
 def _placed(
     image: np.ndarray, found: list[Detection], models: list[BoardModel], searched: bool = False
 ) -> tuple[BoardModel, np.ndarray, list[int], str | None, list[Detection]]:
-    """``_fitted``, and the markers found: where the markers found place the board only
-    roughly (two of them, or all on one line), each printed marker not among them is
-    looked for by its pattern where the rough fit puts it (``_sought``: a shaken photo
-    smears a marker past the detector, not past its pattern), and the board is fitted
-    again with those found.  Where one marker alone is found, the others are looked for
-    where it puts them, and the nearest one found joins it: a rough fit of two, whose
-    missed markers are looked for in turn."""
+    """``_fitted``, and the markers found: each printed marker the detector missed is
+    looked for by its pattern where the fit puts it (``_sought``: a shaken photo smears a
+    marker past the detector, not past its pattern), farther where the markers found
+    place the board only roughly (two of them, or all on one line), and the board is
+    fitted again with those found; the smeared corners of the markers detected can put a
+    three-marker fit millimetres off, which a fourth set right.  Where one marker alone
+    is found, the others are looked for where it puts them, and the nearest one found
+    joins it: a rough fit of two, whose missed markers are looked for in turn."""
     try:
         model, homography, used, rough = _fitted(found, models)
     except PhotoError:
@@ -937,9 +938,7 @@ def _placed(
                 near = min(sought, key=lambda d: float(np.linalg.norm(d.centre - found[0].centre)))
                 return _placed(image, [*found, near], models, searched=True)
         raise
-    if rough is None:
-        return model, homography, used, rough, found
-    sought = _sought(image, model, homography, found, ROUGH_REACH)
+    sought = _sought(image, model, homography, found, REACH if rough is None else ROUGH_REACH)
     if not sought:
         return model, homography, used, rough, found
     found = [*found, *sought]
