@@ -13,6 +13,7 @@ from printkit.vision import shake
 from printkit.vision.photoshoot import shoot
 from printkit.vision.photoshoot.sensor import motion_kernel
 from printkit.vision.read import read_encoded
+from printkit.vision.synth import score_reading
 
 
 @cache
@@ -59,15 +60,26 @@ def test_steep_or_dim_photos_are_not_shaken(game, seed, condition):
 
 
 def test_a_refused_shaken_photo_says_it_is_shaken():
-    """A shaken photo whose markers cannot all be found (second family): the refusal
-    names the shake first, then what failed, instead of advising to uncover markers."""
-    photo = _photo("tripitz", 307000, "motion")
+    """A shaken photo whose markers cannot be found (second family), neither by the
+    detector nor by their pattern: the refusal names the shake first, then what failed,
+    instead of advising to uncover markers."""
+    photo = _photo("tripakus", 307164, "motion")
     with pytest.raises(PhotoError) as refused:
-        read_encoded(_jpeg(photo.image), "tripitz", load_layout())
+        read_encoded(_jpeg(photo.image), "tripakus", load_layout())
     message = str(refused.value)
     assert message.startswith("the photo is smeared by camera shake")
-    assert "what failed: found 1 of the board's 4 markers" in message
+    assert "what failed: no printkit markers found" in message
     assert "\n" not in message
+
+
+def test_a_shaken_photo_whose_missed_markers_show_their_pattern_reads():
+    """Second family, a shaken Tripitz photo: the detector finds one marker, the others
+    are found by their pattern, and every cell reads right (it was refused, "found 1 of
+    the board's 4 markers", before the pattern search)."""
+    photo = _photo("tripitz", 307000, "motion")
+    reading = read_encoded(_jpeg(photo.image), "tripitz", load_layout())
+    assert score_reading(reading, photo).wrong == ()
+    assert len(reading.markers) >= 3
 
 
 def test_a_refusal_without_shake_is_left_alone():
