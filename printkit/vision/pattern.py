@@ -13,12 +13,15 @@ fit is there.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import cache
 
 import cv2
 import numpy as np
 
 from printkit.draw.fiducials import MODULES, Marker, marker_bits
+from printkit.draw.model import Affine
+from printkit.vision.model import matrix
 
 __all__ = ["MATCH", "REACH", "look_for", "match_at"]
 
@@ -46,22 +49,18 @@ def _template(marker_id: int) -> np.ndarray:
     return np.kron(printed, np.ones((MODULE_PX, MODULE_PX), np.float32))
 
 
+def _marker_frame(marker: Marker) -> Affine:
+    """The marker's own frame (modules, from its centre, along its sides) → board mm."""
+    turn = Affine.translate(*marker.centre) @ Affine.rotate(marker.angle)
+    return turn @ Affine.scale(marker.side / MODULES)
+
+
 def _view_to_board(marker: Marker, pad: int) -> np.ndarray:
     """View px → board mm, for a view ``pad`` modules wider than the printed pattern each
     side, in the marker's own axes."""
-    module = marker.side / MODULES
-    scale = module / MODULE_PX
-    start = -(pad + QUIET + MODULES / 2) * module  # the view's corner, marker frame mm
-    turn = math.radians(marker.angle)
-    c, s = math.cos(turn), math.sin(turn)
-    cx, cy = marker.centre
-    return np.array(
-        [
-            [c * scale, -s * scale, cx + c * start - s * start],
-            [s * scale, c * scale, cy + s * start + c * start],
-            [0.0, 0.0, 1.0],
-        ]
-    )
+    start = -(pad + QUIET + MODULES / 2)  # the view's corner, in modules from the centre
+    view = Affine.translate(start, start) @ Affine.scale(1 / MODULE_PX)
+    return matrix(_marker_frame(marker) @ view)
 
 
 def match_at(grey: np.ndarray, marker: Marker, h: np.ndarray, pad: int) -> tuple[float, tuple, int]:
@@ -111,10 +110,6 @@ def look_for(
     score, (du, dv), misread = match_at(grey, marker, h, pad)
     if score < MATCH or misread or max(abs(du), abs(dv)) >= pad:
         return None
-    module = marker.side / MODULES
-    turn = math.radians(marker.angle)
-    c, s = math.cos(turn), math.sin(turn)
-    shift = np.array([c * du - s * dv, s * du + c * dv]) * module
-    corners = np.array(marker.corners, float) + shift
-    found = cv2.perspectiveTransform(corners[None], h)[0]
+    moved = replace(marker, centre=_marker_frame(marker)((du, dv)))
+    found = cv2.perspectiveTransform(np.array(moved.corners, float)[None], h)[0]
     return found.astype(np.float32)
