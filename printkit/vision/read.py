@@ -958,11 +958,14 @@ def _sought(
     within ``reach`` of where ``h`` puts them."""
     mine = [d for d in found if d.id in model.marker_ids]
     paired = _assign(model, mine, h, _markers_by_id(model))
+    missed = [marker for k, marker in enumerate(model.markers) if k not in paired]
+    if not missed:
+        return []  # every marker detected: the photo need not be made grey for nothing
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     return [
         Detection(marker.id, corners)
-        for k, marker in enumerate(model.markers)
-        if k not in paired and (corners := look_for(grey, marker, h, reach)) is not None
+        for marker in missed
+        if (corners := look_for(grey, marker, h, reach)) is not None
     ]
 
 
