@@ -452,6 +452,22 @@ def test_tripod_cells_under_a_reflection_whose_name_shows_are_read_bare(monkeypa
     assert len(seen.uncertain) + 5 <= len(doubted.uncertain)
 
 
+def test_a_black_stone_half_washed_white_near_a_reflection_is_uncertain(monkeypatch):
+    """Second family, a long reflection over a Tripod half: its fading tail, unclipped and
+    two cells from the glare the photo shows, washes half of black stone e6' white, so its
+    inner disc reads as a white stone.  The black half left in the disc marks it
+    ``washed``, uncertain for the glare; with the mark ignored, the cell is silent."""
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301165, "glare", position=301165)
+    seen = read_as_file(photo.image, "tripod", layout)
+    cell = next(c for k, c in seen.cells.items() if seen.model.cell_key(k) == "e6'")
+    assert photo.truth["cells"]["e6'"] == "X"
+    assert cell.washed and cell.uncertain and cell.doubt == "glare"
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
+    assert score_reading(read_as_file(photo.image, "tripod", layout), photo).silent == ("e6'",)
+
+
 def test_a_piece_split_by_an_unseen_cell_is_explained_across_it():
     """A red triamond whose middle triangle a finger hides: the two ends seen are one
     piece across it, so neither is unexplained; seven red triangles in a row beside the

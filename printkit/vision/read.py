@@ -78,6 +78,10 @@ class CellReading:
     bare: bool = False
     """The cell's own print shows clearly (its name, its number): nothing covers it, and
     no reflection or dimness over it puts that in doubt."""
+    washed: bool = False
+    """Part of the cell shows a darker class than the one read (a black stone's colour in
+    a cell read white): near a reflection, its fading edge may have washed out the rest
+    (``_halo``)."""
 
 
 @dataclass
@@ -1632,7 +1636,11 @@ def classify(
         readings = _turned_on_tops(model, photo, points, (light, affine), corrected, readings)
     _check_paper(model, corrected)
     plane = plane or Plane()
-    doubts = _halo(_doubts(cells_img, light, points, paper_clips, brighter), points)
+    doubts = _halo(
+        _doubts(cells_img, light, points, paper_clips, brighter),
+        points,
+        [readings[k].washed for k in keys],
+    )
     if model.classify is None:  # a model's own classify allows for faces off their cells
         doubts = [
             d or ("thickness" if k in plane.unsettled else "")
@@ -1931,17 +1939,23 @@ HALO = 1.2
 """Cells within this many cell widths of a glare cell (for triangles: every cell sharing an
 edge or a corner with it) are uncertain too: a reflection fades out over its edge, washing
 a piece there pale (or a symbol grey) without passing for glare."""
+WASH_REACH = 2.5
+"""A ``washed`` cell (part of it darker than its reading) is uncertain this many cell
+widths from a glare cell: the second ring round it, where a long reflection's fading tail
+can still wash most of a piece out."""
 
 
-def _halo(doubts: list[str], points: list) -> list[str]:
-    """``doubts`` with the cells round every glare cell marked glare too."""
+def _halo(doubts: list[str], points: list, washed: list[bool]) -> list[str]:
+    """``doubts`` with the cells round every glare cell marked glare too, farther for the
+    cells ``washed`` in part (``CellReading.washed``)."""
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
     if not glare:
         return doubts
     centres = np.array([p.mean(axis=0) for p in points])
     width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45  # samples span 45 %
     near = np.linalg.norm(centres[:, None, :] - centres[None, glare, :], axis=2).min(axis=1)
-    return ["glare" if not d and near[i] <= HALO * width else d for i, d in enumerate(doubts)]
+    reach = np.where(washed, WASH_REACH, HALO) * width
+    return ["glare" if not d and near[i] <= reach[i] else d for i, d in enumerate(doubts)]
 
 
 def _paper(model: BoardModel, keys: list) -> np.ndarray:

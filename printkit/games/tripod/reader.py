@@ -109,8 +109,9 @@ median of its disc): the reflectances each class is compared with."""
 # --- reading --------------------------------------------------------------------------
 
 
-def _medians(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
-    """Median colour of the disc of ``radius`` px round each centre (rect px)."""
+def _discs(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
+    """The pixels of the disc of ``radius`` px round each centre (rect px): cells ×
+    pixels × channels."""
     h, w = img.shape[:2]
     r = int(math.ceil(radius))
     dy, dx = np.mgrid[-r : r + 1, -r : r + 1]
@@ -118,7 +119,28 @@ def _medians(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
     dx, dy = dx[keep], dy[keep]
     xs = np.clip(np.round(centres[:, 0:1]).astype(int) + dx[None, :], 0, w - 1)
     ys = np.clip(np.round(centres[:, 1:2]).astype(int) + dy[None, :], 0, h - 1)
-    return np.median(img[ys, xs], axis=1)
+    return img[ys, xs]
+
+
+def _medians(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
+    """Median colour of the disc of ``radius`` px round each centre (rect px)."""
+    return np.median(_discs(img, centres, radius), axis=1)
+
+
+def _black_share(lab: np.ndarray, black: np.ndarray, white: np.ndarray) -> np.ndarray:
+    """Per cell, the share of its disc's pixels (CIELAB, cells × pixels × 3) nearer a
+    black stone than a white one, each as the camera shows it at that cell."""
+    to_black = np.linalg.norm(lab - black[:, None, :], axis=2)
+    to_white = np.linalg.norm(lab - white[:, None, :], axis=2)
+    return (to_black < to_white).mean(axis=1)
+
+
+WASHED = 0.1
+"""A cell read as anything but a black stone is ``washed`` when at least this share of its
+inner disc is nearer a black stone's colour than a white one's: a reflection's fading edge
+may have washed the rest of a black stone white (glare photos 301000-301039 and pairs of
+301010-301029: right cells so split, 1.2 to 2.5 cell widths from glare, 2 of about 80
+photos; the washed black stone of pair 301165, 0.17)."""
 
 
 def _tone(seen: np.ndarray, printed: np.ndarray) -> np.ndarray:
@@ -188,7 +210,11 @@ def classify_cells(
     centres = to_px(np.array([extra["centres"][k] for k in keys], float))
     as_seen = _response(board, frame, np.array(rgb(extra["frame_colour"])))(centres)
     radius = INNER * extra["cell"] * model.px_per_mm
-    seen = to_lab(_medians(image, centres, radius))
+    discs = _discs(image, centres, radius)
+    seen = to_lab(np.median(discs, axis=1))
+    black_part = _black_share(
+        to_lab(discs), *(to_lab(as_seen(np.array([rgb(STONES[s][0])]))) for s in ("X", "O"))
+    )
     fits = (
         _name_fits(board, model, centres, NAME_DISC * radius)
         if extra.get("names")
@@ -288,6 +314,7 @@ def classify_cells(
             and (d1 > FAR or doubted or hidden or (not confirmed and (margin < MARGIN or noisy))),
             next((why for why, yes in reasons if yes), ""),
             bare=bare,
+            washed=labels[shown] != "X" and bool(black_part[i] >= WASHED),
         )
     return out
 
