@@ -365,6 +365,28 @@ def test_fingers_the_colour_of_white_stones_are_uncertain_where_a_hand_shows(mon
     assert set(score_reading(blind, photo).silent) == set(fingers)
 
 
+def test_a_dark_finger_is_no_black_stone_for_its_hue(monkeypatch):
+    """Second family, hands, a pair's second photo read from its JPEG file: a finger in
+    shadow lies over a row of bare cells, dark enough to be nearer a black stone than
+    anything else, and its cells outnumber the photo's black stones, so they are not
+    unlike their kind.  Their colour has a hue, which no black stone has: uncertain.
+    Ignoring the hue, they are silently wrong."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 303682, "hands", position=303182)
+    seen = read_as_file(photo.image, "tripod", layout)
+    finger = [n for n in score_reading(seen, photo).wrong if photo.truth["cells"][n] == "empty"]
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert len(finger) >= 4 and all(cells[n].label == "X" for n in finger)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "STONE_HUE", 1000.0)
+    blind = read_as_file(photo.image, "tripod", layout)
+    assert len(score_reading(blind, photo).silent) >= 4
+
+
 def test_a_thick_white_stone_seen_at_a_slant_is_not_read_as_black(monkeypatch):
     """Second family, steep view of 3.2 mm card stones: near the apex the white stones'
     shaded sides cover their cells and their tops lie beyond, so read flat they pass for

@@ -135,6 +135,12 @@ def _black_share(lab: np.ndarray, black: np.ndarray, white: np.ndarray) -> np.nd
     return (to_black < to_white).mean(axis=1)
 
 
+STONE_HUE = 20.0
+"""A cell read as a black stone whose colour lies this far (CIELAB a*b*) from the hue of a
+black stone as the camera shows it there is unlike one: a dark finger or a sleeve (hands
+photos 303000-303029 and 303160-303189: the fingers read as black stones lay 21.7-45
+from it; black stones read in every other condition of photos 0-7, at most 17.9, in dim
+light and under a reflection)."""
 WASHED = 0.1
 """A cell read as anything but a black stone is ``washed`` when at least this share of its
 inner disc is nearer a black stone's colour than a white one's: a reflection's fading edge
@@ -212,9 +218,8 @@ def classify_cells(
     radius = INNER * extra["cell"] * model.px_per_mm
     discs = _discs(image, centres, radius)
     seen = to_lab(np.median(discs, axis=1))
-    black_part = _black_share(
-        to_lab(discs), *(to_lab(as_seen(np.array([rgb(STONES[s][0])]))) for s in ("X", "O"))
-    )
+    stone = {s: to_lab(as_seen(np.array([rgb(STONES[s][0])]))) for s in ("X", "O")}
+    black_part = _black_share(to_lab(discs), stone["X"], stone["O"])
     fits = (
         _name_fits(board, model, centres, NAME_DISC * radius)
         if extra.get("names")
@@ -253,6 +258,10 @@ def classify_cells(
     unnamed = ~named & bool(extra.get("names"))  # a printed name that does not show
     black = (order[:, 0] == 1) & (nearest <= UNLIKE_FAR) & unnamed
     outliers = unlike_their_kind(seen, groups) & ~black
+    # A black stone is grey, in the light's colour as the frame shows it; a dark cover has a
+    # hue of its own (a finger in shadow), and may outnumber the stones of a photo.
+    hue = np.hypot(*(seen[:, 1:] - stone["X"][:, 1:]).T)
+    outliers |= (order[:, 0] == 1) & (hue >= STONE_HUE)
     # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
     # the print rules the empty class out, and the colour has only to tell the stones apart.
     gone = (fits < NAME_GONE) & bool(extra.get("names"))
