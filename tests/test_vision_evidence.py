@@ -487,6 +487,26 @@ def test_a_black_stone_half_washed_white_near_a_reflection_is_uncertain(monkeypa
     assert score_reading(read_as_file(photo.image, "tripod", layout), photo).silent == ("e6'",)
 
 
+@pytest.mark.parametrize(("seed", "cell", "truth"), [(301009, "80", "YML"), (301180, "74", "YMK")])
+def test_a_white_symbol_near_a_reflection_is_uncertain(monkeypatch, seed, cell, truth):
+    """Second family, Tripitz glare photos read from their JPEG files: a reflection's
+    fading tail, beyond the cells next to the glare the photo shows, washes a light blue
+    and a black moon white.  White is what any ink looks like under enough reflection, so
+    a symbol read white is ``washed``, uncertain two rings out; within one ring only, it
+    is silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, seed, "glare")
+    seen = read_as_file(photo.image, "tripitz", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    score = score_reading(seen, photo)
+    assert cell in score.wrong and cells[cell].label.endswith("W") and score.silent == ()
+    assert (
+        photo.truth["cells"][cell] == truth and cells[cell].washed and cells[cell].doubt == "glare"
+    )
+    monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
+    assert score_reading(read_as_file(photo.image, "tripitz", layout), photo).silent == (cell,)
+
+
 def test_a_piece_split_by_an_unseen_cell_is_explained_across_it():
     """A red triamond whose middle triangle a finger hides: the two ends seen are one
     piece across it, so neither is unexplained; seven red triangles in a row beside the

@@ -628,6 +628,8 @@ def _read_token(
         round(max(d_colour, d_shade), 1),
         uncertain,
         "shape" if unlike else "glare" if veiled else "",
+        # The lightest ink is what any ink looks like under enough reflection.
+        washed=shade == SymbolColour.WHITE,
     )
 
 
