@@ -144,9 +144,10 @@ light and under a reflection)."""
 WASHED = 0.1
 """A cell read as anything but a black stone is ``washed`` when at least this share of its
 inner disc is nearer a black stone's colour than a white one's: a reflection's fading edge
-may have washed the rest of a black stone white (glare photos 301000-301039 and pairs of
-301010-301029: right cells so split, 1.2 to 2.5 cell widths from glare, 2 of about 80
-photos; the washed black stone of pair 301165, 0.17)."""
+may have washed the rest of a black stone white (glare photos 301000-301039, pairs of
+301010-301029 and of 301160-301165: right cells so split 1.2 to 2.5 cell widths from glare
+reached 0.13-0.19, four cells in about 90 photos; the washed black stone of pair 301165,
+0.17)."""
 
 
 def _tone(seen: np.ndarray, printed: np.ndarray) -> np.ndarray:
