@@ -219,8 +219,6 @@ def classify_cells(
     radius = INNER * extra["cell"] * model.px_per_mm
     discs = _discs(image, centres, radius)
     seen = to_lab(np.median(discs, axis=1))
-    stone = {s: to_lab(as_seen(np.array([rgb(STONES[s][0])]))) for s in ("X", "O")}
-    black_part = _black_share(to_lab(discs), stone["X"], stone["O"])
     fits = (
         _name_fits(board, model, centres, NAME_DISC * radius)
         if extra.get("names")
@@ -234,17 +232,17 @@ def classify_cells(
         "empty": [np.array([rgb(extra["empty"][k]) for k in keys])],
         **{label: [np.array([rgb(c)]) for c in colours] for label, colours in STONES.items()},
     }
+    labels = ("empty", "X", "O")
+    looks_lab = {label: [to_lab(as_seen(look)) for look in looks[label]] for label in labels}
     dist = np.stack(
         [
-            np.min(
-                [np.linalg.norm(seen - to_lab(as_seen(look)), axis=1) for look in looks[label]],
-                axis=0,
-            )
-            for label in ("empty", "X", "O")
+            np.min([np.linalg.norm(seen - look, axis=1) for look in looks_lab[label]], axis=0)
+            for label in labels
         ],
         axis=1,
     )
-    labels = ("empty", "X", "O")
+    black_stone, white_stone = looks_lab["X"][0], looks_lab["O"][0]  # the printed discs
+    black_part = _black_share(to_lab(discs), black_stone, white_stone)
     order = np.argsort(dist, axis=1)
     groups = [
         (labels[order[i, 0]], extra["empty"][k] if order[i, 0] == 0 else "")
@@ -261,7 +259,7 @@ def classify_cells(
     outliers = unlike_their_kind(seen, groups) & ~black
     # A black stone is grey, in the light's colour as the frame shows it; a dark cover has a
     # hue of its own (a finger in shadow), and may outnumber the stones of a photo.
-    hue = np.hypot(*(seen[:, 1:] - stone["X"][:, 1:]).T)
+    hue = np.hypot(*(seen[:, 1:] - black_stone[:, 1:]).T)
     outliers |= (order[:, 0] == 1) & (hue >= STONE_HUE)
     # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
     # the print rules the empty class out, and the colour has only to tell the stones apart.
