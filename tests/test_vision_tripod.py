@@ -365,6 +365,28 @@ def test_fingers_the_colour_of_white_stones_are_uncertain_where_a_hand_shows(mon
     assert set(score_reading(blind, photo).silent) == set(fingers)
 
 
+def test_a_fingertip_two_cells_from_the_next_finger_is_uncertain(monkeypatch):
+    """Second family, hands, read from its JPEG file: a pale fingertip comes in over the
+    frame and ends over a perimeter cell, a4, hiding three of its sides; it reads as a
+    white stone.  The next finger's cover lies two cells away, a bare cell between them:
+    a hand's fingers lie side by side, so the cover reaches a4 and it is uncertain.  With
+    the cover reaching neighbours only, a4 is silently wrong."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 303185, "hands")
+    seen = read_as_file(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert photo.truth["cells"]["a4"] == "empty"
+    assert cells["a4"].label == "O" and cells["a4"].uncertain
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "FINGER_HOP", 1.0)
+    near = read_as_file(photo.image, "tripod", layout)
+    assert score_reading(near, photo).silent == ("a4",)
+
+
 def test_a_dark_finger_is_no_black_stone_for_its_hue(monkeypatch):
     """Second family, hands, a pair's second photo read from its JPEG file: a finger in
     shadow lies over a row of bare cells, dark enough to be nearer a black stone than

@@ -269,8 +269,9 @@ def classify_cells(
     covers = set(np.flatnonzero((order[:, 0] == 0) & gone & outliers).tolist())
     # A pale cover is a white stone, not a finger or a sleeve, when the cell's own outline
     # shows on every side: what hides its name lies within the cell.  One whose outline is
-    # hidden on several sides, reached from a cover through others like it, may be a finger
-    # crossing the cell as well as a stone: a finger has a white stone's colour too.
+    # hidden on several sides, reached from a cover through others like it (a hand's
+    # fingers lie side by side), may be a finger crossing the cell as well as a stone: a
+    # finger has a white stone's colour too.
     pale = np.flatnonzero((outliers | bool(covers)) & (order[:, 0] == 2) & unnamed)
     if len(pale):
         rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in pale]))
@@ -280,7 +281,8 @@ def classify_cells(
         crossed = np.zeros(len(keys), bool)
         crossed[pale[(sides < OUTLINE_SURE).sum(axis=1) >= FINGER_SIDES]] = True
         pitch = float(extra["cell"]) * model.px_per_mm
-        outliers[sorted(covers_reach(covers, crossed, centres, pitch) - covers)] = True
+        reach = covers_reach(covers, crossed, centres, FINGER_HOP * pitch)
+        outliers[sorted(reach - covers)] = True
     out = {}
     for i, key in enumerate(keys):
         best = order[i, 0]
@@ -381,6 +383,14 @@ family's hands photos 0-5, 20-25, 40-45, 60-65, 80-85 and 100-105 (single and pa
 five fingers read surely as white stones hid 3, 4, 4, 5 and 5 of their six sides; of 990
 white stones read surely, 54 hid three or more (neighbours' stones, a Go stone off its
 cell's middle)."""
+FINGER_HOP = 2.0
+"""A cover reaches a cell crossed like a finger (``FINGER_SIDES``) this many cell widths
+away, not only a neighbour: the fingers of a hand lie side by side, and one may end over a
+perimeter cell, coming in over the frame, two cells from the next finger's cover with
+a bare cell between them (Tripod hands 303185, a4, a pale fingertip read surely as a white
+stone).  Measured against one neighbour's reach, second family: in hands photos 0-29 and
+160-189 (45 read) one right white stone more is uncertain (303025 g11), in glare photos
+0-29 two (301022 j11, 301028 j10), in steep photos 0-29 none."""
 SIDE_IN = 0.92
 """Where a side is looked at: this share of the way from the cell's centre to the side's
 middle, just inside the cell's own outline."""
