@@ -424,6 +424,23 @@ def test_a_piece_washed_wholly_even_below_the_top_is_not_read_through(
     assert cell in score_reading(read_as_file(photo.image, game, layout), photo).silent
 
 
+def test_a_bare_looking_cell_in_a_reflections_tail_must_show_its_print(monkeypatch):
+    """Second family, TriPakus glare photo read from its JPEG file: a narrow reflection
+    washes a blue piece to the paper's white just beyond the glare cells' halo (1.24 cell
+    widths from the nearest), and the reflection's edges draw lines that fit the cell's
+    outline weakly (0.49).  In the reflection's tail a bare cell must show its print
+    clearly: uncertain.  With the tail no wider than the halo, it is read bare, surely."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 301224, "glare")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    score = score_reading(seen, photo)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert "13,10" in score.wrong and score.silent == ()
+    assert cells["13,10"].doubt == "glare"
+    monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
+    assert score_reading(read_as_file(photo.image, "tripakus", layout), photo).silent == ("13,10",)
+
+
 def test_a_reflection_over_the_colour_strip_is_named_not_read_through():
     """Second family, held-out glare photo of a Trigon board: a lamp's reflection lies on
     three of the strip's six patches.  Fitted to them, the colour map took red for paper

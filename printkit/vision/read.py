@@ -1639,11 +1639,9 @@ def classify(
         readings = _turned_on_tops(model, photo, points, (light, affine), corrected, readings)
     _check_paper(model, corrected)
     plane = plane or Plane()
-    doubts = _halo(
-        _doubts(cells_img, light, points, paper_clips, brighter),
-        points,
-        [readings[k].washed for k in keys],
-    )
+    doubts = _doubts(cells_img, light, points, paper_clips, brighter)
+    near = _glare_distance(doubts, points)
+    doubts = _halo(doubts, near, [readings[k].washed for k in keys])
     if model.classify is None:  # a model's own classify allows for faces off their cells
         doubts = [
             d or ("thickness" if k in plane.unsettled else "")
@@ -1655,7 +1653,8 @@ def classify(
         readings = _bare_below(readings, board, model.classes[0], doubts)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed is not None and model.classify is None:
-        readings = _print_hidden(corrected, model, readings)
+        tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
+        readings = _print_hidden(corrected, model, readings, tail)
     return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine)
 
 
@@ -1703,19 +1702,30 @@ COVER_DOUBTS = frozenset({"unlike", "mixed"})
 """Doubts of a cell that something over it may explain (a hand's shade or its edge): a bare
 cell beside one whose print shows weakly is covered too."""
 PRINT_BARE = 0.6
-"""A cell read as bare paper but unlike the other bare cells is bare, and sure, when its
-print fits this well (see ``_print_hidden``)."""
+"""A cell's print shows clearly at this fit (see ``_print_hidden``): a cell read as bare
+paper but unlike the other bare cells is then bare, and sure, and a cell read bare in a
+reflection's tail must fit this well to stay sure.  Measured on the second family's glare
+photos 0-29 and 160-223 (TriPakus and Trigon, a spy on the reader): of the cells read
+surely bare within ``WASH_REACH`` of a glare cell, 349 of 2,961 right TriPakus cells and
+450 of 3,728 right Trigon cells fit below it, and so did the two wrong ones (TriPakus
+301198 16,4 at 0.31, Trigon 301186 z6 at 0.36; with 301224 13,10 at 0.49)."""
 PRINT_REACH = 0.57
 """The print round a cell is compared out to this share of its corners' distance from its
 centre: the middles of its sides, where its outline's lines run."""
 
 
-def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
+def _print_hidden(
+    board: np.ndarray, model: BoardModel, readings: dict, tail: frozenset = frozenset()
+) -> dict:
     """The board's print as a second cue for the cells read as bare paper, seen in the
     corrected ``board`` (on the board's own plane; ``vision.printed``).
 
     A cell read surely bare whose print does not show is uncertain (``print hidden``): a
-    finger pale as the paper hides the lines a bare cell shows.  A cell read bare but
+    finger pale as the paper hides the lines a bare cell shows.  In a reflection's ``tail``
+    (the cells within ``WASH_REACH`` of a glare cell) a cell read surely bare must show its
+    print clearly (``PRINT_BARE``), or it is uncertain (``glare``): the tail can wash a
+    whole piece to the paper's white, and the reflection's edges and the pieces round it
+    draw lines of their own that match a cell's outline weakly.  A cell read bare but
     unlike the other bare cells (dim light's noise, a lamp's fall-off) whose print shows
     clearly is bare after all: no piece over it lets its lines through; but not within a
     cover, where a finger's edge and a piece's cut edges make lines of their own.  The
@@ -1758,9 +1768,13 @@ def _print_hidden(board: np.ndarray, model: BoardModel, readings: dict) -> dict:
     weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
     hidden = {bare[i] for i in spread(seeds, weak, centres, size) if i < len(bare)}
     shown = {odd[i - len(bare)] for i in shows}
+    unproven = fits[: len(bare)] < PRINT_BARE
+    washed = {k for k, weak in zip(bare, unproven, strict=True) if weak and k in tail}
     return {
         k: replace(r, uncertain=True, doubt="print hidden")
         if k in hidden
+        else replace(r, uncertain=True, doubt="glare")
+        if k in washed
         else replace(r, uncertain=False, doubt="")
         if k in shown
         else r
@@ -1948,16 +1962,21 @@ widths from a glare cell: the second ring round it, where a long reflection's fa
 can still wash most of a piece out."""
 
 
-def _halo(doubts: list[str], points: list, washed: list[bool]) -> list[str]:
-    """``doubts`` with the cells round every glare cell marked glare too, farther for the
-    cells ``washed`` in part (``CellReading.washed``)."""
+def _glare_distance(doubts: list[str], points: list) -> np.ndarray:
+    """How far each cell lies from the nearest cell ``doubts`` name glare, in cell widths
+    (infinite when none does)."""
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
     if not glare:
-        return doubts
+        return np.full(len(doubts), np.inf)
     centres = np.array([p.mean(axis=0) for p in points])
     width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45  # samples span 45 %
-    near = np.linalg.norm(centres[:, None, :] - centres[None, glare, :], axis=2).min(axis=1)
-    reach = np.where(washed, WASH_REACH, HALO) * width
+    return np.linalg.norm(centres[:, None, :] - centres[None, glare, :], axis=2).min(axis=1) / width
+
+
+def _halo(doubts: list[str], near: np.ndarray, washed: list[bool]) -> list[str]:
+    """``doubts`` with the cells round every glare cell (``near``: ``_glare_distance``)
+    marked glare too, farther for the cells ``washed`` in part (``CellReading.washed``)."""
+    reach = np.where(washed, WASH_REACH, HALO)
     return ["glare" if not d and near[i] <= reach[i] else d for i, d in enumerate(doubts)]
 
 
