@@ -396,11 +396,14 @@ def test_a_piece_a_reflection_drives_near_white_is_not_read_through_it(monkeypat
     """Second family, held-out glare photo: a blue piece under a reflection shows 0.93 or
     more in every channel, a quarter of its samples clipped, and its colour fits bare
     paper.  Too little of its colour is left to read: it stays uncertain (``SHOULDER``),
-    where reading through the glare made it bare paper, surely."""
+    where reading through the glare made it bare paper, surely (once its print is not
+    asked to show in the reflection's tail either: the second cue catches it too)."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 301060, "glare")
     seen = read_image(photo.image, "tripakus", layout)
     assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "WASH_REACH", -1.0)
+    assert score_reading(read_image(photo.image, "tripakus", layout), photo).silent == ()
     monkeypatch.setattr(read_module, "SHOULDER", 2.0)
     assert len(score_reading(read_image(photo.image, "tripakus", layout), photo).silent) >= 1
 
@@ -414,12 +417,15 @@ def test_a_piece_washed_wholly_even_below_the_top_is_not_read_through(
     """Second family, glare photos read from their JPEG files: a blue piece under the
     reflection is washed to even channels no higher than 0.89, a shade above the brightest
     bare cells read through glare, and fits bare paper.  It stays uncertain (``SHOULDER``
-    0.85); at the old 0.9, it was read as bare paper, surely."""
+    0.85); at the old 0.9, it was read as bare paper, surely (once its print is not asked
+    to show in the reflection's tail either: the second cue catches it too)."""
     layout = load_layout()
     photo = shoot(game, layout, seed, "glare")
     seen = read_as_file(photo.image, game, layout)
     score = score_reading(seen, photo)
     assert cell in score.wrong and score.silent == ()
+    monkeypatch.setattr(read_module, "WASH_REACH", -1.0)
+    assert score_reading(read_as_file(photo.image, game, layout), photo).silent == ()
     monkeypatch.setattr(read_module, "SHOULDER", 0.9)
     assert cell in score_reading(read_as_file(photo.image, game, layout), photo).silent
 
