@@ -1768,13 +1768,13 @@ def _print_hidden(
     weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
     hidden = {bare[i] for i in spread(seeds, weak, centres, size) if i < len(bare)}
     shown = {odd[i - len(bare)] for i in shows}
-    unproven = fits[: len(bare)] < PRINT_BARE
-    washed = {k for k, weak in zip(bare, unproven, strict=True) if weak and k in tail}
+    faint = fits[: len(bare)] < PRINT_BARE
+    unproven = {k for k, low in zip(bare, faint, strict=True) if low and k in tail}
     return {
         k: replace(r, uncertain=True, doubt="print hidden")
         if k in hidden
         else replace(r, uncertain=True, doubt="glare")
-        if k in washed
+        if k in unproven
         else replace(r, uncertain=False, doubt="")
         if k in shown
         else r

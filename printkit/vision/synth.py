@@ -124,11 +124,11 @@ def degrade(
     sigma = rng.uniform(*level.blur)
     img = cv2.GaussianBlur(img, (0, 0), sigma)
     noise = np.empty_like(img)
-    sigma = float(rng.uniform(*level.noise))
+    noise_sd = float(rng.uniform(*level.noise))
     # OpenCV draws from a generator of its own, shared by the process: seeded from ``rng``,
     # a photo is the same whatever was photographed before it.
     cv2.setRNGSeed(int(rng.integers(1, 2**31)))
-    cv2.randn(noise, 0.0, sigma)
+    cv2.randn(noise, 0.0, noise_sd)
     img = cv2.add(img, noise)
     rgb = np.clip(img, 0, 255).astype(np.uint8)
     bgr = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
