@@ -341,6 +341,7 @@ UNSURE_WHY = {
     "no tile": "no tile has these numbers",
     "photos disagree": "the photos disagree",
     "shape": "the symbol's edges and its ink's colour name different symbols",
+    "ink astray": "a symbol's colour reaches beyond its outline (a finger over the token?)",
 }
 """What each reason the reader gives for an uncertain cell means to a player."""
 

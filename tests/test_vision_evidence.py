@@ -418,7 +418,8 @@ def test_a_piece_washed_wholly_even_below_the_top_is_not_read_through(
     reflection is washed to even channels no higher than 0.89, a shade above the brightest
     bare cells read through glare, and fits bare paper.  It stays uncertain (``SHOULDER``
     0.85); at the old 0.9, it was read as bare paper, surely (once its print is not asked
-    to show in the reflection's tail either: the second cue catches it too)."""
+    to show in the reflection's tail, nor clearly beside the cells the reflection's edge
+    hides: those cues catch it too)."""
     layout = load_layout()
     photo = shoot(game, layout, seed, "glare")
     seen = read_as_file(photo.image, game, layout)
@@ -427,6 +428,7 @@ def test_a_piece_washed_wholly_even_below_the_top_is_not_read_through(
     monkeypatch.setattr(read_module, "WASH_REACH", -1.0)
     assert score_reading(read_as_file(photo.image, game, layout), photo).silent == ()
     monkeypatch.setattr(read_module, "SHOULDER", 0.9)
+    monkeypatch.setattr(read_module, "PRINT_BARE", read_module.PRINT_WEAK)  # nor beside a cover
     assert cell in score_reading(read_as_file(photo.image, game, layout), photo).silent
 
 
@@ -515,8 +517,9 @@ def test_a_white_symbol_near_a_reflection_is_uncertain(monkeypatch, seed, cell, 
     """Second family, Tripitz glare photos read from their JPEG files: a reflection's
     fading tail, beyond the cells next to the glare the photo shows, washes a light blue
     and a black moon white.  White is what any ink looks like under enough reflection, so
-    a symbol read white is ``washed``, uncertain two rings out; within one ring only, it
-    is silently wrong."""
+    a symbol read white is ``washed``, uncertain two rings out; within one ring only, and
+    its white not asked to stay within the moon's outline (``INK_BEYOND``), it is silently
+    wrong."""
     layout = load_layout()
     photo = shoot("tripitz", layout, seed, "glare")
     seen = read_as_file(photo.image, "tripitz", layout)
@@ -527,6 +530,7 @@ def test_a_white_symbol_near_a_reflection_is_uncertain(monkeypatch, seed, cell, 
         photo.truth["cells"][cell] == truth and cells[cell].washed and cells[cell].doubt == "glare"
     )
     monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
+    monkeypatch.setattr(tripitz_reader, "INK_BEYOND", 1.0)  # nor its white ink astray
     assert score_reading(read_as_file(photo.image, "tripitz", layout), photo).silent == (cell,)
 
 
@@ -560,6 +564,31 @@ def test_cells_under_a_hand_pale_as_paper_are_not_read_as_bare(monkeypatch):
     monkeypatch.setattr(read_module, "PRINT_SHOWS", -1.0)  # the print always shows
     by_colour = read_image(photo.image, "tripakus", layout)
     assert len(score_reading(by_colour, photo).silent) >= 3
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "cells"),
+    [("tripakus", 303240, ("16,8",)), ("trigon", 303191, ("n15", "p14", "r13", "u12"))],
+)
+def test_a_bare_looking_cell_beside_what_a_hand_hides_must_show_its_print(
+    monkeypatch, game, seed, cells
+):
+    """Second family, hands photos read from their JPEG files: a hand as pale as the paper
+    (a finger's base over a TriPakus piece; a whole hand over a Trigon board) hides
+    pieces whose cells look bare, and its own edges fit their outlines at 0.34-0.52, above
+    the weak print a cover spreads through.  Beside cells the hand hides, a bare cell must
+    show its print clearly: uncertain.  Asked no more than to show it weakly, they are
+    read bare, surely."""
+    layout = load_layout()
+    photo = shoot(game, layout, seed, "hands")
+    seen = read_as_file(photo.image, game, layout)
+    read = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert all(photo.truth["cells"][n] != "empty" and read[n].label == "empty" for n in cells)
+    assert all(read[n].uncertain for n in cells)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "PRINT_BARE", read_module.PRINT_WEAK)
+    blind = score_reading(read_as_file(photo.image, game, layout), photo)
+    assert set(cells) <= set(blind.silent)
 
 
 def _alone(centres: np.ndarray, pitch: float) -> np.ndarray:
@@ -668,12 +697,16 @@ def test_a_marker_smeared_past_the_detector_is_found_by_its_pattern(monkeypatch)
     corner half a cell off, where the cell lines (alike a whole cell off) seem to agree.
     The third marker, looked for by its pattern where the rough fit puts it, places the
     board: every cell is read, and right.  Without the pattern search, cells near that
-    corner are read surely and wrongly."""
+    corner are read wrongly: uncertain beside cells whose print does not show, surely
+    when bare cells there need show their print no more than weakly."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 307142, "motion")
     seen = read_as_file(photo.image, "tripakus", layout)
     assert score_reading(seen, photo).wrong == ()
     monkeypatch.setattr(read_module, "look_for", _missed)
+    rough = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(rough, photo).wrong != ()
+    monkeypatch.setattr(read_module, "PRINT_BARE", read_module.PRINT_WEAK)
     rough = read_as_file(photo.image, "tripakus", layout)
     assert len(score_reading(rough, photo).silent) >= 1
 
@@ -734,11 +767,15 @@ def test_a_fourth_marker_found_by_its_pattern_sets_a_three_marker_fit_right(monk
     off as a rule, and black symbols then read as white.  The fourth marker, found by its
     pattern, puts the fit within half a millimetre; the printed lines still lie 0.4 mm
     off any flat view (the shake), so the photo is refused, with nothing read wrongly.
-    Without the fourth marker, a cell is read surely and wrongly."""
+    Without the fourth marker, a cell is read wrongly, its ink beyond its symbol's outline
+    (uncertain); without that cue as well, surely."""
     layout = load_layout()
     photo = shoot("tripitz", layout, 307122, "motion")
     with pytest.raises(PhotoError, match="printed lines lie"):
         read_as_file(photo.image, "tripitz", layout)
     monkeypatch.setattr(read_module, "look_for", _missed)
+    three = read_as_file(photo.image, "tripitz", layout)
+    assert score_reading(three, photo).silent == ()  # the misread ink strays from its symbol
+    monkeypatch.setattr(tripitz_reader, "INK_BEYOND", 1.0)
     three = read_as_file(photo.image, "tripitz", layout)
     assert len(score_reading(three, photo).silent) >= 1

@@ -369,13 +369,19 @@ def test_a_token_under_a_hand_is_not_read_as_a_bare_cavity(monkeypatch, seed):
 def test_a_token_beside_a_hidden_cavity_is_not_read_surely(monkeypatch):
     """Second family, held-out photo of a hand over the board: two tokens at the hand's
     edge show their body colour, but the hand covers part of their symbols, which read
-    as white (grey and light blue printed).  Beside cavities whose print the hand hides,
-    they are uncertain; without that cue they are silently wrong."""
+    as white (grey and light blue printed).  The white reaches beyond the symbols'
+    outlines (``INK_BEYOND``): uncertain.  Without that cue, the cavities beside them,
+    whose print the hand hides, still make them uncertain; without both, they are
+    silently wrong."""
     layout = load_layout()
     photo = shoot("tripitz", layout, 303060, "hands")
     seen = read_image(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).silent == ()
-    assert any(c.doubt == "beside a cover" for c in seen.cells.values())
+    assert any(c.doubt == "ink astray" for c in seen.cells.values())
+    monkeypatch.setattr(reader, "INK_BEYOND", 1.0)  # no ink is ever astray
+    beside = read_image(photo.image, "tripitz", layout)
+    assert score_reading(beside, photo).silent == ()
+    assert any(c.doubt == "beside a cover" for c in beside.cells.values())
     monkeypatch.setattr(reader, "_beside_cover", lambda *args: {})
     assert len(score_reading(read_image(photo.image, "tripitz", layout), photo).silent) >= 1
 
@@ -402,7 +408,8 @@ def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
     window's reflection lifts a yellow token's black star to a grey nearer the strip's
     grey than its black.  The token's body shows the veil in its blue channel, and black
     under that veil would read as what the star shows: uncertain (glare), never silently
-    grey."""
+    grey.  The veil's grey also reaches beyond the star's outline (``INK_BEYOND``): without
+    the veil, that alone keeps it uncertain."""
     layout = load_layout()
     photo = shoot("tripitz", layout, 301085 + 500, "glare", position=301085)
     reading = read_as_file(photo.image, "tripitz", layout)
@@ -411,6 +418,9 @@ def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
     assert cells["34"].label == "YSN" and cells["34"].uncertain and cells["34"].doubt == "glare"
     assert score_reading(reading, photo).silent == ()
     monkeypatch.setattr(reader, "_veil", lambda *args: 0.0)  # no veil ever judged
+    veiled = read_as_file(photo.image, "tripitz", layout)
+    assert score_reading(veiled, photo).silent == ()  # the grey reaches beyond the star
+    monkeypatch.setattr(reader, "INK_BEYOND", 1.0)  # nor any ink astray
     blind = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(blind, photo).silent == ("34",)
 
@@ -440,3 +450,21 @@ def test_the_border_tint_is_judged_as_this_photo_shows_it(monkeypatch):
     printed = bare_border(read_as_file(photo.image, "tripitz", layout))
     assert sum(c.label != "empty" for c in printed) >= 3
     assert sum(c.uncertain for c in printed) > len(printed) // 3
+
+
+def test_a_fingertip_joining_a_symbols_ink_is_uncertain(monkeypatch):
+    """Second family, hands, read from a JPEG file: a pale fingertip lies over part of a
+    green token with a grey circle.  Nearer the white ink than the green body, it joins
+    the symbol's ink, and the ink's colour reads white; the circle's outline is found all
+    the same.  Ink reaching beyond the outline is not the symbol's: the token is
+    uncertain.  Without that test it is silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 303242, "hands", position=303242)
+    seen = read_as_file(photo.image, "tripitz", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert cells["41"].label != photo.truth["cells"]["41"]
+    assert cells["41"].uncertain and cells["41"].doubt == "ink astray"
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "INK_BEYOND", 1.0)  # no ink is ever astray
+    blind = read_as_file(photo.image, "tripitz", layout)
+    assert score_reading(blind, photo).silent == ("41",)

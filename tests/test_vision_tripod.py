@@ -477,3 +477,26 @@ def test_a_faint_name_leaves_a_bare_cell_to_its_colour(monkeypatch):
     assert not seen.uncertain
     monkeypatch.setattr(reader, "NAME_GONE", reader.NAME_FIT)  # every faint name is gone
     assert len(read_image(photo.image, "tripod", layout).uncertain) >= 5
+
+
+def test_a_white_stone_in_a_reflections_tail_is_uncertain(monkeypatch):
+    """Second family, a glare pair's second photo (the first is refused), read from its
+    JPEG file: a reflection over the middle of the board washes a bare cell, 1.6 cell
+    widths from the nearest glare cell, pale enough to read as a white stone, and hides
+    its printed name as a stone would.  White is what a bare cell looks like under enough
+    reflection: a white stone is uncertain out to the reflection's tail.  Within one ring
+    of the glare only, it is silently wrong."""
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301741, "glare", position=301241)
+    seen = read_as_file(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    score = score_reading(seen, photo)  # names as the reader placed the half
+    assert "b4'" in score.wrong and score.silent == ()
+    assert cells["b4'"].label == "O" and cells["b4'"].uncertain and cells["b4'"].doubt == "glare"
+    monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
+    near = read_as_file(photo.image, "tripod", layout)
+    assert score_reading(near, photo).silent == ("b4'",)

@@ -16,6 +16,7 @@ import re
 import tomllib
 import typing
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -76,9 +77,15 @@ class Settings:
     SECTION: ClassVar[str]
 
 
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    """A settings class's field types (its annotations are strings until evaluated)."""
+    return typing.get_type_hints(cls)
+
+
 def _typed(cls: type, name: str, value: Any, where: str) -> Any:
     """``value`` in the type of field ``name`` (float, int, bool, str or a tuple of those)."""
-    hint = typing.get_type_hints(cls)[name]
+    hint = _hints(cls)[name]
     if typing.get_origin(hint) is tuple:
         item = typing.get_args(hint)[0]
         if not isinstance(value, (list, tuple)):

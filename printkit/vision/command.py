@@ -14,7 +14,6 @@ from printkit.layout.config import Layout
 from printkit.records.io import record_text
 from printkit.records.model import Record
 from printkit.records.position import position_record
-from printkit.vision import shake
 from printkit.vision.fusion import fuse_readings, group_by_variant, merge_by_name
 from printkit.vision.read import Reading, debug_image, read_photo
 from printkit.vision.scenes import synthetic_photo
@@ -104,7 +103,7 @@ def read_photos(
     skipped: dict[str, str] = {}
     for photo in photos:
         try:
-            read.append((photo, read_photo(photo, game, layout)))
+            read.append((photo, read_photo(photo, game, layout, measure_shake=True)))
         except PhotoError as refused:
             if len(photos) == 1:
                 raise
@@ -137,7 +136,9 @@ def read_photos(
         files.append((Path(out), record_text(record, out)))
     written = write_all(files)  # all or none
     doubts = {name: cells[name].doubt or "colour" for name in uncertain}
-    shaken = {str(p): why for p in photos if uncertain and (why := shake.file_shaken(p))}
+    shaken = {
+        str(p): r.shaken for p, r in zip(photos, readings, strict=True) if uncertain and r.shaken
+    }
     return ReadResult(record, readings[0], written, doubts, shaken, skipped)
 
 

@@ -98,6 +98,9 @@ class Reading:
     """The wide lens's distortion the reader undid (``lens.Lens``), if any."""
     height: float = 0.0
     """How far above the board (mm) the cells were read: the pieces' top faces."""
+    shaken: str | None = None
+    """Why camera shake smeared the photo, if it did (``shake.verdict``); measured only
+    when the reader is asked to."""
 
     @property
     def uncertain(self) -> list[Hashable]:
@@ -107,18 +110,20 @@ class Reading:
         return {key: cell.label for key, cell in self.cells.items()}
 
 
-def read_photo(path: str | Path, game: str, layout: Layout) -> Reading:
+def read_photo(path: str | Path, game: str, layout: Layout, measure_shake: bool = False) -> Reading:
     """Read a photo file; every problem is a PhotoError naming the file."""
     path = Path(path)
     if not path.is_file():
         raise PhotoError(f"{path}: no such file")
     try:
-        return read_encoded(np.fromfile(path, dtype=np.uint8), game, layout)
+        return read_encoded(np.fromfile(path, dtype=np.uint8), game, layout, measure_shake)
     except PhotoError as exc:
         raise PhotoError(f"{path}: {exc}") from None
 
 
-def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading:
+def read_encoded(
+    data: bytes | np.ndarray, game: str, layout: Layout, measure_shake: bool = False
+) -> Reading:
     """Read a photo file's bytes (JPEG, PNG…).
 
     A large photo is decoded at half size first (JPEG decodes that at a fraction of the
@@ -126,6 +131,8 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
     it stays fine enough (``HALVED_MARGIN``), else the full photo is decoded and the
     markers' corners refined on it.  The board's models are built on a thread of their
     own meanwhile: decoding and marker detection run in OpenCV, outside Python's lock.
+    With ``measure_shake``, the photo's smear (``Reading.shaken``) is measured there too,
+    while the cells are read.
     """
     data = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
     find_game(game, PhotoError)  # an unknown game is named before anything the photo shows
@@ -133,7 +140,7 @@ def read_encoded(data: bytes | np.ndarray, game: str, layout: Layout) -> Reading
     with lab_prepared_beside(), ThreadPoolExecutor(max_workers=1) as pool:
         building = pool.submit(board_models, game, layout)
         try:
-            return _read_decoded(data, pool, building)
+            return _read_decoded(data, pool, building, measure_shake)
         except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
             raise PhotoError(f"could not make out the board ({exc.err})") from None
         except PhotoError as exc:
@@ -150,34 +157,45 @@ def _explained(refused: PhotoError, image: np.ndarray | None) -> PhotoError:
     return refused if why is None else PhotoError(f"{why}; what failed: {refused}")
 
 
-def _read_decoded(data: np.ndarray, pool: ThreadPoolExecutor, building: Future) -> Reading:
+def _read_decoded(
+    data: np.ndarray, pool: ThreadPoolExecutor, building: Future, measure_shake: bool
+) -> Reading:
     """``read_encoded`` once the models are on their way (``building``, on ``pool``); the
     located board's print (``printed_strokes``) is rendered on the pool while its cells
-    are read."""
+    are read, and the photo's smear measured after it if asked."""
     small = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2) if data.size else None
     if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
         if image is None:
             raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
-        return _read_whole(image, building.result())
-    models = building.result()
-    found = _markers_in(small)
-    model, homography, used, rough, found = _placed(small, found, models)
+        smearing = pool.submit(shake.smear, image) if measure_shake else None
+        return _with_shake(_read_whole(image, building.result()), smearing)
+    found = _markers_in(small)  # while the models are still being built
+    model, homography, used, rough, found = _placed(small, found, building.result())
     pool.submit(printed_strokes, model)
+    smearing = pool.submit(shake.smear, small) if measure_shake else None
     if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
         _check_framing(model, homography, small.shape)
         reading = read_located(small, model, homography, used, rough, found)
         reading.homography = np.diag([2.0, 2.0, 1.0]) @ reading.homography
         if reading.lens is not None:  # k is in half diagonals: the same for the whole photo
             reading.lens = replace(reading.lens, shape=(2 * small.shape[0], 2 * small.shape[1]))
-        return reading
+        return _with_shake(reading, smearing)
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     found = refine_markers(grey, [Detection(d.id, d.corners * 2.0) for d in found])
-    model, homography, used, rough = _fitted(found, models)  # the pattern's finds among them
+    model, homography, used, rough = _fitted(found, building.result())  # with the pattern's finds
     pool.submit(printed_strokes, model)
     _check_framing(model, homography, image.shape)
-    return read_located(image, model, homography, used, rough, found)
+    return _with_shake(read_located(image, model, homography, used, rough, found), smearing)
+
+
+def _with_shake(reading: Reading, smearing: Future | None) -> Reading:
+    """``reading`` with the shake its photo shows (``smearing``: ``shake.smear`` on the
+    way), if it was measured."""
+    if smearing is not None:
+        reading.shaken = shake.verdict(smearing.result())
+    return reading
 
 
 HALVED_FROM = 2500
@@ -399,6 +417,10 @@ class Lines:
 NO_LINES = Lines(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
 
 
+PRINT_DOUBTS = frozenset({"print hidden", "beside a cover"})
+"""Doubts of a cell read bare that its print alone raised (``_print_hidden``)."""
+
+
 def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines:
     """Where each printed line between two cells read as empty lies, against where the
     homography puts it: the darkest point across it, within ``LINE_SEARCH`` mm, to a
@@ -409,7 +431,7 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     bare = {
         k
         for k, c in cells.items()
-        if c.label == model.classes[0] and (not c.uncertain or c.doubt == "print hidden")
+        if c.label == model.classes[0] and (not c.uncertain or c.doubt in PRINT_DOUBTS)
     }
     edges = _shared_edges(model, bare) if model.shared_lines else []
     if not edges:
@@ -706,7 +728,7 @@ components is refused: it is not a position, and what does make pieces in it is 
 better founded than the rest."""
 
 
-UNSEEN = frozenset({"glare", "dark", "unlike", "mixed", "noise", "thickness"})
+UNSEEN = frozenset({"glare", "dark", "unlike", "mixed", "noise", "thickness", "ink astray"})
 """Doubts that mean a cell's own colour was not seen (a reflection, no light, noise, a finger
 over it, half of it covered), or not surely where it lies (a thick piece's side, seen at
 a slant, may show over a bare cell beside it): its label may be anything, and the
@@ -1697,7 +1719,8 @@ printed below this is covered.  Measured on the second family's TriPakus photos:
 as bare under a hand fitted 0.05-0.29, pieces under a pale hand among them."""
 PRINT_WEAK = 0.3
 """A bare cell beside a covered one (``PRINT_SHOWS``) whose print fits below this is
-covered too: a hand's edge.  Of the bare cells clear of any hand, 1-2 % fit below it."""
+covered too, and so on outwards: a hand's edge.  Of the bare cells clear of any hand,
+1-2 % fit below it."""
 COVER_DOUBTS = frozenset({"unlike", "mixed"})
 """Doubts of a cell that something over it may explain (a hand's shade or its edge): a bare
 cell beside one whose print shows weakly is covered too."""
@@ -1721,11 +1744,13 @@ def _print_hidden(
     corrected ``board`` (on the board's own plane; ``vision.printed``).
 
     A cell read surely bare whose print does not show is uncertain (``print hidden``): a
-    finger pale as the paper hides the lines a bare cell shows.  In a reflection's ``tail``
-    (the cells within ``WASH_REACH`` of a glare cell) a cell read surely bare must show its
-    print clearly (``PRINT_BARE``), or it is uncertain (``glare``): the tail can wash a
-    whole piece to the paper's white, and the reflection's edges and the pieces round it
-    draw lines of their own that match a cell's outline weakly.  A cell read bare but
+    finger pale as the paper hides the lines a bare cell shows.  Beside the cells a cover
+    hides so, a cell read surely bare must show its print clearly (``PRINT_BARE``), or it
+    is uncertain (``beside a cover``): the cover's own edges fit a cell's outline weakly.
+    In a reflection's ``tail`` (the cells within ``WASH_REACH`` of a glare cell) a cell read
+    surely bare must show its print clearly too, or it is uncertain (``glare``): the tail
+    can wash a whole piece to the paper's white, and the reflection's edges and the pieces
+    round it draw lines of their own that match a cell's outline weakly.  A cell read bare but
     unlike the other bare cells (dim light's noise, a lamp's fall-off) whose print shows
     clearly is bare after all: no piece over it lets its lines through; but not within a
     cover, where a finger's edge and a piece's cut edges make lines of their own.  The
@@ -1766,13 +1791,20 @@ def _print_hidden(
     seeds = set(np.flatnonzero(fits[: len(bare)] < PRINT_SHOWS).tolist())
     seeds |= set(range(len(bare), len(bare) + len(odd))) - shows
     weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
-    hidden = {bare[i] for i in spread(seeds, weak, centres, size) if i < len(bare)}
+    covered = sorted(i for i in spread(seeds, weak, centres, size) if i < len(bare))
+    hidden = {bare[i] for i in covered}
+    # Beside what the cover hides, a bare-looking cell must show its print clearly: a hand
+    # as pale as the paper draws edges of its own that fit a cell's outline weakly.
+    edge = beside[: len(bare), covered].any(axis=1) & (fits[: len(bare)] < PRINT_BARE)
+    fringe = {k for k, on in zip(bare, edge, strict=True) if on} - hidden
     shown = {odd[i - len(bare)] for i in shows}
     faint = fits[: len(bare)] < PRINT_BARE
     unproven = {k for k, low in zip(bare, faint, strict=True) if low and k in tail}
     return {
         k: replace(r, uncertain=True, doubt="print hidden")
         if k in hidden
+        else replace(r, uncertain=True, doubt="beside a cover")
+        if k in fringe
         else replace(r, uncertain=True, doubt="glare")
         if k in unproven
         else replace(r, uncertain=False, doubt="")
@@ -2058,6 +2090,7 @@ DOUBT_TAGS = {
     "thickness": "T",
     "photos disagree": "F",
     "shape": "S",
+    "ink astray": "H",
 }
 """The letter after an uncertain cell's ``?`` in the debug picture: why it is uncertain
 (a glare, too dark, mixed colours, colour noise, the printed lines not where the fit

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["SCALE", "SHAKEN", "ONE_WAY", "Smear", "smear", "shaken", "decoded", "file_shaken"]
+__all__ = ["SCALE", "SHAKEN", "ONE_WAY", "Smear", "smear", "shaken", "verdict", "decoded"]
 
 SCALE = 2000
 """Long side (px) at which edge widths are measured: half a 12-megapixel photo."""
@@ -104,9 +104,13 @@ def smear(image: np.ndarray) -> Smear | None:
 
 
 def shaken(image: np.ndarray) -> str | None:
-    """Why a refused photo failed, if camera shake smeared it: a sentence for the player,
-    or None."""
-    found = smear(image)
+    """Why a photo failed or left cells uncertain, if camera shake smeared it: a sentence
+    for the player, or None."""
+    return verdict(smear(image))
+
+
+def verdict(found: Smear | None) -> str | None:
+    """``shaken``'s sentence for a photo whose edges smear as ``found`` (``smear``)."""
     if found is None or not found.shaken:
         return None
     return (
@@ -125,12 +129,3 @@ def decoded(data: np.ndarray) -> np.ndarray | None:
     if image is None or max(image.shape) >= SCALE:
         return image
     return cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
-
-
-def file_shaken(path) -> str | None:
-    """``shaken`` for a photo file (None if it cannot be read)."""
-    try:
-        image = decoded(np.fromfile(path, dtype=np.uint8))
-    except OSError:
-        return None
-    return None if image is None else shaken(image)

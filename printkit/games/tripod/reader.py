@@ -324,7 +324,9 @@ def classify_cells(
             and (d1 > FAR or doubted or hidden or (not confirmed and (margin < MARGIN or noisy))),
             next((why for why, yes in reasons if yes), ""),
             bare=bare,
-            washed=labels[shown] != "X" and bool(black_part[i] >= WASHED),
+            # White is what a bare cell looks like under enough reflection, and a cell
+            # split black and white may be a black stone a reflection's edge washed out.
+            washed=labels[shown] == "O" or (labels[shown] != "X" and bool(black_part[i] >= WASHED)),
         )
     return out
 
