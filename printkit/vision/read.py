@@ -1797,13 +1797,14 @@ def _print_hidden(
     weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
     covered = sorted(i for i in spread(seeds, weak, centres, size) if i < len(bare))
     hidden = {bare[i] for i in covered}
-    # Beside what the cover hides, a bare-looking cell must show its print clearly: a hand
-    # as pale as the paper draws edges of its own that fit a cell's outline weakly.
-    edge = beside[: len(bare), covered].any(axis=1) & (fits[: len(bare)] < PRINT_BARE)
-    fringe = {k for k, on in zip(bare, edge, strict=True) if on} - hidden
-    shown = {odd[i - len(bare)] for i in shows}
+    # Beside what the cover hides, and in a reflection's tail, a bare-looking cell must show
+    # its print clearly: a pale hand's edges and a reflection's draw lines of their own.
     faint = fits[: len(bare)] < PRINT_BARE
+    by_cover = beside[: len(bare), covered].any(axis=1)
+    fringe = {k for k, low, near in zip(bare, faint, by_cover, strict=True) if low and near}
+    fringe -= hidden
     unproven = {k for k, low in zip(bare, faint, strict=True) if low and k in tail}
+    shown = {odd[i - len(bare)] for i in shows}
     return {
         k: replace(r, uncertain=True, doubt="print hidden")
         if k in hidden
