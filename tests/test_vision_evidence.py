@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+import cv2
 import numpy as np
 import pytest
 from conftest import read_as_file
@@ -26,7 +27,7 @@ from printkit.vision.fusion import fuse_cell, fuse_readings
 from printkit.vision.model import board_models, turned_keys
 from printkit.vision.photoshoot import shoot
 from printkit.vision.read import CellReading, Reading, _with_doubts, read_image
-from printkit.vision.scenes import _scene
+from printkit.vision.scenes import _scene, synthetic_photo
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
 
 
@@ -397,7 +398,8 @@ def test_a_piece_a_reflection_drives_near_white_is_not_read_through_it(monkeypat
     more in every channel, a quarter of its samples clipped, and its colour fits bare
     paper.  Too little of its colour is left to read: it stays uncertain (``SHOULDER``),
     where reading through the glare made it bare paper, surely (once its print is not
-    asked to show in the reflection's tail either: the second cue catches it too)."""
+    asked to show in the reflection's tail either, nor its name, nor clearly beside the
+    cells the reflection hides: those cues catch it too)."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 301060, "glare")
     seen = read_image(photo.image, "tripakus", layout)
@@ -405,6 +407,8 @@ def test_a_piece_a_reflection_drives_near_white_is_not_read_through_it(monkeypat
     monkeypatch.setattr(read_module, "WASH_REACH", -1.0)
     assert score_reading(read_image(photo.image, "tripakus", layout), photo).silent == ()
     monkeypatch.setattr(read_module, "SHOULDER", 2.0)
+    monkeypatch.setattr(read_module, "NAME_LEGIBLE", 2.0)  # nor its name
+    monkeypatch.setattr(read_module, "PRINT_BARE", read_module.PRINT_WEAK)  # nor beside a cover
     assert len(score_reading(read_image(photo.image, "tripakus", layout), photo).silent) >= 1
 
 
@@ -447,6 +451,39 @@ def test_a_bare_looking_cell_in_a_reflections_tail_must_show_its_print(monkeypat
     assert cells["13,10"].doubt == "glare"
     monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
     assert score_reading(read_as_file(photo.image, "tripakus", layout), photo).silent == ("13,10",)
+
+
+def test_a_bare_looking_cell_must_show_its_name_where_the_photo_shows_names(monkeypatch):
+    """Second family, TriPakus glare photo read from its JPEG file: a soft reflection
+    washes two cells of a blue piece as white as the paper without clipping them.  One
+    lies beyond the reflection's tail, the other's outline fits clearly (the piece's cut
+    edges); neither shows its printed name, which the board's bare cells show plainly:
+    uncertain.  With names not looked at, both are read bare, surely."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 301264, "glare")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    score = score_reading(seen, photo)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert {"10,8", "10,10"} <= set(score.wrong) and score.silent == ()
+    assert cells["10,8"].doubt == cells["10,10"].doubt == "name hidden"
+    monkeypatch.setattr(read_module, "NAME_LEGIBLE", 2.0)  # no photo shows names so well
+    blind = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert set(blind.silent) == {"10,8", "10,10"}
+
+
+def test_a_hand_over_the_colour_strip_is_named_not_read_through(monkeypatch):
+    """Second family, a Trigon hands photo read from its JPEG file: a dark hand lies over
+    the colour strip by a marker.  The colour map fitted to what is left of the strip
+    took green for yellow and red for blue: dozens of cells read wrong, surely.  The
+    markers' black border comes out nowhere near black through that map: refused, naming
+    the strip; without that check, cells are silently wrong."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 303010, "hands")
+    with pytest.raises(PhotoError, match="markers' black reads .* from black"):
+        read_as_file(photo.image, "trigon", layout)
+    monkeypatch.setattr(read_module, "GREY_INK", 1000.0)
+    blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)
+    assert len(blind.silent) >= 10
 
 
 def test_a_reflection_over_the_colour_strip_is_named_not_read_through():
@@ -577,8 +614,8 @@ def test_a_bare_looking_cell_beside_what_a_hand_hides_must_show_its_print(
     (a finger's base over a TriPakus piece; a whole hand over a Trigon board) hides
     pieces whose cells look bare, and its own edges fit their outlines at 0.34-0.52, above
     the weak print a cover spreads through.  Beside cells the hand hides, a bare cell must
-    show its print clearly: uncertain.  Asked no more than to show it weakly, they are
-    read bare, surely."""
+    show its print clearly: uncertain.  Asked no more than to show it weakly (and not to
+    show their names, which catch 303240's too), they are read bare, surely."""
     layout = load_layout()
     photo = shoot(game, layout, seed, "hands")
     seen = read_as_file(photo.image, game, layout)
@@ -587,8 +624,32 @@ def test_a_bare_looking_cell_beside_what_a_hand_hides_must_show_its_print(
     assert all(read[n].uncertain for n in cells)
     assert score_reading(seen, photo).silent == ()
     monkeypatch.setattr(read_module, "PRINT_BARE", read_module.PRINT_WEAK)
+    monkeypatch.setattr(read_module, "NAME_LEGIBLE", 2.0)  # nor its name
     blind = score_reading(read_as_file(photo.image, game, layout), photo)
     assert set(cells) <= set(blind.silent)
+
+
+def test_the_print_is_looked_for_before_the_paper_is_clipped_white(monkeypatch):
+    """First family, hard, read from its JPEG file: a pink sheet under a soft shadow, which
+    the light and colour maps take a little above white over most of the board.  Clipped
+    to white there, the thin print of a hundred bare cells vanished with the paper and they
+    read ``print hidden`` although nothing lies on them; the print is looked for in the
+    board unclipped."""
+    layout = load_layout()
+    photo = synthetic_photo("tripakus", layout, 20_284, "hard")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    score = score_reading(seen, photo)
+    assert score.wrong == ()
+    hidden = read_module.PRINT_DOUBTS | {"name hidden"}
+    assert not any(c.doubt in hidden for c in seen.cells.values())
+    assert len(score.uncertain) <= 0.01 * score.cells
+
+    def clipped(img, light, affine):
+        return np.clip(cv2.transform(img / light, affine), 0.0, 1.0)
+
+    monkeypatch.setattr(read_module, "_flattened", clipped)
+    blind = read_as_file(photo.image, "tripakus", layout)
+    assert sum(c.doubt == "print hidden" for c in blind.cells.values()) >= 50
 
 
 def _alone(centres: np.ndarray, pitch: float) -> np.ndarray:

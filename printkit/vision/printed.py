@@ -28,6 +28,7 @@ __all__ = [
     "strokes",
     "printed_strokes",
     "print_fits",
+    "printed_near",
     "bare_by_print",
     "spread",
     "neighbours",
@@ -88,6 +89,20 @@ def print_fits(
         around = seen[y - pad : y + pad + 1, x - pad : x + pad + 1]
         out[i] = float(cv2.matchTemplate(around, print_here, cv2.TM_CCOEFF_NORMED).max())
     return out
+
+
+def printed_near(printed: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
+    """Whether anything is printed within ``radius`` px of each centre (rect px): where
+    ``print_fits`` has something to fit."""
+    r = int(math.ceil(radius))
+    printed = cv2.copyMakeBorder(printed, r, r, r, r, cv2.BORDER_CONSTANT, value=0)
+    return np.array(
+        [
+            float(printed[y : y + 2 * r + 1, x : x + 2 * r + 1].std()) >= 1e-6
+            for x, y in np.round(centres).astype(int)
+        ],
+        dtype=bool,
+    )
 
 
 def bare_by_print(

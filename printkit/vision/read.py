@@ -45,7 +45,14 @@ from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax
 from printkit.vision.pattern import REACH, look_for
-from printkit.vision.printed import neighbours, print_fits, printed_strokes, spread, strokes
+from printkit.vision.printed import (
+    neighbours,
+    print_fits,
+    printed_near,
+    printed_strokes,
+    spread,
+    strokes,
+)
 
 __all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
 
@@ -722,6 +729,41 @@ def _check_paper(model: BoardModel, corrected: np.ndarray) -> None:
         )
 
 
+GREY_INK = 30.0
+"""Corrected, the markers' darkest modules must come out within this ΔE of black; farther,
+the colour map was fitted to patches something covers (a dark hand over the strip).
+Measured by a spy on photos 0-2 of every condition of both families (TriPakus, Trigon)
+and 0-3 of five (Tripitz, Triominoes: ordinary, hands, glare, low light, first-family
+hard): 0-10 ΔE (low light the most), 18-19 in two Trigon glare photos refused for their
+strip anyway; Trigon hands 303010, its map fitted to a strip under a dark hand, 100."""
+
+
+INK_SHARE = 4
+"""The markers' ink is judged by the darkest 1/INK_SHARE of the points over them: black
+modules wherever a rough fit or a shaken photo puts the points."""
+
+
+def _check_ink(model: BoardModel, corrected: np.ndarray) -> None:
+    """Refuse a reading whose colour map takes the markers' black for another colour: the
+    map was fitted to a strip a hand or a shadow covers in part, and every cell's colour
+    is mapped as wrongly (a dark hand over a Trigon strip: green pieces read yellow, red
+    ones blue, surely).  Only boards whose colours are mapped from a strip are checked."""
+    if len(model.patches) < STRIP_LEFT:
+        return
+    seen = _sample(corrected, _to_rect(model, _marker_grid(model)))
+    seen = seen[np.all(np.isfinite(seen), axis=1)]
+    if not len(seen):
+        return
+    lab = to_lab(seen)
+    darkest = lab[np.argsort(lab[:, 0])[: max(1, len(lab) // INK_SHARE)]]
+    off = float(np.linalg.norm(np.median(darkest, axis=0) - to_lab(np.zeros((1, 3)))[0]))
+    if off > GREY_INK:
+        raise PhotoError(
+            f"the board's colours could not be corrected (its markers' black reads {off:.0f} "
+            "ΔE from black): keep hands and shadows off the colour strips, and retake it"
+        )
+
+
 UNEXPLAINED = 0.5
 """A reading where more than this share of the filled cells make no set of the game's
 components is refused: it is not a position, and what does make pieces in it is no
@@ -1225,6 +1267,19 @@ def _white_points(model: BoardModel) -> np.ndarray:
     return np.array(pts, dtype=np.float64)
 
 
+def _marker_grid(model: BoardModel, per_side: int = 9) -> np.ndarray:
+    """Board-frame points in a grid over each marker's square, more than half of them on
+    its black modules (its border alone is 20 of 36)."""
+    steps = np.linspace(-0.45, 0.45, per_side)
+    u, v = (a.ravel() for a in np.meshgrid(steps, steps))
+    out = []
+    for m in model.markers:
+        a = math.radians(m.angle)
+        cos, sin = math.cos(a) * m.side, math.sin(a) * m.side
+        out.append(np.stack([m.centre[0] + u * cos - v * sin, m.centre[1] + u * sin + v * cos], 1))
+    return np.vstack(out) if out else np.empty((0, 2))
+
+
 CUBIC_FROM = 150
 """White samples needed before the light is modelled by a cubic rather than a quadratic."""
 
@@ -1607,7 +1662,7 @@ def classify(
     white_pts, white_vals = base_pts, base_vals
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     readings: dict[Hashable, CellReading] = {}
-    corrected = seen = light = img
+    corrected = flat = seen = light = img
     cells_img = img
     before = None
     for rounds in range(2):
@@ -1620,7 +1675,8 @@ def classify(
             affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
         else:
             affine = maps.affine
-        corrected = _corrected(img, light, affine)
+        flat = _flattened(img, light, affine)  # where ``_print_hidden`` looks for the print
+        corrected = np.clip(flat, 0.0, 1.0)
         if rounds == 0 and photo is not None and model.raised:
             if plane is None:
                 plane = _piece_height(model, photo, points, light, affine)
@@ -1660,6 +1716,7 @@ def classify(
     if photo is not None and not model.raised:
         readings = _turned_on_tops(model, photo, points, (light, affine), corrected, readings)
     _check_paper(model, corrected)
+    _check_ink(model, corrected)
     plane = plane or Plane()
     doubts = _doubts(cells_img, light, points, paper_clips, brighter)
     near = _glare_distance(doubts, points)
@@ -1676,7 +1733,7 @@ def classify(
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed is not None and model.classify is None:
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
-        readings = _print_hidden(corrected, model, readings, tail)
+        readings = _print_hidden(flat, model, readings, tail)
     return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine)
 
 
@@ -1739,13 +1796,30 @@ among them the five wrong cells of Trigon 303191 (0.34-0.52: a hand as white as 
 PRINT_REACH = 0.57
 """The print round a cell is compared out to this share of its corners' distance from its
 centre: the middles of its sides, where its outline's lines run."""
+NAME_REACH = 0.25
+"""A cell's printed name is compared out to this share of its corners' distance from its
+centre: the name alone, clear of the cell's outline (``_names_gone``)."""
+NAME_LEGIBLE = 0.5
+"""The names of a photo's bare cells are legible when their median fit reaches this; a
+board small or blurred in the photo shows none, and its names say nothing."""
+NAME_SHARE = 0.4
+"""Where names are legible, a cell read surely bare whose name fits below this share of
+the bare cells' median fit is uncertain: its name is hidden, by a piece washed as white
+as paper (the reflection's own edges and a piece's cut edges can still pass for a cell's
+outline, never for its name).  Measured by a spy on photos 0-7 of every condition of
+both families (TriPakus, the board read unclipped: ``_flattened``): of 10,010 named cells
+read surely bare and right in photos showing names, 9 fit below it (0-2 a condition: a
+seam between glued sections, motion, recompression), 50 below half the median.
+TriPakus 301264's two washed cells fit 0.23-0.33 of it, the finger over 303240's 16,8
+0.16-0.22."""
 
 
 def _print_hidden(
     board: np.ndarray, model: BoardModel, readings: dict, tail: frozenset = frozenset()
 ) -> dict:
     """The board's print as a second cue for the cells read as bare paper, seen in the
-    corrected ``board`` (on the board's own plane; ``vision.printed``).
+    ``board`` as the light and colour maps flatten it, unclipped (``_flattened``; on the
+    board's own plane; ``vision.printed``).
 
     A cell read surely bare whose print does not show is uncertain (``print hidden``): a
     finger pale as the paper hides the lines a bare cell shows.  Beside the cells a cover
@@ -1754,7 +1828,10 @@ def _print_hidden(
     In a reflection's ``tail`` (the cells within ``WASH_REACH`` of a glare cell) a cell read
     surely bare must show its print clearly too, or it is uncertain (``glare``): the tail
     can wash a whole piece to the paper's white, and the reflection's edges and the pieces
-    round it draw lines of their own that match a cell's outline weakly.  A cell read bare but
+    round it draw lines of their own that match a cell's outline weakly.  Where the photo
+    shows the cells' printed names, a cell read surely bare whose name does not show is
+    uncertain too (``name hidden``, ``_names_gone``): lines can pass for an outline, not
+    for a name.  A cell read bare but
     unlike the other bare cells (dim light's noise, a lamp's fall-off) whose print shows
     clearly is bare after all: no piece over it lets its lines through; but not within a
     cover, where a finger's edge and a piece's cut edges make lines of their own.  The
@@ -1770,12 +1847,9 @@ def _print_hidden(
     centres = every_centre[[at[k] for k in bare + odd]]
     size = _corner_distance(model)
     px = model.px_per_mm
+    seen = strokes(board, px)
     fits = print_fits(
-        strokes(board, px),
-        printed_strokes(model),
-        _to_rect(model, centres),
-        PRINT_REACH * size * px,
-        px,
+        seen, printed_strokes(model), _to_rect(model, centres), PRINT_REACH * size * px, px
     )
     # Within a cover (every bare-looking cell beside it hidden too), a finger's edge and
     # the cut edges of a piece under it can pass for a cell's outline: no clearing there.
@@ -1797,17 +1871,22 @@ def _print_hidden(
     weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
     covered = sorted(i for i in spread(seeds, weak, centres, size) if i < len(bare))
     hidden = {bare[i] for i in covered}
+    # Where the photo shows the cells' names, a bare cell shows its own: a piece washed as
+    # white as the paper hides it, whatever lines its edges and the reflection's draw.
+    nameless = _names_gone(seen, model, bare, centres[: len(bare)]) - hidden
     # Beside what the cover hides, and in a reflection's tail, a bare-looking cell must show
     # its print clearly: a pale hand's edges and a reflection's draw lines of their own.
     faint = fits[: len(bare)] < PRINT_BARE
     by_cover = beside[: len(bare), covered].any(axis=1)
     fringe = {k for k, low, near in zip(bare, faint, by_cover, strict=True) if low and near}
-    fringe -= hidden
+    fringe -= hidden | nameless
     unproven = {k for k, low in zip(bare, faint, strict=True) if low and k in tail}
     shown = {odd[i - len(bare)] for i in shows}
     return {
         k: replace(r, uncertain=True, doubt="print hidden")
         if k in hidden
+        else replace(r, uncertain=True, doubt="name hidden")
+        if k in nameless
         else replace(r, uncertain=True, doubt="beside a cover")
         if k in fringe
         else replace(r, uncertain=True, doubt="glare")
@@ -1817,6 +1896,24 @@ def _print_hidden(
         else r
         for k, r in readings.items()
     }
+
+
+def _names_gone(seen: np.ndarray, model: BoardModel, bare: list, centres: np.ndarray) -> set:
+    """The cells of ``bare`` (their ``centres`` in board mm) whose printed name does not
+    show in the photo's strokes ``seen`` (``NAME_SHARE``), if the photo shows names at all
+    (``NAME_LEGIBLE``); cells printed without a name say nothing."""
+    px, printed = model.px_per_mm, printed_strokes(model)
+    at = _to_rect(model, centres)
+    radius = NAME_REACH * _corner_distance(model) * px
+    named = printed_near(printed, at, radius)
+    if not named.any():
+        return set()
+    fits = print_fits(seen, printed, at[named], radius, px)
+    typical = float(np.median(fits))
+    if typical < NAME_LEGIBLE:
+        return set()
+    keys = [k for k, has in zip(bare, named, strict=True) if has]
+    return {k for k, fit in zip(keys, fits, strict=True) if fit < NAME_SHARE * typical}
 
 
 PAPER_LIKE = 0.4
@@ -1872,8 +1969,14 @@ less than this (of 1, for 99 % of their samples), the cells are not read again."
 
 def _corrected(img: np.ndarray, light: np.ndarray, affine: np.ndarray) -> np.ndarray:
     """The rectified photo with its light divided out and its colours mapped, in 0..1."""
-    out = cv2.transform(img / light, affine)
+    out = _flattened(img, light, affine)
     return np.minimum(np.maximum(out, 0.0, out=out), 1.0, out=out)
+
+
+def _flattened(img: np.ndarray, light: np.ndarray, affine: np.ndarray) -> np.ndarray:
+    """``_corrected`` before its values are clipped to 0..1: where the paper maps a little
+    above white, its thin print does too, and clipping would wipe the print away."""
+    return cv2.transform(img / light, affine)
 
 
 HEIGHTS = (0.0, 0.75, 1.5, 2.25, 3.0, 4.0, 5.0)
