@@ -38,6 +38,8 @@ STROKE = 1.2
 """Print strokes are thinner than this (mm): a stone's shading is not."""
 SEARCH = 2.0
 """How far (mm) from where the fit puts it the print is looked for."""
+BLANK = 1e-6
+"""A window of the printed strokes varying less than this holds no print."""
 
 
 def strokes(img: np.ndarray, px_per_mm: float) -> np.ndarray:
@@ -84,7 +86,7 @@ def print_fits(
     out = np.zeros(len(centres))
     for i, (x, y) in enumerate(np.round(centres).astype(int) + pad):
         print_here = printed[y - r : y + r + 1, x - r : x + r + 1]
-        if float(print_here.std()) < 1e-6:
+        if float(print_here.std()) < BLANK:
             continue  # nothing printed here
         around = seen[y - pad : y + pad + 1, x - pad : x + pad + 1]
         out[i] = float(cv2.matchTemplate(around, print_here, cv2.TM_CCOEFF_NORMED).max())
@@ -98,7 +100,7 @@ def printed_near(printed: np.ndarray, centres: np.ndarray, radius: float) -> np.
     printed = cv2.copyMakeBorder(printed, r, r, r, r, cv2.BORDER_CONSTANT, value=0)
     return np.array(
         [
-            float(printed[y : y + 2 * r + 1, x : x + 2 * r + 1].std()) >= 1e-6
+            float(printed[y : y + 2 * r + 1, x : x + 2 * r + 1].std()) >= BLANK
             for x, y in np.round(centres).astype(int)
         ],
         dtype=bool,

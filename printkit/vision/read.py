@@ -1662,7 +1662,7 @@ def classify(
     white_pts, white_vals = base_pts, base_vals
     paper_clips = bool(np.median(np.nanmin(base_vals, axis=1)) >= CLIPPED)
     readings: dict[Hashable, CellReading] = {}
-    corrected = flat = seen = light = img
+    corrected = seen = light = img
     cells_img = img
     before = None
     for rounds in range(2):
@@ -1675,8 +1675,7 @@ def classify(
             affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
         else:
             affine = maps.affine
-        flat = _flattened(img, light, affine)  # where ``_print_hidden`` looks for the print
-        corrected = np.clip(flat, 0.0, 1.0)
+        corrected = _corrected(img, light, affine)
         if rounds == 0 and photo is not None and model.raised:
             if plane is None:
                 plane = _piece_height(model, photo, points, light, affine)
@@ -1733,7 +1732,7 @@ def classify(
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed is not None and model.classify is None:
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
-        readings = _print_hidden(flat, model, readings, tail)
+        readings = _print_hidden(_flattened(img, light, affine), model, readings, tail)
     return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine)
 
 
