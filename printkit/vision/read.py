@@ -1800,9 +1800,10 @@ NAME_REACH = 0.25
 centre: the name alone, clear of the cell's outline (``_names_gone``)."""
 NAMED_SHARE = 0.5
 """Names are compared only on a board that prints them in at least this share of its bare
-cells: the full TriPakus sheet names every cell; the glued sections name only the cells
-along their seams (where one section's flap lies over the other's print, so a seam cell's
-name may show half), Trigon's sheets mark only their starting cells."""
+cells: the full TriPakus sheet names every cell; the glued sections print no names, only
+glue marks and ticks along their seams near 33 cells' middles (where one section's flap
+lies over the other's print, so they may show half), Trigon's sheets mark only their
+starting cells."""
 NAME_LEGIBLE = 0.5
 """The names of a photo's bare cells are legible when their median fit reaches this; a
 board small or blurred in the photo shows none, and its names say nothing."""
