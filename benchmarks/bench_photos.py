@@ -44,10 +44,12 @@ from printkit.errors import PhotoError
 from printkit.games import GAMES
 from printkit.layout.config import load_layout
 from printkit.vision.fusion import fuse_readings
+from printkit.vision.memory import keep_freed_memory
 from printkit.vision.photoshoot import CONDITIONS, shoot, staging
 from printkit.vision.read import debug_image, read_encoded, read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import score_reading
+from printkit.vision.threads import one_thread_each
 
 FIRST_BASE = {"easy": 10_000, "hard": 20_000}
 """Seed bases of the first family (as bench_vision.py)."""
@@ -255,6 +257,7 @@ def main() -> None:
         "--files", action="store_true", help="read JPEG files as `printkit read` does"
     )
     args = parser.parse_args()
+    keep_freed_memory()  # photo after photo: their buffers are reused, not faulted in anew
     games = args.games or [g for g in GAMES if _staged(g)]
     conditions = [c for c in args.conditions.split(",") if c]
     pairs = [c for c in args.pairs.split(",") if c]
@@ -277,7 +280,7 @@ def main() -> None:
     started = time.perf_counter()
     if args.jobs > 1:
         # One OpenCV thread a process: the processes share the cores between them.
-        with ProcessPoolExecutor(args.jobs, initializer=cv2.setNumThreads, initargs=(1,)) as pool:
+        with ProcessPoolExecutor(args.jobs, initializer=one_thread_each) as pool:
             results = pool.map(measure, tasks, chunksize=1)
             _report(results, by_key, args.count)
     else:

@@ -11,6 +11,9 @@ from pypdf import PdfReader
 from printkit.draw.model import Document
 from printkit.draw.pdf import pdf_bytes
 from printkit.layout.config import Layout, load_layout
+from printkit.vision.memory import keep_freed_memory
+
+keep_freed_memory()  # every worker shoots and reads dozens of 12-megapixel photos
 
 
 @cache

@@ -13,6 +13,8 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from printkit.vision.memory import keep_freed_memory
+
 __all__ = [
     "blas_on_one_thread",
     "one_thread_each",
@@ -53,7 +55,9 @@ def workers_start_single_threaded() -> Iterator[None]:
 
 
 def one_thread_each() -> None:
-    """A worker's initializer: OpenCV on one thread too."""
+    """A worker's initializer: OpenCV on one thread too, and the photo-sized buffers it
+    frees kept for its next photo (``keep_freed_memory``)."""
     import cv2  # heavy (OpenCV): the worker loads it to read photos anyway
 
     cv2.setNumThreads(1)
+    keep_freed_memory()
