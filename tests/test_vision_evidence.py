@@ -398,8 +398,8 @@ def test_a_piece_a_reflection_drives_near_white_is_not_read_through_it(monkeypat
     more in every channel, a quarter of its samples clipped, and its colour fits bare
     paper.  Too little of its colour is left to read: it stays uncertain (``SHOULDER``),
     where reading through the glare made it bare paper, surely (once its print is not
-    asked to show in the reflection's tail either, nor its name, nor clearly beside the
-    cells the reflection hides: those cues catch it too)."""
+    asked to show in the reflection's tail either, nor its name, nor clearly and on two
+    of its sides beside the cells the reflection hides: those cues catch it too)."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 301060, "glare")
     seen = read_image(photo.image, "tripakus", layout)
@@ -409,6 +409,7 @@ def test_a_piece_a_reflection_drives_near_white_is_not_read_through_it(monkeypat
     monkeypatch.setattr(read_module, "SHOULDER", 2.0)
     monkeypatch.setattr(read_module, "NAME_LEGIBLE", 2.0)  # nor its name
     monkeypatch.setattr(read_module, "PRINT_BARE", read_module.PRINT_WEAK)  # nor beside a cover
+    monkeypatch.setattr(read_module, "SIDE_SHOWS", 0.0)  # nor on two of its sides there
     assert len(score_reading(read_image(photo.image, "tripakus", layout), photo).silent) >= 1
 
 
@@ -615,7 +616,8 @@ def test_a_bare_looking_cell_beside_what_a_hand_hides_must_show_its_print(
     pieces whose cells look bare, and its own edges fit their outlines at 0.34-0.52, above
     the weak print a cover spreads through.  Beside cells the hand hides, a bare cell must
     show its print clearly: uncertain.  Asked no more than to show it weakly (and not to
-    show their names, which catch 303240's too), they are read bare, surely."""
+    show their names, which catch 303240's too, nor two of their sides, which catch
+    303240's and two of 303191's), they are read bare, surely."""
     layout = load_layout()
     photo = shoot(game, layout, seed, "hands")
     seen = read_as_file(photo.image, game, layout)
@@ -625,8 +627,28 @@ def test_a_bare_looking_cell_beside_what_a_hand_hides_must_show_its_print(
     assert score_reading(seen, photo).silent == ()
     monkeypatch.setattr(read_module, "PRINT_BARE", read_module.PRINT_WEAK)
     monkeypatch.setattr(read_module, "NAME_LEGIBLE", 2.0)  # nor its name
+    monkeypatch.setattr(read_module, "SIDE_SHOWS", 0.0)  # nor two of its sides
     blind = score_reading(read_as_file(photo.image, game, layout), photo)
     assert set(cells) <= set(blind.silent)
+
+
+def test_a_finger_along_one_printed_line_does_not_show_a_cells_print(monkeypatch):
+    """Second family, the first photo of a hands pair read from its JPEG file: a finger as
+    pale as the paper lies over a red piece on the board's bottom row, its edge along the
+    board's bottom line.  Beside the cells it hides, the piece's cell 18,-16 fitted its
+    whole outline at 0.68 by that line alone (its other sides 0.07-0.16): read bare,
+    surely.  A cell there must show its print on two of its sides: uncertain."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 303284, "hands", position=303284)
+    seen = read_as_file(photo.image, "tripakus", layout)
+    score = score_reading(seen, photo)
+    cell = next(c for k, c in seen.cells.items() if seen.model.cell_key(k) == "18,-16")
+    assert "18,-16" in score.wrong and cell.label == "empty"
+    assert cell.uncertain and cell.doubt == "beside a cover"
+    assert score.silent == ()
+    monkeypatch.setattr(read_module, "SIDE_SHOWS", 0.0)
+    blind = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert blind.silent == ("18,-16",)
 
 
 def test_the_print_is_looked_for_before_the_paper_is_clipped_white(monkeypatch):

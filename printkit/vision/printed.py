@@ -28,6 +28,7 @@ __all__ = [
     "strokes",
     "printed_strokes",
     "print_fits",
+    "side_fits",
     "printed_near",
     "bare_by_print",
     "spread",
@@ -91,6 +92,26 @@ def print_fits(
         around = seen[y - pad : y + pad + 1, x - pad : x + pad + 1]
         out[i] = float(cv2.matchTemplate(around, print_here, cv2.TM_CCOEFF_NORMED).max())
     return out
+
+
+SIDE_REACH = 0.3
+"""A side's print is compared out to this share of the side's length from its middle: the
+line alone, clear of the cell's other sides."""
+
+
+def side_fits(
+    seen: np.ndarray, printed: np.ndarray, outlines: list[np.ndarray], px_per_mm: float
+) -> list[np.ndarray]:
+    """How well the photo's strokes ``seen`` show each side of each cell (``outlines``:
+    its corners in rect px), as ``print_fits`` does round each side's middle: a cell's
+    sides one by one, where one straight edge lying along one of them cannot stand for
+    the others."""
+    middles = [(o + np.roll(o, -1, axis=0)) / 2 for o in outlines]
+    lengths = [np.linalg.norm(o - np.roll(o, -1, axis=0), axis=1).mean() for o in outlines]
+    return [
+        print_fits(seen, printed, m, SIDE_REACH * length, px_per_mm)
+        for m, length in zip(middles, lengths, strict=True)
+    ]
 
 
 def printed_near(printed: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
