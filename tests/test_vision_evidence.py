@@ -472,6 +472,22 @@ def test_a_bare_looking_cell_must_show_its_name_where_the_photo_shows_names(monk
     assert set(blind.silent) == {"10,8", "10,10"}
 
 
+def test_a_name_a_neighbours_thick_piece_leans_over_proves_nothing(monkeypatch):
+    """Second family, a steep TriPakus photo read from its JPEG file: the pieces are
+    4.8 mm thick and the camera low, so each piece's top and side lean about 3-4 mm over
+    the cells beyond it and hide their printed names.  Those bare cells are read bare,
+    surely; asked to show their names there as well, two dozen read ``name hidden``."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 305303, "steep")
+    assert photo.truth["thickness"] > 4
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).wrong == ()
+    assert not any(c.doubt == "name hidden" for c in seen.cells.values())
+    monkeypatch.setattr(read_module, "_overhung", lambda *args: frozenset())
+    blind = read_as_file(photo.image, "tripakus", layout)
+    assert sum(c.doubt == "name hidden" for c in blind.cells.values()) >= 15
+
+
 def test_a_hand_over_the_colour_strip_is_named_not_read_through(monkeypatch):
     """Second family, a Trigon hands photo read from its JPEG file: a dark hand lies over
     the colour strip by a marker.  The colour map fitted to what is left of the strip

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["focal_length", "lifted", "parallax"]
+__all__ = ["focal_length", "lifted", "parallax", "shifts"]
 
 PHONE_FOCAL = 0.8
 """A phone's main camera (about 26 mm equivalent): its focal length in pixels, as a share
@@ -73,10 +73,17 @@ def lifted(h: np.ndarray, height: float, shape: tuple[int, ...]) -> np.ndarray:
 
 
 def parallax(h: np.ndarray, height: float, shape: tuple[int, ...], points: np.ndarray) -> float:
-    """How far (mm, at most) board points seem to move on the plane ``height`` mm up: a
-    point drawn there at ``p`` lies in the photo where the board shows ``inv(h) @
+    """How far (mm, at most) board points seem to move on the plane ``height`` mm up
+    (``shifts``)."""
+    moved = np.linalg.norm(shifts(h, height, shape, points), axis=1)
+    return float(moved.max()) if len(points) else 0.0
+
+
+def shifts(h: np.ndarray, height: float, shape: tuple[int, ...], points: np.ndarray) -> np.ndarray:
+    """Where to (mm, x and y) each board point seems to move on the plane ``height`` mm
+    up: a point drawn there at ``p`` lies in the photo where the board shows ``inv(h) @
     lifted @ p``."""
     moved = np.linalg.inv(h) @ lifted(h, height, shape)
     homogeneous = np.column_stack([points, np.ones(len(points))]) @ moved.T
     seen = homogeneous[:, :2] / homogeneous[:, 2:]
-    return float(np.linalg.norm(seen - points, axis=1).max()) if len(points) else 0.0
+    return seen - points

@@ -43,7 +43,7 @@ from printkit.vision.colour import (
 )
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
-from printkit.vision.parallax import lifted, parallax
+from printkit.vision.parallax import lifted, parallax, shifts
 from printkit.vision.pattern import REACH, look_for
 from printkit.vision.printed import (
     neighbours,
@@ -1733,7 +1733,9 @@ def classify(
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed is not None and model.classify is None:
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
-        readings = _print_hidden(_flattened(img, light, affine), model, readings, tail)
+        overhung = _overhung(model, photo, plane.height, readings) if photo else frozenset()
+        flat = _flattened(img, light, affine)
+        readings = _print_hidden(flat, model, readings, tail, overhung)
     return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine)
 
 
@@ -1767,6 +1769,30 @@ def _turned_on_tops(
         else r
         for k, r in readings.items()
     }
+
+
+def _overhung(
+    model: BoardModel, photo: tuple[np.ndarray, np.ndarray], height: float, readings: dict
+) -> frozenset:
+    """The cells whose printed name a neighbour's piece may hide, seen at a slant: the
+    plane of the pieces' tops (``height`` mm up) seems to move the board (``shifts``), and
+    a thick piece's top and side lean that way over the cells beyond it; a cell is
+    overhung where a neighbour read as a piece lies behind it and the lean reaches as far
+    into it as its name lies from its sides."""
+    if not height:
+        return frozenset()
+    keys, centres, _ = _cell_centres(model)
+    corner = _corner_distance(model)
+    sides = len(next(iter(model.cells.values())))
+    clearance = corner * (math.cos(math.pi / sides) - NAME_REACH)
+    lean = shifts(photo[1], height, photo[0].shape, centres)
+    away = centres[:, None, :] - centres[None, :, :]  # from each neighbour to the cell
+    reach = np.einsum("ijk,ik->ij", away, lean) / np.maximum(np.linalg.norm(away, axis=2), 1e-9)
+    beside = neighbours(centres, corner)
+    np.fill_diagonal(beside, False)
+    piece = np.array([readings[k].label != model.classes[0] for k in keys])
+    leaning = (beside & piece[None, :] & (reach >= clearance)).any(axis=1)
+    return frozenset(k for k, over in zip(keys, leaning, strict=True) if over)
 
 
 PRINT_SHOWS = 0.12
@@ -1827,7 +1853,11 @@ cells fit 0.23-0.33 of it, the finger over 303240's 16,8 0.16-0.22."""
 
 
 def _print_hidden(
-    board: np.ndarray, model: BoardModel, readings: dict, tail: frozenset = frozenset()
+    board: np.ndarray,
+    model: BoardModel,
+    readings: dict,
+    tail: frozenset = frozenset(),
+    overhung: frozenset = frozenset(),
 ) -> dict:
     """The board's print as a second cue for the cells read as bare paper, seen in the
     ``board`` as the light and colour maps flatten it, unclipped (``_flattened``; on the
@@ -1845,7 +1875,8 @@ def _print_hidden(
     round it draw lines of their own that match a cell's outline weakly.  Where the photo
     shows the cells' printed names, a cell read surely bare whose name does not show is
     uncertain too (``name hidden``, ``_names_gone``): lines can pass for an outline, not
-    for a name.  A cell read bare but
+    for a name; but not where a neighbour's thick piece, seen at a slant, may lean over
+    it (``overhung``, ``_overhung``).  A cell read bare but
     unlike the other bare cells (dim light's noise, a lamp's fall-off) whose print shows
     clearly is bare after all: no piece over it lets its lines through; but not within a
     cover, where a finger's edge and a piece's cut edges make lines of their own.  The
@@ -1887,7 +1918,7 @@ def _print_hidden(
     hidden = {bare[i] for i in covered}
     # Where the photo shows the cells' names, a bare cell shows its own: a piece washed as
     # white as the paper hides it, whatever lines its edges and the reflection's draw.
-    nameless = _names_gone(seen, model, bare, centres[: len(bare)]) - hidden
+    nameless = _names_gone(seen, model, bare, centres[: len(bare)]) - hidden - overhung
     # Beside what the cover hides, and in a reflection's tail, a bare-looking cell must show
     # its print clearly: a pale hand's edges and a reflection's draw lines of their own.
     faint = fits[: len(bare)] < PRINT_BARE
