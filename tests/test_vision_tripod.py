@@ -429,6 +429,28 @@ def test_a_thick_white_stone_seen_at_a_slant_is_not_read_as_black(monkeypatch):
     assert len(score_reading(flat, photo).silent) >= 1
 
 
+def test_a_white_stone_beside_a_cell_a_reflection_washed_out_is_uncertain(monkeypatch):
+    """Second family, a Tripod glare photo read from its JPEG file: a window's reflection
+    washes a black stone on the bottom row to a light grey, three cell widths from any
+    cell the photo shows clipped, and it read as a white stone, surely.  Beside it, stones
+    the same reflection washed as pale as the wood hide their printed names: the
+    reflection reaches there, and a white stone beside such a cell is uncertain."""
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301302, "glare")
+    seen = read_as_file(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    score = score_reading(seen, photo)
+    assert "f11" in score.wrong and score.silent == ()
+    assert cells["f11"].label == "O" and cells["f11"].doubt == "glare"
+    monkeypatch.setattr(read_module, "_beside_washed_out", lambda doubts, *args: doubts)
+    blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
+    assert blind.silent == ("f11",)
+
+
 def test_the_tone_curve_runs_through_white_and_the_frames_colour():
     """A channel seen at its printed value squared has exponent 2; white passes unchanged;
     a channel printed near white or black says nothing (exponent 1); the exponent stays
@@ -485,7 +507,8 @@ def test_a_white_stone_in_a_reflections_tail_is_uncertain(monkeypatch):
     widths from the nearest glare cell, pale enough to read as a white stone, and hides
     its printed name as a stone would.  White is what a bare cell looks like under enough
     reflection: a white stone is uncertain out to the reflection's tail.  Within one ring
-    of the glare only, it is silently wrong."""
+    of the glare only (and not beside a cell the reflection washed out, which catches it
+    too), it is silently wrong."""
     from printkit.layout.config import load_layout
     from printkit.vision import read as read_module
     from printkit.vision.photoshoot import shoot
@@ -498,5 +521,6 @@ def test_a_white_stone_in_a_reflections_tail_is_uncertain(monkeypatch):
     assert "b4'" in score.wrong and score.silent == ()
     assert cells["b4'"].label == "O" and cells["b4'"].uncertain and cells["b4'"].doubt == "glare"
     monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
+    monkeypatch.setattr(read_module, "_beside_washed_out", lambda doubts, *args: doubts)
     near = read_as_file(photo.image, "tripod", layout)
     assert score_reading(near, photo).silent == ("b4'",)

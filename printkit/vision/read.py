@@ -1721,6 +1721,7 @@ def classify(
     doubts = _doubts(cells_img, light, points, paper_clips, brighter)
     near = _glare_distance(doubts, points)
     doubts = _halo(doubts, near, [readings[k].washed for k in keys])
+    doubts = _beside_washed_out(doubts, [readings[k] for k in keys], points)
     if model.classify is None:  # a model's own classify allows for faces off their cells
         doubts = [
             d or ("thickness" if k in plane.unsettled else "")
@@ -2157,6 +2158,22 @@ WASH_REACH = 2.5
 """A ``washed`` cell (part of it darker than its reading) is uncertain this many cell
 widths from a glare cell: the second ring round it, where a long reflection's fading tail
 can still wash most of a piece out."""
+
+
+def _beside_washed_out(doubts: list[str], readings: list, points: list) -> list[str]:
+    """``doubts`` with the ``washed`` cells beside a cell a reflection washed out named
+    glare too, in a photo with one: a cell that looks bare but hides its printed name
+    (``name hidden``) holds something the reflection made as pale as paper, so the
+    reflection reaches there, however little of it the photo shows clipped, and a white
+    piece beside it may be a dark one washed as well."""
+    if "glare" not in doubts:
+        return doubts
+    out = ["glare" if r.uncertain and r.doubt == "name hidden" else "" for r in readings]
+    near = _glare_distance(out, points)
+    return [
+        "glare" if not d and r.washed and near[i] <= HALO else d
+        for i, (d, r) in enumerate(zip(doubts, readings, strict=True))
+    ]
 
 
 def _glare_distance(doubts: list[str], points: list) -> np.ndarray:
