@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for, run_cli
+from conftest import layout_for, read_as_file, run_cli
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
@@ -324,6 +324,29 @@ def test_a_mat_cell_whose_name_shows_is_bare_even_under_a_reflection(monkeypatch
     monkeypatch.setattr(reader, "NAME_SURE", 2.0)  # a name never settles a cell
     colour_only = read_image(photo.image, "triominoes", layout)
     assert len(seen.uncertain) + 8 <= len(colour_only.uncertain)
+
+
+def test_a_cell_read_empty_must_show_its_name_where_the_photo_shows_names(monkeypatch):
+    """Second family, a glare pair's second photo read from its JPEG file: a reflection
+    washes the top row's tiles so pale that tile (0,6) shows no ink and no cream, and it
+    read empty, surely, though its cell's printed name fits at under half the bare cells'
+    (a tile hides the name).  Where names show, such a cell is uncertain; the pair fused
+    is then not silently wrong either."""
+    from printkit.vision.fusion import fuse_readings
+
+    layout = load_layout()
+    first, second = (
+        shoot("triominoes", layout, s, "glare", position=301302) for s in (301302, 301802)
+    )
+    seen = read_as_file(second.image, "triominoes", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    score = score_reading(seen, second)
+    assert "(0,6)" in score.wrong and cells["(0,6)"].uncertain and score.silent == ()
+    both = fuse_readings([read_as_file(first.image, "triominoes", layout), seen])
+    assert score_reading(both, first).silent == ()
+    monkeypatch.setattr(reader, "NAME_GONE", 0.0)
+    blind = score_reading(read_as_file(second.image, "triominoes", layout), second)
+    assert blind.silent == ("(0,6)",)
 
 
 def test_ink_muted_to_a_duller_ink_yields_to_a_sharp_outline():

@@ -136,6 +136,7 @@ def bare_by_print(
     radius: float,
     sure: float,
     hidden: tuple[float, float] | None = None,
+    gone: tuple[float, float] | None = None,
 ) -> dict:
     """The cells read empty (``model.classes[0]``) whose print (``model.printed``) shows
     clearly round their centre (``centres``: cell → rectified px, every cell; a fit of at
@@ -144,7 +145,10 @@ def bare_by_print(
     ``hidden = (shows, weak)``, the cells read empty whose print fits below ``shows`` are
     uncertain (``print hidden``: something lies over them that shows no colour of its own,
     a hand), and so are those beside them (``spread``) fitting below ``weak`` times the
-    median fit of the cells read empty: how well bare print shows varies with the photo."""
+    median fit of the cells read empty: how well bare print shows varies with the photo.
+    With ``gone = (legible, share)``, where the cells read empty fit a median of at least
+    ``legible`` (the photo shows their print), those fitting below ``share`` times it are
+    uncertain (``name hidden``): a piece a reflection washed pale hides the print."""
     empty = [k for k, r in readings.items() if r.label == model.classes[0]]
     if not empty:
         return {}
@@ -156,10 +160,18 @@ def bare_by_print(
         shows, weak = hidden
         seeds = set(np.flatnonzero(fits < shows).tolist())
         covered = spread(seeds, fits < weak * float(np.median(fits)), at, _pitch(centres))
+    typical = float(np.median(fits))
+    faded = (
+        fits < gone[1] * typical
+        if gone is not None and typical >= gone[0]
+        else np.zeros(len(fits), bool)
+    )
     out = {}
     for i, (k, fit) in enumerate(zip(empty, fits, strict=True)):
         if i in covered:
             out[k] = replace(readings[k], uncertain=True, doubt="print hidden")
+        elif faded[i]:
+            out[k] = replace(readings[k], uncertain=True, doubt=readings[k].doubt or "name hidden")
         elif fit >= sure:
             out[k] = replace(readings[k], uncertain=False, doubt="", bare=True)
     return out

@@ -636,7 +636,8 @@ def classify(
     at = dict(zip(views, to_px([tri_centroid(cell, side) for cell in views]), strict=True))
     radius = NAME_REACH * side / (2 * math.sqrt(3)) * model.px_per_mm
     board = image if board is None else board
-    return {**readings, **bare_by_print(board, model, readings, at, radius, NAME_SURE)}
+    gone = (NAME_LEGIBLE, NAME_GONE)
+    return {**readings, **bare_by_print(board, model, readings, at, radius, NAME_SURE, gone=gone)}
 
 
 NAME_SURE = 0.7
@@ -644,6 +645,17 @@ NAME_SURE = 0.7
 whatever the light over it: a tile hides the name.  Over 1,317 tile readings of the
 second family's photos (every condition) no tile fitted its cell's name better than 0.58
 (a tile's own faint code lies there); bare cells fit 0.71-0.84 (quartiles)."""
+NAME_LEGIBLE = 0.5
+"""A photo shows the mat's cell names when the cells read empty fit their names at this
+median or better (``NAME_GONE``); glare, lens and recompressed photos 0-5 of the second
+family had medians of 0-0.44 as well as 0.6-0.94."""
+NAME_GONE = 0.5
+"""Where the photo shows names, a cell read empty whose name fits below this share of the
+median is uncertain (``name hidden``): a tile a reflection washed pale hides the name (glare
+pair 301302's second photo: tile (0,6), 0.37 against 0.83, read empty, surely).  Over the
+second family's photos 0-5 of every condition, of 1,327 cells read surely empty and right
+the least shares were 0.44 (a finger over a bare cell) and 0.56 (recompressed), else 0.68
+or more."""
 NAME_REACH = 0.5
 """The share of a cell's inscribed circle its name is compared in (the numbers of a tile
 on it lie farther out)."""
