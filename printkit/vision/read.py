@@ -2168,8 +2168,8 @@ def _beside_washed_out(doubts: list[str], readings: list, points: list) -> list[
     piece beside it may be a dark one washed as well."""
     if "glare" not in doubts:
         return doubts
-    out = ["glare" if r.uncertain and r.doubt == "name hidden" else "" for r in readings]
-    near = _glare_distance(out, points)
+    washed_out = ["glare" if r.uncertain and r.doubt == "name hidden" else "" for r in readings]
+    near = _glare_distance(washed_out, points)
     return [
         "glare" if not d and r.washed and near[i] <= HALO else d
         for i, (d, r) in enumerate(zip(doubts, readings, strict=True))
