@@ -16,7 +16,6 @@ the test suite, the benchmarks.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 
 __all__ = ["keep_freed_memory"]
 
@@ -36,8 +35,9 @@ def keep_freed_memory() -> bool:
     ``mallopt``: no block served by ``mmap``, the heap's top never trimmed); whether the
     C library took it (elsewhere than glibc, nothing changes)."""
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt
+        # The process's own symbols, the C library's among them: finding libc by name
+        # (ctypes.util) would cost every printkit command 14 ms of imports at start-up.
+        mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError):
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
