@@ -30,6 +30,7 @@ __all__ = [
     "print_fits",
     "side_fits",
     "printed_near",
+    "faded",
     "bare_by_print",
     "spread",
     "neighbours",
@@ -128,6 +129,16 @@ def printed_near(printed: np.ndarray, centres: np.ndarray, radius: float) -> np.
     )
 
 
+def faded(fits: np.ndarray, legible: float, share: float) -> np.ndarray:
+    """Which of one photo's ``fits`` (cells read bare, their print or names) fall below
+    ``share`` of their median, where that median shows the photo legible (at least
+    ``legible``); none where it does not: how well print shows varies with the photo."""
+    typical = float(np.median(fits)) if len(fits) else 0.0
+    if typical < legible:
+        return np.zeros(len(fits), bool)
+    return fits < share * typical
+
+
 def bare_by_print(
     image: np.ndarray,
     model: BoardModel,
@@ -160,17 +171,12 @@ def bare_by_print(
         shows, weak = hidden
         seeds = set(np.flatnonzero(fits < shows).tolist())
         covered = spread(seeds, fits < weak * float(np.median(fits)), at, _pitch(centres))
-    typical = float(np.median(fits))
-    faded = (
-        fits < gone[1] * typical
-        if gone is not None and typical >= gone[0]
-        else np.zeros(len(fits), bool)
-    )
+    name_gone = faded(fits, *gone) if gone is not None else np.zeros(len(fits), bool)
     out = {}
     for i, (k, fit) in enumerate(zip(empty, fits, strict=True)):
         if i in covered:
             out[k] = replace(readings[k], uncertain=True, doubt="print hidden")
-        elif faded[i]:
+        elif name_gone[i]:
             out[k] = replace(readings[k], uncertain=True, doubt=readings[k].doubt or "name hidden")
         elif fit >= sure:
             out[k] = replace(readings[k], uncertain=False, doubt="", bare=True)

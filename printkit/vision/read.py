@@ -46,6 +46,7 @@ from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax, shifts
 from printkit.vision.pattern import REACH, look_for
 from printkit.vision.printed import (
+    faded,
     neighbours,
     print_fits,
     printed_near,
@@ -1966,12 +1967,9 @@ def _names_gone(seen: np.ndarray, model: BoardModel, bare: list, centres: np.nda
     named = printed_near(printed, at, radius)
     if named.mean() < NAMED_SHARE:
         return set()
-    fits = print_fits(seen, printed, at[named], radius, px)
-    typical = float(np.median(fits))
-    if typical < NAME_LEGIBLE:
-        return set()
+    gone = faded(print_fits(seen, printed, at[named], radius, px), NAME_LEGIBLE, NAME_SHARE)
     keys = [k for k, has in zip(bare, named, strict=True) if has]
-    return {k for k, fit in zip(keys, fits, strict=True) if fit < NAME_SHARE * typical}
+    return {k for k, out in zip(keys, gone, strict=True) if out}
 
 
 PAPER_LIKE = 0.4
