@@ -139,3 +139,47 @@ def test_the_section_still_fits_a4_portrait_at_the_default_cell():
     sheet = kit.section_sheet(layout)
     assert sheet.front.width < sheet.front.height  # portrait
     assert kit.largest_cell(layout) >= 17.0
+
+
+@pytest.mark.parametrize("overrides", [{}, {"tripakus__cell": 12.0}, {"paper__size": "letter"}])
+def test_no_grid_line_runs_through_a_word_on_the_glue_strip(overrides):
+    """Each word on the strip lies on a patch of the strip's grey, drawn over the grid
+    lines that cross it: the lines stop short of the letters."""
+    layout = layout_for(**overrides)
+    items = kit.section_sheet(layout).front.items
+    words = [
+        (k, i)
+        for k, i in enumerate(items)
+        if isinstance(i, Text) and i.text in (glue_word(), trim_note())
+    ]
+    assert len(words) >= 2
+    for k, word in words:
+        box = ShapelyPolygon(_text_corners(word))
+        crossing = [
+            j
+            for j, i in enumerate(items[:k])
+            if isinstance(i, Polyline) and LineString(i.points).crosses(box)
+        ]
+        assert crossing, word.text  # the strip's grid does run under its words
+        plates = [
+            j
+            for j, i in enumerate(items[:k])
+            if isinstance(i, Polygon) and ShapelyPolygon(i.points).buffer(1e-6).contains(box)
+        ]
+        assert plates and max(plates) > max(crossing), word.text
+
+
+def _text_corners(word: Text) -> list[tuple[float, float]]:
+    """A text's outline turned with it: its advance width by its font size."""
+    from printkit.draw.text import text_width
+
+    half_w, half_h = text_width(word.text, word.size) / 2, word.size / 2
+    turn = Affine.rotate(word.angle)
+    x, y = word.position
+    return [
+        (x + dx, y + dy)
+        for dx, dy in (
+            turn(p)
+            for p in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h))
+        )
+    ]

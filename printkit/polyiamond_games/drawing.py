@@ -351,12 +351,22 @@ def _glue_labels(plan: SectionPlan, cells: frozenset[Cell], side: float) -> list
     angle = math.degrees(math.atan2(direction[1], direction[0]))
     size = min(0.2 * side, 0.3 * side * ROW_HEIGHT)
     ink = "#555555"
+    normal = (-direction[1], direction[0])
+
+    def plate(start: float, end: float) -> Polygon:
+        """The strip's grey behind words from ``start`` to ``end`` along it: its grid
+        lines stop short of them."""
+        a, b, half = at(start - PLATE_PAD * size), at(end + PLATE_PAD * size), PLATE_HALF * size
+        nx, ny = normal[0] * half, normal[1] * half
+        corners = ((a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny))
+        corners += ((b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny))
+        return Polygon(corners, GLUE, Role.GLUE)
+
     items: list = []
     if shared:
         # The arrow points back at the shared cell, from inside the strip.
         tip, length = lo + 0.5, min(0.4 * side, 6.0)
         head = min(0.12 * side, 1.8)
-        normal = (-direction[1], direction[0])
         x, y = at(tip)
         bx, by = at(tip + head * 1.4)
         shaft = Polyline(
@@ -381,16 +391,27 @@ def _glue_labels(plan: SectionPlan, cells: frozenset[Cell], side: float) -> list
         spare = hi - start - 2 * gap - text_width(glue_word(), size)
         note_size = fit_size(note, max(spare, 0.3 * (hi - start)), size)
         width = text_width(note, note_size)
+        # From the arrow head's base on: a plate as high at the tip would reach over the
+        # slanted edge into the cell the arrow points at.
+        items.insert(0, plate(tip + head * 1.4 + PLATE_PAD * size, start + width))
         items.append(Text(at(start + width / 2), note, note_size, ink, angle=angle))
         lo = start + width + gap
     word = glue_word()
     room = hi - lo
     count = max(1, int(room // (2 * side)))
     if room > text_width(word, size):
+        half = text_width(word, size) / 2
         for k in range(count):
             t = lo + room * (k + 0.5) / count
+            items.append(plate(t - half, t + half))
             items.append(Text(at(t), word, size, ink, angle=angle))
     return items
+
+
+PLATE_PAD = 0.3
+"""How far (in font sizes) the grey behind the glue strip's words reaches past their ends."""
+PLATE_HALF = 0.7
+"""Half the height (in font sizes) of the grey behind the glue strip's words."""
 
 
 def _best_orientation(cells: Iterable[Cell], side: float) -> frozenset[Cell]:
