@@ -13,9 +13,7 @@ import io
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-
-from reportlab.pdfbase.pdfdoc import PDFName
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from typing import TYPE_CHECKING
 
 from printkit.draw.model import (
     MIDLINE,
@@ -32,11 +30,16 @@ from printkit.draw.model import (
 from printkit.draw.text import font_name
 from printkit.fileio import write_atomic
 
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
 __all__ = ["PT_PER_MM", "mm_to_pt", "pdf_bytes", "save_pdf"]
 
 PT_PER_MM = 72 / 25.4
 CREATOR = "printkit"
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+EVEN_ODD = 0
+"""reportlab's ``FILL_EVEN_ODD``: a path's holes stay open whichever way their outlines run."""
 # SVG's default; set in the PDF too so sharp corners are cut off alike in every output.
 MITER_LIMIT = 4.0
 
@@ -54,6 +57,9 @@ def pdf_bytes(doc: Document) -> bytes:
         raise ValueError(
             f"document {doc.title!r}: duplex must be 'long', 'short' or None, not {doc.duplex!r}"
         )
+    from reportlab.pdfbase.pdfdoc import PDFName  # 30 ms of imports: not for a photo read
+    from reportlab.pdfgen.canvas import Canvas  # (see above)
+
     buf = io.BytesIO()
     first = doc.pages[0]
     canvas = Canvas(
@@ -195,7 +201,7 @@ class _Painter:
                     path.lineTo(*self.pt(p))
                 if isinstance(item, Polygon):
                     path.close()
-            self.canvas.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=FILL_EVEN_ODD)
+            self.canvas.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=EVEN_ODD)
         if translucent:
             self.canvas.restoreState()
             self.pen = saved
@@ -226,9 +232,9 @@ class _Painter:
         if item.size <= 0:
             raise ValueError(f"text {item.text!r} has font size {item.size} mm")
         draw = {
-            "start": Canvas.drawString,
-            "middle": Canvas.drawCentredString,
-            "end": Canvas.drawRightString,
+            "start": type(self.canvas).drawString,
+            "middle": type(self.canvas).drawCentredString,
+            "end": type(self.canvas).drawRightString,
         }.get(item.anchor)
         if draw is None:
             raise ValueError(f"text {item.text!r} has unknown anchor {item.anchor!r}")
