@@ -1240,18 +1240,28 @@ def _sample(
     img: np.ndarray, pts: np.ndarray, radius: int = 2, light: np.ndarray | None = None
 ) -> np.ndarray:
     """Median colour of a small square around each point (rect px), of ``img`` divided by
-    ``light`` if given (there only: the whole image divided is a large new array)."""
+    ``light`` if given (there only: the whole image divided is a large new array); a square
+    the image's edge cuts is the part inside it, one wholly outside is NaN."""
     h, w = img.shape[:2]
-    out = []
-    for x, y in pts:
-        xi, yi = int(round(x)), int(round(y))
+    centres = np.rint(np.asarray(pts, dtype=np.float64).reshape(-1, 2)).astype(int)
+    out = np.full((len(centres), 3), np.nan)
+    inside = np.all((centres >= radius) & (centres < (w - radius, h - radius)), axis=1)
+    if inside.any():  # whole squares, all at once: (points, square, channels)
+        step = np.arange(-radius, radius + 1)
+        ys = (centres[inside, 1, None] + step)[:, :, None]
+        xs = (centres[inside, 0, None] + step)[:, None, :]
+        part = img[ys, xs] if light is None else img[ys, xs] / light[ys, xs]
+        out[inside] = np.median(part.reshape(len(ys), -1, 3), axis=1)
+    for i in np.flatnonzero(~inside):  # squares the image's edge cuts
+        xi, yi = centres[i]
         square = (
             slice(max(yi - radius, 0), min(yi + radius + 1, h)),
             slice(max(xi - radius, 0), min(xi + radius + 1, w)),
         )
         part = img[square] if light is None else img[square] / light[square]
-        out.append(np.median(part.reshape(-1, 3), axis=0) if part.size else (np.nan,) * 3)
-    return np.array(out, dtype=np.float64)
+        if part.size:
+            out[i] = np.median(part.reshape(-1, 3), axis=0)
+    return out
 
 
 def _white_points(model: BoardModel) -> np.ndarray:
