@@ -492,13 +492,33 @@ def test_a_hand_over_the_colour_strip_is_named_not_read_through(monkeypatch):
     """Second family, a Trigon hands photo read from its JPEG file: a dark hand lies over
     the colour strip by a marker.  The colour map fitted to what is left of the strip
     took green for yellow and red for blue: dozens of cells read wrong, surely.  The
-    markers' black border comes out nowhere near black through that map: refused, naming
-    the strip; without that check, cells are silently wrong."""
+    markers' black border comes out nowhere near black through that map, and the patches
+    the hand covers nowhere near their print: either cue refuses it, naming the strip;
+    without both, cells are silently wrong."""
     layout = load_layout()
     photo = shoot("trigon", layout, 303010, "hands")
+    with pytest.raises(PhotoError, match="colour patches come out far from their print"):
+        read_as_file(photo.image, "trigon", layout)
+    monkeypatch.setattr(read_module, "PATCH_OFF", 1000.0)
     with pytest.raises(PhotoError, match="markers' black reads .* from black"):
         read_as_file(photo.image, "trigon", layout)
     monkeypatch.setattr(read_module, "GREY_INK", 1000.0)
+    blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)
+    assert len(blind.silent) >= 10
+
+
+def test_a_hand_over_half_a_six_patch_strip_is_named_not_read_through(monkeypatch):
+    """Second family, a Trigon hands photo of the whole-board sheet read from its file: a
+    hand lies over three of the strip's six patches (black, yellow, red).  Fitted to all
+    six (too few to leave any out), the colour map took green for blue and blue for green,
+    and yellow and red for colours no piece has: 27 cells wrong, surely, the markers'
+    black still near enough black.  Three patches come out 33-57 ΔE from their print
+    through that map: refused, naming the strip."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 303316, "hands")
+    with pytest.raises(PhotoError, match="3 of the board's 6 colour patches come out far"):
+        read_as_file(photo.image, "trigon", layout)
+    monkeypatch.setattr(read_module, "PATCH_OFF", 1000.0)
     blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)
     assert len(blind.silent) >= 10
 
