@@ -1419,12 +1419,14 @@ def _colour_fit(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.nda
 
 
 PATCH_OFF = 40.0
-"""A patch the colour map is fitted to must come out within this ΔE of its print; farther,
-the map is fitted to a strip something covers in part (a hand over three of a Trigon
-sheet's six patches: green pieces read blue and blue ones green, surely).  Measured on
-photos 312-317 of every condition (Trigon, Tripitz): up to 32 ΔE in low light (the black
-patch, which an affine map cannot bend to a dim camera's tone curve), under 5 in the
-other photos that read; the covered Trigon strip, 56 and 57."""
+"""Where no patch can be left out of the colour map, each must come out within this ΔE of
+its print through it; farther, the map is fitted to a strip something covers in part (a
+hand over three of a Trigon sheet's six patches: green pieces read blue and blue ones
+green, surely; its patches came out 33-57 ΔE off).  Measured on photos 312-317 of every
+condition (Trigon, Tripitz): up to 32 ΔE in low light (the black patch, which an affine
+map cannot bend to a dim camera's tone curve).  Over photos 300-317 under hands, glare and
+low light (TriPakus, Trigon, Tripitz, Triominoes), every other photo it refuses was
+refused before, by its paper or its markers' black."""
 
 
 # --- cells ----------------------------------------------------------------------------
