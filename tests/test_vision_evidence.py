@@ -516,7 +516,7 @@ def test_a_hand_over_half_a_six_patch_strip_is_named_not_read_through(monkeypatc
     through that map: refused, naming the strip."""
     layout = load_layout()
     photo = shoot("trigon", layout, 303316, "hands")
-    with pytest.raises(PhotoError, match="3 of the board's 6 colour patches come out far"):
+    with pytest.raises(PhotoError, match="3 of its 6 colour patches come out far"):
         read_as_file(photo.image, "trigon", layout)
     monkeypatch.setattr(read_module, "PATCH_OFF", 1000.0)
     blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)

@@ -1112,27 +1112,16 @@ def _markers_by_id(model: BoardModel) -> dict[int, list[int]]:
 
 
 def _homography(model: BoardModel, pairs: dict[int, Detection]) -> np.ndarray | None:
-    """The board → photo homography through the paired markers' corners, by least squares
-    when every corner lies within ``CORNER_SLACK`` (px, or that share of a module where
-    markers are large in the photo) of the fit through them all; with three or more
-    markers, else, the corners off by more are left out (RANSAC).
-
-    Least squares first: a shaken photo's corners all lie a few px off, and RANSAC, which
-    stops at the first fit most corners agree with, kept one through three markers' worth
-    of corners that put the board's middle 6 mm off (Trigon motion 307312)."""
+    """The board → photo homography through the paired markers' corners; with three or
+    more markers, corners off by more than ``CORNER_SLACK`` (px, or that share of a
+    module where markers are large in the photo) are left out (RANSAC)."""
     if len(pairs) < 2:
         return None
     board = np.float32([c for k in pairs for c in model.markers[k].corners])
     photo = np.float32([c for d in pairs.values() for c in d.corners])
     module = float(np.median([d.size for d in pairs.values()])) / MODULES
     slack = max(CORNER_SLACK[0], CORNER_SLACK[1] * module)
-    h, _ = cv2.findHomography(board, photo, 0)
-    if h is None or len(pairs) == 2:
-        return h
-    off = np.linalg.norm(_project(h, board) - photo, axis=1)
-    if off.max() <= slack:
-        return h
-    h, _ = cv2.findHomography(board, photo, cv2.RANSAC, slack)
+    h, _ = cv2.findHomography(board, photo, cv2.RANSAC if len(pairs) > 2 else 0, slack)
     return h
 
 
@@ -1410,10 +1399,10 @@ def _colour_fit(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.nda
     off = np.linalg.norm(to_lab(a @ coef) - to_lab(target[ok]), axis=1)
     if off.max() > PATCH_OFF:
         raise PhotoError(
-            f"{int((off > PATCH_OFF).sum())} of the board's {len(off)} colour patches come "
-            f"out far from their print through the colour correction fitted to them all (up "
-            f"to {off.max():.0f} ΔE off): something covers part of a colour strip; keep hands "
-            "and shadows off it, and retake it"
+            f"the board's colours could not be corrected ({int((off > PATCH_OFF).sum())} of "
+            f"its {len(off)} colour patches come out far from their print through the "
+            f"correction fitted to them all, up to {off.max():.0f} ΔE off): something covers "
+            "part of a colour strip; keep hands and shadows off it, and retake it"
         )
     return coef
 
