@@ -82,6 +82,25 @@ def test_a_shaken_photo_whose_missed_markers_show_their_pattern_reads():
     assert len(reading.markers) >= 3
 
 
+def test_a_shaken_photo_whose_two_marker_fits_disagree_is_read_under_the_better(monkeypatch):
+    """Second family, a shaken Trigon photo read from its file: the board is too small in
+    the frame to be read at half size, so the markers found there are refined on the full
+    photo, where their corners all lie 4-8 px off, and the fit kept through most of them
+    puts the board's middle 6 mm from where the half-size fit put it.  Read under both,
+    the half-size fit's reading has far fewer uncertain cells and is kept, with the cells
+    the other read surely otherwise uncertain: no cell silently wrong.  Read under the full
+    photo's fit alone, 25 cells were."""
+    from printkit.vision import read as read_module
+
+    photo = _photo("trigon", 307312, "motion")
+    reading = read_encoded(_jpeg(photo.image), "trigon", load_layout())
+    score = score_reading(reading, photo)
+    assert score.silent == () and len(score.uncertain) <= 40
+    monkeypatch.setattr(read_module, "FITS_APART", 1000.0)
+    blind = read_encoded(_jpeg(photo.image), "trigon", load_layout())
+    assert len(score_reading(blind, photo).silent) >= 10
+
+
 def test_a_refusal_without_shake_is_left_alone():
     """A photo refused for a reflection over its paper (second family, glare) is not
     blamed on shake."""
