@@ -817,12 +817,16 @@ def test_a_marker_smeared_past_the_detector_is_found_by_its_pattern(monkeypatch)
     The third marker, looked for by its pattern where the rough fit puts it, places the
     board: every cell is read, and right.  Without the pattern search, cells near that
     corner are read wrongly: uncertain beside cells whose print does not show, surely
-    when bare cells there need show their print no more than weakly."""
+    when bare cells there need show their print no more than weakly (unless the board is
+    read under the half-size photo's fit too, ``FITS_APART``, which leaves none silent)."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 307142, "motion")
     seen = read_as_file(photo.image, "tripakus", layout)
     assert score_reading(seen, photo).wrong == ()
     monkeypatch.setattr(read_module, "look_for", _missed)
+    rough = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(rough, photo).silent == ()
+    monkeypatch.setattr(read_module, "FITS_APART", 1000.0)
     rough = read_as_file(photo.image, "tripakus", layout)
     assert score_reading(rough, photo).wrong != ()
     monkeypatch.setattr(read_module, "PRINT_BARE", read_module.PRINT_WEAK)
