@@ -16,6 +16,7 @@ from shapely.geometry import Polygon as ShapelyPolygon
 from printkit.draw.fiducials import Marker, marker_items
 from printkit.draw.lattice import tri_point, tri_polygon
 from printkit.draw.model import Affine, Polygon, Polyline, Text
+from printkit.draw.text import text_outline
 from printkit.games.tripakus import kit
 from printkit.games.tripakus.components import (
     PATCH,
@@ -154,7 +155,7 @@ def test_no_grid_line_runs_through_a_word_on_the_glue_strip(overrides):
     ]
     assert len(words) >= 2
     for k, word in words:
-        box = ShapelyPolygon(_text_corners(word))
+        box = ShapelyPolygon(text_outline(word))
         crossing = [
             j
             for j, i in enumerate(items[:k])
@@ -167,19 +168,3 @@ def test_no_grid_line_runs_through_a_word_on_the_glue_strip(overrides):
             if isinstance(i, Polygon) and ShapelyPolygon(i.points).buffer(1e-6).contains(box)
         ]
         assert plates and max(plates) > max(crossing), word.text
-
-
-def _text_corners(word: Text) -> list[tuple[float, float]]:
-    """A text's outline turned with it: its advance width by its font size."""
-    from printkit.draw.text import text_width
-
-    half_w, half_h = text_width(word.text, word.size) / 2, word.size / 2
-    turn = Affine.rotate(word.angle)
-    x, y = word.position
-    return [
-        (x + dx, y + dy)
-        for dx, dy in (
-            turn(p)
-            for p in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h))
-        )
-    ]

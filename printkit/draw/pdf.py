@@ -231,14 +231,14 @@ class _Painter:
             return
         if item.size <= 0:
             raise ValueError(f"text {item.text!r} has font size {item.size} mm")
+        canvas = self.canvas
         draw = {
-            "start": type(self.canvas).drawString,
-            "middle": type(self.canvas).drawCentredString,
-            "end": type(self.canvas).drawRightString,
+            "start": canvas.drawString,
+            "middle": canvas.drawCentredString,
+            "end": canvas.drawRightString,
         }.get(item.anchor)
         if draw is None:
             raise ValueError(f"text {item.text!r} has unknown anchor {item.anchor!r}")
-        canvas = self.canvas
         size = item.size * PT_PER_MM
         if item.fill != self.pen.fill:
             self.fill_colour(item.fill)
@@ -246,10 +246,10 @@ class _Painter:
         canvas.setFont(font_name(item.bold), size)
         x, y = self.pt(item.position)
         if item.angle % 360 == 0:
-            draw(canvas, x, y - MIDLINE * size, item.text)
+            draw(x, y - MIDLINE * size, item.text)
             return
         canvas.saveState()
         canvas.translate(x, y)
         canvas.rotate(-item.angle)  # y is up here, so a clockwise turn is a negative angle
-        draw(canvas, 0, -MIDLINE * size, item.text)
+        draw(0, -MIDLINE * size, item.text)
         canvas.restoreState()

@@ -11,11 +11,12 @@ import math
 from functools import cache
 from importlib import resources
 
-from printkit.draw.model import MIDLINE, Affine, Item, Text, bbox_of
+from printkit.draw.model import MIDLINE, Affine, Item, Point, Text, bbox_of
 from printkit.errors import FitError
 
 __all__ = [
     "item_extent",
+    "text_outline",
     "FONT",
     "BOLD_FONT",
     "FAMILY",
@@ -88,19 +89,22 @@ def baseline_start(text: Text) -> tuple[float, float]:
     return (x - back * ux + drop * nx, y - back * uy + drop * ny)
 
 
+def text_outline(text: Text) -> list[Point]:
+    """The four corners of a text's line turned with it: its advance width (measured with
+    its typeface) by its font size, round its mid-line."""
+    width = text_width(text.text, text.size, text.bold)
+    start = {"start": 0.0, "middle": -width / 2, "end": -width}[text.anchor]
+    half = text.size / 2
+    turn = Affine.rotate(text.angle)
+    x, y = text.position
+    corners = ((start, -half), (start + width, -half), (start + width, half), (start, half))
+    return [(x + dx, y + dy) for dx, dy in (turn(p) for p in corners)]
+
+
 def item_extent(item: Item) -> tuple[float, float, float, float] | None:
     """The box an item prints in (a text's measured with its typeface), None if empty."""
     if isinstance(item, Text):
-        if not item.text:
-            return None
-        width = text_width(item.text, item.size, item.bold)
-        start = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
-        corners = [(start, -item.size / 2), (start + width, item.size / 2)]
-        turn = Affine.rotate(item.angle)
-        x, y = item.position
-        points = [(x + dx, y + dy) for dx, dy in (turn(p) for p in corners)]
-        points += [(x + dx, y + dy) for dx, dy in (turn((p[0], -p[1])) for p in corners)]
-        return bbox_of(points)
+        return bbox_of(text_outline(item)) if item.text else None
     points = list(item.all_points())
     if not points:
         return None
