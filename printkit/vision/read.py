@@ -1437,7 +1437,8 @@ def _colour_fit(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.nda
     if 6 <= keep.sum() < len(keep):
         coef, *_ = np.linalg.lstsq(a[keep], target[ok][keep], rcond=None)
         return coef
-    # No patch could be left out: each must fit the map the others make.
+    # No patch left out (none stood out, or too few would remain): each must come out near
+    # its print through the map fitted to them all.
     off = np.linalg.norm(to_lab(a @ coef) - to_lab(target[ok]), axis=1)
     if off.max() > PATCH_OFF:
         raise PhotoError(
@@ -1846,7 +1847,7 @@ def _turned_on_tops(
     tops = on_plane(height)
     empty = model.classes[0]
     turned = [
-        k for k, r in readings.items() if empty != r.label and tops[k].label not in (empty, r.label)
+        k for k, r in readings.items() if r.label != empty and tops[k].label not in (empty, r.label)
     ]
     if not turned:
         return readings
