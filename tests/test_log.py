@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import random
 import shutil
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -24,14 +25,18 @@ from PIL import Image
 
 from printkit.errors import PrintkitError
 from printkit.games import find_game
+from printkit.games.tripakus.components import Settings as TriPakusSettings
+from printkit.games.tripakus.reader import board_picture as tripakus_board
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
 from printkit.games.tripakus.rules import placements as tripakus_placements
 from printkit.polyiamond_games.moves import Placement
+from printkit.polyiamond_games.staging import piece_slabs
 from printkit.records.check import check_record
 from printkit.records.io import load_record
 from printkit.vision import synth
 from printkit.vision.log import EMPTY, Shot, log_positions, order_photos, turn_sequence
 from printkit.vision.model import board_models
+from printkit.vision.photoshoot import Stage, shoot
 from printkit.vision.scenes import photograph
 from printkit.vision.threads import THREAD_VARIABLES, workers_start_single_threaded
 
@@ -160,6 +165,25 @@ def test_two_new_pieces_of_one_colour_are_listed_for_the_players_to_confirm():
     assert sorted(m.move for m in result.record.moves) == sorted(history(game))
     assert len(result.confirm) == 2  # red's two pieces: which came first is not seen
     assert all("red has 2 new moves here: their order is not seen" in c for c in result.confirm)
+
+
+def test_a_photo_skipped_for_changes_read_uncertain_asks_for_a_retake():
+    game, positions = tripakus_game(2, 5)
+    names = names_of("tripakus")
+    first = full(names, positions[1])
+    washed = [n for n, v in first.items() if v != EMPTY]  # a reflection over the first piece
+    second = full(names, positions[2]) | dict.fromkeys(washed, EMPTY)
+    shots = [shot("IMG_1.jpg", first), shot("IMG_2.jpg", second, uncertain=washed)]
+    result = log_positions("tripakus", shots, move_log("tripakus"))
+    skipped = next(line for line in result.lines if line.startswith("IMG_2.jpg: skipped: "))
+    count = len(washed) + len(positions[2]) - len(positions[1])
+    assert skipped.endswith(
+        f"; {len(washed)} of the {count} cells changed were read uncertain "
+        "(a reflection or a hand over them?): retake this photo"
+    )
+    shots[1] = shot("IMG_2.jpg", second)  # read surely: nothing to retake for
+    result = log_positions("tripakus", shots, move_log("tripakus"))
+    assert not any("retake" in line for line in result.lines)
 
 
 def test_uncertain_cells_of_a_move_are_listed_for_the_players_to_confirm():
@@ -537,6 +561,57 @@ def test_log_a_game_from_photos(photos, game, tmp_path, capsys, monkeypatch):
     assert sorted(p.name for p in (tmp_path / "seen").iterdir()) == sorted(
         f"{p.stem}-read.png" for p in shots
     )
+
+
+SECOND_FRAME = (2400, 1800)
+"""The second family's photos in the log test: smaller than a phone's, quicker to make."""
+
+
+def _staged(game: TriPakusGame, layout) -> Stage:
+    """The pieces ``game`` has placed, set out on the full board for the second photo
+    family, each left where the same hand put it in every photo."""
+    model = next(m for m in board_models("tripakus", layout) if m.variant == "full")
+    side = layout.section(TriPakusSettings).cell
+    truth = {model.cell_key(c): EMPTY for c in model.cells}
+    slabs = []
+    for colour, placements in game.placed.items():
+        for placement in placements:
+            hand = np.random.default_rng(zlib.crc32(f"{colour} {placement.piece}".encode()))
+            slabs += piece_slabs({colour: [placement]}, layout, side, model.cell_key, truth, hand)
+    return Stage(tripakus_board(layout, "full"), "full", truth, slabs)
+
+
+def test_a_game_the_second_family_photographs_is_logged_move_for_move(
+    tmp_path, capsys, monkeypatch
+):
+    """Photos by the other renderer (``vision.photoshoot``: its own pieces, light and
+    camera) after each turn, in several conditions, one position taken twice: the log
+    names every move, skips the repeat, and the record checks."""
+    layout = layout_for()
+    game = TriPakusGame(TriPakusOptions())
+    rng = random.Random(3)
+    conditions = ["ordinary", "steep", "lowlight", None, "recompressed", "ordinary"]
+    for k, condition in enumerate(conditions, 1):
+        if condition is not None:  # None: the same position again, from another camera
+            game.push(rng.choice(game.legal_moves()))
+        photo = shoot(
+            "tripakus",
+            layout,
+            330_000 + k,
+            condition or "ordinary",
+            frame=SECOND_FRAME,
+            stage=_staged(game, layout),
+        )
+        cv2.imwrite(str(tmp_path / f"IMG_{k}.jpg"), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    out = tmp_path / "game.txt"
+    shots = sorted(map(str, tmp_path.glob("IMG_*.jpg")))
+    code, text, err = run(
+        ["log", *shots, "--game", "tripakus", "--out", str(out)], capsys, monkeypatch
+    )
+    assert code == 0, text + err
+    assert [m.move for m in load_record(out).moves] == history(game)
+    assert "IMG_4.jpg: skipped: no change since IMG_3.jpg (the same position)" in text
+    assert "5 moves from 5 of 6 photos (1 skipped)" in text
 
 
 def test_log_of_a_missing_photo_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):

@@ -414,6 +414,20 @@ def _aligned(shot: Shot, board: Mapping[str, str]) -> Shot:
     return shot.turned(min(shot.turns, key=differences))
 
 
+def _retake(board: Mapping[str, str], shot: Shot) -> str:
+    """What to add to the reason a photo was skipped where cells that changed on it were
+    read uncertain: the change may be a reflection's or a hand's, and a retake may show
+    the board as it is."""
+    changed = [n for n, v in shot.cells.items() if board.get(n, EMPTY) != v]
+    unsure = [n for n in changed if n in shot.uncertain]
+    if not unsure:
+        return ""
+    return (
+        f"; {len(unsure)} of the {len(changed)} cells changed were read uncertain "
+        "(a reflection or a hand over them?): retake this photo"
+    )
+
+
 def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
     """The game record of ``shots`` (in the order taken), its moves inferred by ``log``.
     Consecutive photos of two parts of a board are one position (``join_parts``)."""
@@ -456,7 +470,7 @@ def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
                 board = dict(found.settled)
                 found = log.infer(board, after)
         if found.problem is not None:
-            lines.append(f"{name}: skipped: {found.problem}")
+            lines.append(f"{name}: skipped: {found.problem}{_retake(board, shot)}")
             pending = _signature(board, after)
             skipped += shot.photos
             continue

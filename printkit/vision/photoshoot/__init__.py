@@ -87,13 +87,16 @@ def shoot(
     variant: str | None = None,
     frame: tuple[int, int] = FRAME,
     position: int | None = None,
+    stage: Stage | None = None,
 ) -> Photo:
     """A seeded photo of a random position of ``game`` under ``condition``.
 
     ``frame`` is the photo's size (width, height); smaller frames are quicker (tests).
     The photo's ``level`` is the condition's name.  ``position``, when given, seeds the
     board variant and the position on their own, so photos with the same ``position`` and
-    different seeds show one position from different cameras, in different light.
+    different seeds show one position from different cameras, in different light.  A
+    ``stage`` given is photographed instead of a random position (a game's positions
+    one after another, say).
     """
     cond = PRESETS.get(condition)
     if cond is None:
@@ -101,6 +104,7 @@ def shoot(
     rng = np.random.default_rng(seed)
     setup = rng if position is None else np.random.default_rng(position)
     models = board_models(game, layout)
+    variant = stage.variant if stage is not None else variant
     model = (
         next((m for m in models if m.variant == variant), None)
         if variant
@@ -108,7 +112,7 @@ def shoot(
     )
     if model is None:
         raise PhotoError(f"{game} has no board variant {variant!r}")
-    stage = staging(game).stage(layout, model, setup)
+    stage = stage or staging(game).stage(layout, model, setup)
     cam = _camera(model, cond, frame, rng)
     light = _light(model, cond, rng)
     layers = stage_layers(stage, model.bounds, cam, light, rng)
