@@ -12,7 +12,6 @@ import multiprocessing
 import os
 import random
 import shutil
-import zlib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -25,18 +24,16 @@ from PIL import Image
 
 from printkit.errors import PrintkitError
 from printkit.games import find_game
-from printkit.games.tripakus.components import Settings as TriPakusSettings
-from printkit.games.tripakus.reader import board_picture as tripakus_board
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
 from printkit.games.tripakus.rules import placements as tripakus_placements
+from printkit.games.tripakus.staging import stage_of
 from printkit.polyiamond_games.moves import Placement
-from printkit.polyiamond_games.staging import piece_slabs
 from printkit.records.check import check_record
 from printkit.records.io import load_record
 from printkit.vision import synth
 from printkit.vision.log import EMPTY, Shot, log_positions, order_photos, turn_sequence
 from printkit.vision.model import board_models
-from printkit.vision.photoshoot import Stage, shoot
+from printkit.vision.photoshoot import shoot
 from printkit.vision.scenes import photograph
 from printkit.vision.threads import THREAD_VARIABLES, workers_start_single_threaded
 
@@ -167,23 +164,71 @@ def test_two_new_pieces_of_one_colour_are_listed_for_the_players_to_confirm():
     assert all("red has 2 new moves here: their order is not seen" in c for c in result.confirm)
 
 
-def test_a_photo_skipped_for_changes_read_uncertain_asks_for_a_retake():
-    game, positions = tripakus_game(2, 5)
+def test_a_move_is_read_past_a_reflection_over_older_pieces():
+    game, positions = tripakus_game(3, 5)
     names = names_of("tripakus")
     first = full(names, positions[1])
     washed = [n for n, v in first.items() if v != EMPTY]  # a reflection over the first piece
     second = full(names, positions[2]) | dict.fromkeys(washed, EMPTY)
-    shots = [shot("IMG_1.jpg", first), shot("IMG_2.jpg", second, uncertain=washed)]
+    shots = [
+        shot("IMG_1.jpg", first),
+        shot("IMG_2.jpg", second, uncertain=washed),
+        shot("IMG_3.jpg", full(names, positions[3])),  # the first piece is there all along
+    ]
+    result = log_positions("tripakus", shots, move_log("tripakus"))
+    assert [m.move for m in result.record.moves] == history(game)
+    assert (
+        f"IMG_2.jpg: cells {' '.join(washed)} read uncertain, taken as they were "
+        "(a reflection or a hand over them?)"
+    ) in result.lines
+    assert result.skipped == 0
+    assert check_record(result.record).valid
+    shots[1] = shot("IMG_2.jpg", second)  # read surely: the first piece is gone
+    result = log_positions("tripakus", shots, move_log("tripakus"))
+    assert any(line.startswith("IMG_2.jpg: skipped: cells emptied") for line in result.lines)
+    assert not any("retake" in line or "taken as they were" in line for line in result.lines)
+
+
+def test_a_photo_whose_every_change_is_read_uncertain_asks_for_a_retake():
+    game, positions = tripakus_game(1, 5)
+    names = names_of("tripakus")
+    first = full(names, positions[1])
+    washed = [n for n, v in first.items() if v != EMPTY]
+    shots = [
+        shot("IMG_1.jpg", first),
+        shot("IMG_2.jpg", first | dict.fromkeys(washed, EMPTY), uncertain=washed),
+    ]
     result = log_positions("tripakus", shots, move_log("tripakus"))
     skipped = next(line for line in result.lines if line.startswith("IMG_2.jpg: skipped: "))
-    count = len(washed) + len(positions[2]) - len(positions[1])
     assert skipped.endswith(
-        f"; {len(washed)} of the {count} cells changed were read uncertain "
+        f"; {len(washed)} of the {len(washed)} cells changed were read uncertain "
         "(a reflection or a hand over them?): retake this photo"
     )
-    shots[1] = shot("IMG_2.jpg", second)  # read surely: nothing to retake for
+
+
+def test_a_move_beside_cells_read_uncertain_is_listed_for_the_players_to_confirm():
+    """A piece part of which a reflection washes out reads smaller: the empty cells
+    beside it that the photo could not read surely make the move one to confirm."""
+    from printkit.geometry.tri import edge_neighbours
+
+    game, positions = tripakus_game(2, 4)
+    names = names_of("tripakus")
+    new = sorted(set(positions[2]) - set(positions[1]))
+    cells = {game.parse_cell(n) for n in new}
+    beside = sorted(
+        game.cell_text(c)
+        for c in {n for c in cells for n in edge_neighbours(c)} - cells
+        if c in game.board.cells and game.cell_text(c) not in positions[2]
+    )
+    shots = [
+        shot("a.jpg", full(names, positions[1])),
+        shot("b.jpg", full(names, positions[2]), uncertain=beside[:1]),
+    ]
     result = log_positions("tripakus", shots, move_log("tripakus"))
-    assert not any("retake" in line for line in result.lines)
+    assert result.confirm == [
+        f"move 2 (b.jpg): yellow: {history(game)[1]}: cells {beside[0]} beside it read "
+        "uncertain: it may reach under them"
+    ]
 
 
 def test_uncertain_cells_of_a_move_are_listed_for_the_players_to_confirm():
@@ -567,20 +612,6 @@ SECOND_FRAME = (2400, 1800)
 """The second family's photos in the log test: smaller than a phone's, quicker to make."""
 
 
-def _staged(game: TriPakusGame, layout) -> Stage:
-    """The pieces ``game`` has placed, set out on the full board for the second photo
-    family, each left where the same hand put it in every photo."""
-    model = next(m for m in board_models("tripakus", layout) if m.variant == "full")
-    side = layout.section(TriPakusSettings).cell
-    truth = {model.cell_key(c): EMPTY for c in model.cells}
-    slabs = []
-    for colour, placements in game.placed.items():
-        for placement in placements:
-            hand = np.random.default_rng(zlib.crc32(f"{colour} {placement.piece}".encode()))
-            slabs += piece_slabs({colour: [placement]}, layout, side, model.cell_key, truth, hand)
-    return Stage(tripakus_board(layout, "full"), "full", truth, slabs)
-
-
 def test_a_game_the_second_family_photographs_is_logged_move_for_move(
     tmp_path, capsys, monkeypatch
 ):
@@ -588,6 +619,7 @@ def test_a_game_the_second_family_photographs_is_logged_move_for_move(
     camera) after each turn, in several conditions, one position taken twice: the log
     names every move, skips the repeat, and the record checks."""
     layout = layout_for()
+    full_board = next(m for m in board_models("tripakus", layout) if m.variant == "full")
     game = TriPakusGame(TriPakusOptions())
     rng = random.Random(3)
     conditions = ["ordinary", "steep", "lowlight", None, "recompressed", "ordinary"]
@@ -600,7 +632,7 @@ def test_a_game_the_second_family_photographs_is_logged_move_for_move(
             330_000 + k,
             condition or "ordinary",
             frame=SECOND_FRAME,
-            stage=_staged(game, layout),
+            stage=stage_of(layout, full_board, game),
         )
         cv2.imwrite(str(tmp_path / f"IMG_{k}.jpg"), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
     out = tmp_path / "game.txt"

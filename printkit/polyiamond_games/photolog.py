@@ -77,6 +77,11 @@ class PolyiamondLog:
     def _name(self, cells) -> str:
         return " ".join(self.game.cell_text(c) for c in sorted(cells))
 
+    def _beside(self, cells) -> tuple[str, ...]:
+        """The board's triangles sharing an edge with ``cells``, by name."""
+        near = {n for c in cells for n in edge_neighbours(c)} - set(cells)
+        return tuple(self.game.cell_text(c) for c in sorted(near & self.game.board.cells))
+
     def infer(self, before: Mapping[str, str], after: Mapping[str, str]) -> Inference:
         appeared, lost = cell_changes(before, after)
         if lost:
@@ -107,6 +112,7 @@ class PolyiamondLog:
                     colour,
                     tuple(self.game.cell_text(c) for c in sorted(placement.cells)),
                     doubt if len(new[colour]) > 1 else None,
+                    self._beside(placement.cells),
                 )
             )
         self.mover = mover

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
@@ -14,7 +15,7 @@ from printkit.polyiamond_games.drawing import mm_bbox, piece_drawing
 from printkit.polyiamond_games.moves import Placement
 from printkit.vision.photoshoot.props import Slab, Stage, by_hand, material
 
-__all__ = ["random_prefix", "piece_slabs"]
+__all__ = ["random_prefix", "piece_slabs", "stage_game", "stage_played"]
 
 
 def random_prefix(game, rng: np.random.Generator, most: int) -> None:
@@ -69,3 +70,16 @@ def stage_game(
     truth = {model.cell_key(c): "empty" for c in model.cells}
     slabs = piece_slabs(game.placed, layout, cell, model.cell_key, truth, rng)
     return Stage(picture, model.variant, truth, slabs, material=material(rng))
+
+
+def stage_played(game, layout: Layout, model, picture, cell: float) -> Stage:
+    """The pieces ``game`` has placed set out on the printed board ``picture``, each where
+    the same hand leaves it in every photo of the game (its offset seeded by its colour and
+    piece): a game photographed turn by turn, its pieces staying put."""
+    truth = {model.cell_key(c): "empty" for c in model.cells}
+    slabs = []
+    for colour, placements in game.placed.items():
+        for placement in placements:
+            hand = np.random.default_rng(zlib.crc32(f"{colour} {placement.piece}".encode()))
+            slabs += piece_slabs({colour: [placement]}, layout, cell, model.cell_key, truth, hand)
+    return Stage(picture, model.variant, truth, slabs)
