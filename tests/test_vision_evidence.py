@@ -101,6 +101,58 @@ def test_photos_of_identical_sections_keyed_by_different_turns_are_fused_cell_to
         assert not fused.uncertain
 
 
+def test_the_turn_two_photos_disagree_under_least_wins_however_much_bare_paper_agrees():
+    """Trigon glare pair 301329 (second family, read from JPEG files): on the board of
+    identical sections, with a reflection over most pieces in each photo, bare paper is
+    most of what both photos are sure of, and it agrees under any turn.  The turn with
+    most agreements less disagreements pairs more sure cells but disagrees in some; fused
+    under it, 11 cells came out wrong, 5 surely.  Under the turn with no disagreement the
+    fused position has no cell wrong."""
+    layout = load_layout()
+    photos = [shoot("trigon", layout, 301329 + k, "glare", position=301329) for k in (0, 500)]
+    first, second = (read_as_file(p.image, "trigon", layout) for p in photos)
+    assert first.model.variant == "sections" and second.model.variant == "sections"
+
+    def against(turn) -> tuple[int, int]:
+        both = [
+            k
+            for k in first.cells
+            if not first.cells[k].uncertain and not second.cells[turn[k]].uncertain
+        ]
+        differ = sum(first.cells[k].label != second.cells[turn[k]].label for k in both)
+        return len(both) - differ, differ
+
+    counts = [against(turn) for turn in turned_keys(first.model)]
+    most = max(counts, key=lambda c: c[0] - c[1])
+    assert most[1] > 0 and min(c[1] for c in counts) == 0
+    fused = fuse_readings([first, second])
+    assert not score_reading(fused, photos[0]).wrong
+
+
+def test_cells_the_turns_as_good_as_the_best_read_differently_are_uncertain():
+    """Two photos of a board of identical sections each sure of bare paper only, but for
+    one piece's triangle the second shows where every turn pairs it with a triangle the
+    first could not see: no turn disagrees anywhere, so the photos cannot tell which is
+    right, and what the triangle says is uncertain wherever a turn would put it."""
+    layout = load_layout()
+    model = next(m for m in board_models("tripakus", layout) if m.variant == "sections")
+    _, truth = _scene("tripakus")(layout, model, LEVELS["easy"], np.random.default_rng(3))
+    labels = {k: truth[model.cell_key(k)] for k in model.cells}
+    turns = turned_keys(model)
+    covered = {k for k, v in labels.items() if v != "empty"}
+    right = turns[1]
+    back = [{v: k for k, v in t.items()} for t in turns]
+    seen = next(c for c in sorted(covered) if all(b[right[c]] in covered for b in back))
+    first = {k: _cell(labels[k], 0.9, k in covered) for k in model.cells}
+    second = {right[k]: _cell(labels[k], 0.8, k in covered and k != seen) for k in model.cells}
+    readings = [Reading(model, cells, [], np.eye(3)) for cells in (first, second)]
+    fused = fuse_readings(readings)
+    wherever = {b[right[seen]] for b in back}
+    assert len(wherever) == 3
+    assert all(fused.cells[k].uncertain for k in wherever)
+    assert all(labels[k] == c.label for k, c in fused.cells.items() if not c.uncertain)
+
+
 # --- photos ---------------------------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from printkit.vision.model import BoardModel, turned_keys
 from printkit.vision.read import CellReading, Reading, consistent
 
-__all__ = ["aligned", "fuse_cell", "fuse_readings", "group_by_variant", "merge_by_name"]
+__all__ = ["alignments", "fuse_cell", "fuse_readings", "group_by_variant", "merge_by_name"]
 
 DISAGREE = "photos disagree"
 
@@ -45,30 +45,53 @@ def fuse_readings(readings: list[Reading]) -> Reading:
     if len(readings) == 1:
         return first
     model = first.model
-    seen = [first.cells] + [aligned(first.cells, r.cells, model) for r in readings[1:]]
+    seen = [first.cells]
+    unsettled: set[Hashable] = set()
+    for reading in readings[1:]:
+        best, *rivals = alignments(first.cells, reading.cells, model)
+        seen.append(best)
+        unsettled |= {k for rival in rivals for k in model.cells if rival[k].label != best[k].label}
     cells = {key: fuse_cell(c[key] for c in seen) for key in model.cells}
+    cells = {
+        k: replace(c, uncertain=True, doubt=DISAGREE) if k in unsettled and not c.uncertain else c
+        for k, c in cells.items()
+    }
     markers = sorted({m for r in readings for m in r.markers})
     return Reading(model, consistent(model, cells), markers, first.homography, first.rectified)
 
 
-def aligned(
+def alignments(
     first: dict[Hashable, CellReading], other: dict[Hashable, CellReading], model: BoardModel
-) -> dict[Hashable, CellReading]:
-    """``other``'s cells in ``first``'s frame, for a board of identical sections.
+) -> list[dict[Hashable, CellReading]]:
+    """``other``'s cells in ``first``'s frame, for a board of identical sections: under the
+    best turn, then under every other turn as good.
 
     Such a board reads the same under each of its turns, and the reader keys each photo by
     the turn that puts the board's apex highest in it: photos taken from different sides
-    of the table are keyed by different turns.  Of the turns, the one under which the
-    two photos' sure cells agree best wins (the photo's own, on a tie)."""
+    of the table are keyed by different turns.  The best turn is the one under which the
+    two photos' sure cells disagree least (each photo's sure cells are meant to be right,
+    so under the right turn they never disagree), then agree most (the photo's own, on a
+    tie).  Counting agreements first would favour a wrong turn where a reflection leaves
+    few pieces sure in both photos and bare paper agrees under any turn (Trigon glare pair
+    301329: the right turn 273 cells agreeing and none disagreeing, a wrong one 285
+    agreeing and 7 disagreeing).  Turns that disagree as little as the best are listed
+    after it: the cells they read differently are not settled by the photos."""
     if len(model.symmetries) == 1:
-        return other
+        return [other]
 
-    def score(cells: dict) -> int:
+    def disagreeing(cells: dict) -> int:
         both = [(first[k], cells[k]) for k in first if not first[k].uncertain]
-        return sum(1 if a.label == b.label else -1 for a, b in both if not b.uncertain)
+        return sum(a.label != b.label for a, b in both if not b.uncertain)
+
+    def agreeing(cells: dict) -> int:
+        both = [(first[k], cells[k]) for k in first if not first[k].uncertain]
+        return sum(a.label == b.label for a, b in both if not b.uncertain)
 
     options = [{k: other[t[k]] for k in first} for t in turned_keys(model)]
-    return max(options, key=score)  # the first (no turn) wins a tie
+    fewest = min(disagreeing(o) for o in options)
+    good = [o for o in options if disagreeing(o) == fewest]
+    best = max(good, key=agreeing)  # the first (no turn) wins a tie
+    return [best] + [o for o in good if o is not best]
 
 
 def merge_by_name(readings: list[Reading]) -> dict[str, CellReading]:
