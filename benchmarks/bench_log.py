@@ -153,7 +153,7 @@ def main() -> None:
         f"in place); check: {report.lines()[-1]}"
     )
     for line in result.lines:
-        if "skipped" in line or "taken as they were" in line:
+        if "skipped" in line or "moves since" in line:
             print("  " + line)
     for line in result.confirm:
         print("  confirm: " + line)

@@ -164,7 +164,11 @@ def test_two_new_pieces_of_one_colour_are_listed_for_the_players_to_confirm():
     assert all("red has 2 new moves here: their order is not seen" in c for c in result.confirm)
 
 
-def test_a_move_is_read_past_a_reflection_over_older_pieces():
+def test_a_reflection_over_older_pieces_skips_the_photo_and_the_next_one_catches_up():
+    """The cells a reflection washes out are read uncertain: the photo is skipped with a
+    request for a retake, never read as pieces gone, and the next photo gives both moves
+    (reading such a photo from its sure cells alone was tried: on 50 second-family photos
+    in rotating conditions it logged pieces a hand half hid as smaller ones)."""
     game, positions = tripakus_game(3, 5)
     names = names_of("tripakus")
     first = full(names, positions[1])
@@ -173,20 +177,21 @@ def test_a_move_is_read_past_a_reflection_over_older_pieces():
     shots = [
         shot("IMG_1.jpg", first),
         shot("IMG_2.jpg", second, uncertain=washed),
-        shot("IMG_3.jpg", full(names, positions[3])),  # the first piece is there all along
+        shot("IMG_3.jpg", full(names, positions[3])),
     ]
     result = log_positions("tripakus", shots, move_log("tripakus"))
     assert [m.move for m in result.record.moves] == history(game)
-    assert (
-        f"IMG_2.jpg: cells {' '.join(washed)} read uncertain, taken as they were "
-        "(a reflection or a hand over them?)"
-    ) in result.lines
-    assert result.skipped == 0
+    skipped = next(line for line in result.lines if line.startswith("IMG_2.jpg: skipped: "))
+    count = len(washed) + len(positions[2]) - len(positions[1])
+    assert skipped.endswith(
+        f"; {len(washed)} of the {count} cells changed were read uncertain "
+        "(a reflection or a hand over them?): retake this photo"
+    )
+    assert "IMG_3.jpg: 2 moves since IMG_1.jpg" in result.lines
     assert check_record(result.record).valid
-    shots[1] = shot("IMG_2.jpg", second)  # read surely: the first piece is gone
+    shots[1] = shot("IMG_2.jpg", second)  # read surely: nothing to retake for
     result = log_positions("tripakus", shots, move_log("tripakus"))
-    assert any(line.startswith("IMG_2.jpg: skipped: cells emptied") for line in result.lines)
-    assert not any("retake" in line or "taken as they were" in line for line in result.lines)
+    assert not any("retake" in line for line in result.lines)
 
 
 def test_a_photo_whose_every_change_is_read_uncertain_asks_for_a_retake():

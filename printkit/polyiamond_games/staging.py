@@ -75,7 +75,8 @@ def stage_game(
 def stage_played(game, layout: Layout, model, picture, cell: float) -> Stage:
     """The pieces ``game`` has placed set out on the printed board ``picture``, each where
     the same hand leaves it in every photo of the game (its offset seeded by its colour and
-    piece): a game photographed turn by turn, its pieces staying put."""
+    piece): a game photographed turn by turn, its pieces staying put.  The pieces are
+    printed card (the stage's own material), as thin as the kit prints them."""
     truth = {model.cell_key(c): "empty" for c in model.cells}
     slabs = []
     for colour, placements in game.placed.items():

@@ -431,14 +431,6 @@ def _retake(board: Mapping[str, str], shot: Shot) -> str:
     )
 
 
-def _unsure_as_before(board: Mapping[str, str], shot: Shot) -> tuple[dict[str, str], list[str]]:
-    """The photo's position with every cell read uncertain that changed taken as it was
-    (``board``), and those cells: what a reflection or a hand over old pieces leaves of
-    the photo."""
-    kept = [n for n, v in shot.cells.items() if n in shot.uncertain and board.get(n, EMPTY) != v]
-    return {**shot.cells, **{n: board.get(n, EMPTY) for n in kept}}, kept
-
-
 def _hidden_beside(step: Step, board: Mapping[str, str], shot: Shot) -> list[str]:
     """The cells beside a move's, empty before, that the photo read uncertain: the piece
     may reach under them."""
@@ -486,26 +478,12 @@ def log_positions(game: str, shots: Sequence[Shot], log: MoveLog) -> LogResult:
                 lines.append(f"{name}: the change seen on the photo before is still there")
                 board = dict(found.settled)
                 found = log.infer(board, after)
-        taken: list[str] = []
-        if found.problem is not None:
-            # A reflection or a hand over old pieces: the rest of the photo may still
-            # show the move, read with those cells as they were.
-            kept, unsure = _unsure_as_before(board, shot)
-            again = log.infer(board, kept) if unsure and kept != board else None
-            if again is not None and again.problem is None:
-                found, after, taken = again, kept, unsure
         if found.problem is not None:
             lines.append(f"{name}: skipped: {found.problem}{_retake(board, shot)}")
             pending = _signature(board, after)
             skipped += shot.photos
             continue
         pending = None
-        if taken:
-            more = f" and {len(taken) - 6} more" if len(taken) > 6 else ""
-            lines.append(
-                f"{name}: cells {' '.join(taken[:6])}{more} read uncertain, taken as they "
-                "were (a reflection or a hand over them?)"
-            )
         if found.note:
             lines.append(f"{name}: {found.note}")
         several = len(found.steps) > 1
