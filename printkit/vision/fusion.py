@@ -79,19 +79,21 @@ def alignments(
     if len(model.symmetries) == 1:
         return [other]
 
-    def disagreeing(cells: dict) -> int:
-        both = [(first[k], cells[k]) for k in first if not first[k].uncertain]
-        return sum(a.label != b.label for a, b in both if not b.uncertain)
-
-    def agreeing(cells: dict) -> int:
-        both = [(first[k], cells[k]) for k in first if not first[k].uncertain]
-        return sum(a.label == b.label for a, b in both if not b.uncertain)
+    def counts(cells: dict) -> tuple[int, int]:
+        """How many cells sure in both photos disagree, and how many agree."""
+        both = [
+            first[k].label == cells[k].label
+            for k in first
+            if not first[k].uncertain and not cells[k].uncertain
+        ]
+        return len(both) - sum(both), sum(both)
 
     options = [{k: other[t[k]] for k in first} for t in turned_keys(model)]
-    fewest = min(disagreeing(o) for o in options)
-    good = [o for o in options if disagreeing(o) == fewest]
-    best = max(good, key=agreeing)  # the first (no turn) wins a tie
-    return [best] + [o for o in good if o is not best]
+    scored = [(counts(o), o) for o in options]
+    fewest = min(differ for (differ, _), _ in scored)
+    good = [(agree, o) for (differ, agree), o in scored if differ == fewest]
+    best = max(good, key=lambda g: g[0])[1]  # the first (no turn) wins a tie
+    return [best] + [o for _, o in good if o is not best]
 
 
 def merge_by_name(readings: list[Reading]) -> dict[str, CellReading]:

@@ -421,7 +421,8 @@ def _retake(board: Mapping[str, str], shot: Shot) -> str:
     """What to add to the reason a photo was skipped where cells that changed on it were
     read uncertain: the change may be a reflection's or a hand's, and a retake may show
     the board as it is."""
-    changed = [n for n, v in shot.cells.items() if board.get(n, EMPTY) != v]
+    appeared, lost = cell_changes(board, shot.cells)
+    changed = [*appeared, *lost]
     unsure = [n for n in changed if n in shot.uncertain]
     if not unsure:
         return ""
