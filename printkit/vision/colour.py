@@ -15,6 +15,7 @@ __all__ = [
     "lab_prepared_beside",
     "to_lab",
     "from_lab",
+    "nearest_colour",
     "lightness",
     "linear",
     "encoded",
@@ -73,6 +74,13 @@ def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
         arr = np.clip(arr, 0, 1)
     lab = _lab(arr.reshape(-1, 1, 3))
     return lab.reshape(arr.shape).astype(dtype)
+
+
+def nearest_colour(lab: np.ndarray, refs: np.ndarray) -> np.ndarray:
+    """For each colour of ``lab`` (n, 3), the index of the nearest of ``refs`` (k, 3):
+    |c - r|² ranks as |r|² - 2 c·r for each c, one matrix product, not an (n, k, 3) array."""
+    refs = np.asarray(refs, dtype=np.float64)
+    return np.argmin((refs**2).sum(axis=1) - 2.0 * (lab @ refs.T), axis=1)
 
 
 def from_lab(lab) -> np.ndarray:

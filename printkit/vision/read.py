@@ -36,6 +36,7 @@ from printkit.vision.colour import (
     cubic_terms,
     lab_prepared_beside,
     linear,
+    nearest_colour,
     quadratic_terms,
     spreads_between,
     to_lab,
@@ -2192,8 +2193,9 @@ def _piece_height(
         where = _project(lifted(h, height, image.shape), board)
         seen = _at_points(image, where)[:, ::-1].astype(np.float32) / 255.0  # BGR → RGB
         values = _corrected((seen / shade)[:, None, :], np.ones((1, 1, 3), np.float32), affine)
-        readings = _nearest(keys, np.split(values[:, 0, :], splits), model)
-        whole = _wholly(values[:, 0, :], splits, [r.label for r in readings.values()], model)
+        lab = to_lab(values[:, 0, :])  # once for both judges
+        readings = _nearest(keys, np.split(values[:, 0, :], splits), model, lab)
+        whole = _wholly(lab, splits, [r.label for r in readings.values()], model)
         count = sum(
             -1 if r.uncertain else 1 if r.label != model.classes[0] and one else 0
             for r, one in zip(readings.values(), whole, strict=True)
@@ -2213,18 +2215,16 @@ of 1,185 cells read as pieces reach it, most with every sample; the six below li
 piece's edge or in dim light's noise."""
 
 
-def _wholly(values: np.ndarray, splits: np.ndarray, labels: list, model: BoardModel) -> np.ndarray:
-    """Whether each cell's samples (``values``, RGB 0..1, split into cells at ``splits``)
-    lie nearly all (``WHOLLY``) nearest the printed colour of its label: a cell a face
-    covers edge to edge, not one a face slid over from its neighbour covers most of.  The
-    median colour reads the latter as the piece, and would favour the planes that show
-    each face over more cells than it covers."""
+def _wholly(lab: np.ndarray, splits: np.ndarray, labels: list, model: BoardModel) -> np.ndarray:
+    """Whether each cell's samples (``lab``, CIELAB, split into cells at ``splits``) lie
+    nearly all (``WHOLLY``) nearest the printed colour of its label: a cell a face covers
+    edge to edge, not one a face slid over from its neighbour covers most of.  The median
+    colour reads the latter as the piece, and would favour the planes that show each face
+    over more cells than it covers."""
     classes = list(model.classes)
-    refs = to_lab(np.array([rgb(model.colours[c]) for c in classes]))
-    lab = to_lab(values)
-    nearest = np.argmin(((lab[:, None, :] - refs[None, :, :]) ** 2).sum(axis=2), axis=1)
+    nearest = nearest_colour(lab, _printed_lab(model))
     starts = np.concatenate([[0], splits])
-    sizes = np.diff(np.append(starts, len(values)))
+    sizes = np.diff(np.append(starts, len(lab)))
     label = np.repeat([classes.index(c) for c in labels], sizes)
     return np.add.reduceat(nearest == label, starts) >= WHOLLY * sizes
 
@@ -2308,8 +2308,13 @@ SPREAD = 3.0
 class within this many standard errors (see ``_nearest``)."""
 
 
+def _printed_lab(model: BoardModel) -> np.ndarray:
+    """The printed colour of each of the model's classes, in CIELAB (classes' order)."""
+    return to_lab(np.array([rgb(model.colours[c]) for c in model.classes]))
+
+
 def _nearest(
-    keys: list, samples: list[np.ndarray], model: BoardModel
+    keys: list, samples: list[np.ndarray], model: BoardModel, lab: np.ndarray | None = None
 ) -> dict[Hashable, CellReading]:
     """Each cell as the class whose printed colour is nearest its median colour (CIELAB).
 
@@ -2321,11 +2326,11 @@ def _nearest(
     best and second-best.  A cell half covered by a piece, a finger or a shadow's edge
     fails the second.  Third, a cell far from the median colour of the cells read as its
     class in this very photo (``vision.colour.unlike_their_kind``: a finger, a stain) is
-    uncertain.
+    uncertain.  ``lab``: the samples, concatenated, already in CIELAB.
     """
     classes = list(model.classes)
-    refs = to_lab(np.array([rgb(model.colours[c]) for c in classes]))
-    lab = to_lab(np.concatenate(samples))
+    refs = _printed_lab(model)
+    lab = to_lab(np.concatenate(samples)) if lab is None else lab
     counts = np.array([len(s) for s in samples])
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
     medians = np.empty((len(samples), 3))
