@@ -65,6 +65,19 @@ def test_symmetries_form_a_group():
         assert any(tuple(full[b][maps[a][c]] for c in PATCH) == identity for b in range(12))
 
 
+def test_a_symmetry_maps_each_cell_onto_the_cell_its_corners_map_to():
+    """``transform`` maps corner sums; mapped corner by corner (each vertex through the
+    symmetry's oblique coordinates), every cell of a wide patch lands on the same cell."""
+    big = [Cell(r, c) for r in range(-12, 13) for c in range(-16, 17)]
+    for k, sym in enumerate(SYMMETRIES):
+        for cell in big:
+            corners = []
+            for row, col in vertices(cell):
+                i, j = sym((col - row) // 2, row)
+                corners.append((j, 2 * i + j))
+            assert transform([cell], k) == {cell_from_vertices(corners)}, (k, cell)
+
+
 def test_symmetries_preserve_edge_adjacency_and_orientation_pattern():
     for k in range(12):
         for cell in PATCH:

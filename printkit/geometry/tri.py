@@ -153,17 +153,32 @@ SYMMETRIES: tuple[Callable[[int, int], tuple[int, int]], ...] = tuple(
 """The 12 symmetries of the lattice about the origin vertex: six rotations, then six reflections."""
 
 
-def _map_vertex(sym: Callable[[int, int], tuple[int, int]], v: tuple[int, int]) -> Vertex:
-    row, col = v
-    i, j = sym((col - row) // 2, row)
-    return Vertex(j, 2 * i + j)
+def _corner_sum(cell: tuple[int, int]) -> tuple[int, int]:
+    """The sum of a cell's three corners in oblique coordinates (i, j): three times its
+    centre, an integer pair unique to the cell, which the symmetries map linearly."""
+    r, c = cell
+    return (3 * (c - r) - (2 if (r + c) % 2 == 0 else 1)) // 2, 3 * r + (
+        2 if (r + c) % 2 == 0 else 1
+    )
+
+
+def _cell_of_corner_sum(i: int, j: int) -> Cell:
+    """The cell whose corners sum to (i, j) (``_corner_sum`` undone): j is 2 more than a
+    multiple of 3 for a cell pointing up, 1 more for one pointing down."""
+    r, kind = divmod(j, 3)
+    return Cell(r, r + (2 * i + kind) // 3)
+
+
+_LINEAR = tuple((sym(1, 0), sym(0, 1)) for sym in SYMMETRIES)
+"""Each symmetry as the images of the oblique unit vectors: the symmetries are linear."""
 
 
 def transform(cells: Iterable[tuple[int, int]], index: int) -> Shape:
-    """Apply symmetry ``SYMMETRIES[index]`` (about the origin vertex) to a set of cells."""
-    sym = SYMMETRIES[index]
+    """Apply symmetry ``SYMMETRIES[index]`` (about the origin vertex) to a set of cells:
+    each cell's corners map to the corners of its image, so their sum maps to theirs."""
+    (a, c), (b, d) = _LINEAR[index]
     return frozenset(
-        cell_from_vertices(_map_vertex(sym, v) for v in vertices(cell)) for cell in cells
+        _cell_of_corner_sum(a * i + b * j, c * i + d * j) for i, j in map(_corner_sum, cells)
     )
 
 
