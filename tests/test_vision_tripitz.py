@@ -403,6 +403,44 @@ def test_a_symbol_dim_light_hides_from_the_ink_test_is_no_joker(monkeypatch):
     assert score_reading(blind, photo).silent == ("32",)
 
 
+SMEARED = ("24", "26", "37", "58", "61", "68", "71", "77")
+"""Tokens of low-light photo 302319 whose symbol's ink joins colour blotches beyond it."""
+
+
+def test_colour_blotches_beside_a_symbol_in_low_light_leave_it_sure(monkeypatch):
+    """Second family, low light, read from a JPEG file: denoising leaves blotches of other
+    hues on the green tokens' bodies, which join their symbols' ink beyond the symbols'
+    outlines (``INK_BEYOND``).  They hardly differ from the body in lightness
+    (``SMEAR_LIGHTNESS``) and the ink within each outline reads the same colour: eight
+    tokens read surely, and rightly.  Counting every pixel beyond the outline, as a finger
+    or a reflection's veil would be counted, leaves all eight uncertain."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 302319, "lowlight")
+    reading = read_as_file(photo.image, "tripitz", layout)
+    cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+    assert score_reading(reading, photo).wrong == ()
+    assert all(not cells[k].uncertain for k in SMEARED)
+    assert len(reading.uncertain) <= 6
+    monkeypatch.setattr(reader, "SMEAR_LIGHTNESS", -1.0)  # every pixel beyond counts
+    strict = read_as_file(photo.image, "tripitz", layout)
+    cells = {strict.model.cell_key(k): c for k, c in strict.cells.items()}
+    assert all(cells[k].uncertain and cells[k].doubt == "ink astray" for k in SMEARED)
+
+
+def test_blotches_that_move_a_symbols_colour_leave_it_uncertain(monkeypatch):
+    """Second family, low light: a green blotch joined to a light-blue triangle pulls the
+    ink's colour to grey (cell 78).  Within the triangle's outline the ink reads light
+    blue: the token is read as that, and uncertain, as the two readings disagree."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 302301, "lowlight")
+    reading = read_as_file(photo.image, "tripitz", layout)
+    cell = {reading.model.cell_key(k): c for k, c in reading.cells.items()}["78"]
+    assert photo.truth["cells"]["78"] == "GTL"
+    assert (cell.label, cell.uncertain, cell.doubt) == ("GTL", True, "ink astray")
+    assert cell.runner_up == "GTN"
+    assert score_reading(reading, photo).silent == ()
+
+
 def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
     """Second family, a glare pair's second photo, read from a JPEG file: the edge of a
     window's reflection lifts a yellow token's black star to a grey nearer the strip's
