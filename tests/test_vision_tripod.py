@@ -313,9 +313,13 @@ def test_a_white_stone_within_its_cells_outline_is_sure(monkeypatch):
     """Second family, glossy Go stones: white stones off their cells' middles read unlike
     the other white stones, yet each cell's own outline shows all round, so what hides its
     name lies within it: a stone.  At most one cell stays uncertain, two more without the
-    cue; nothing is silently wrong."""
+    cue; nothing is silently wrong.  The photo is taken at a slant, and on the plane of
+    the stones' tops the same stones read like the others
+    (``test_a_go_stone_whose_top_lies_beyond_its_cell_is_read_surely_on_the_tops_plane``):
+    each cue alone settles them."""
     from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
     from printkit.vision.photoshoot import shoot
 
     layout = load_layout()
@@ -323,8 +327,14 @@ def test_a_white_stone_within_its_cells_outline_is_sure(monkeypatch):
     seen = read_image(photo.image, "tripod", layout)
     assert score_reading(seen, photo).silent == ()
     assert len(seen.uncertain) <= 1
+    monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
+    flat = read_image(photo.image, "tripod", layout)
+    assert len(flat.uncertain) <= 1  # the outline alone
     monkeypatch.setattr(reader, "OUTLINE_SURE", 2.0)  # no outline ever shows
-    assert len(seen.uncertain) + 2 <= len(read_image(photo.image, "tripod", layout).uncertain)
+    assert len(flat.uncertain) + 2 <= len(read_image(photo.image, "tripod", layout).uncertain)
+    monkeypatch.undo()
+    monkeypatch.setattr(reader, "OUTLINE_SURE", 2.0)
+    assert len(read_image(photo.image, "tripod", layout).uncertain) <= 1  # the tops alone
 
 
 def test_a_hand_over_a_cell_is_no_white_stone():
@@ -434,6 +444,30 @@ def test_a_thick_white_stone_seen_at_a_slant_is_not_read_as_black(monkeypatch):
     monkeypatch.setattr(read_module, "HEIGHTS", (0.0, 4.0, 40.0))  # 4 mm: the tops' plane
     unsteady = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert unsteady.silent == () and len(unsteady.uncertain) >= len(score.uncertain) + 10
+
+
+def test_a_go_stone_whose_top_lies_beyond_its_cell_is_read_surely_on_the_tops_plane(
+    monkeypatch,
+):
+    """Second family, a steep view of Go stones: seven white stones show their shaded sides
+    over their cells and their tops beyond, so read flat they are unlike the other white
+    stones (``unlike``), and uncertain.  On the plane of the stones' tops, and the planes a
+    step below and above, each reads as a white stone like the others: sure, and right.
+    Read flat only, the seven stay uncertain."""
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 305322, "steep")
+    seen = read_as_file(photo.image, "tripod", layout)
+    score = score_reading(seen, photo)
+    assert score.wrong == () and score.uncertain == ()
+    monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
+    flat = read_as_file(photo.image, "tripod", layout)
+    unlike = [k for k, c in flat.cells.items() if c.uncertain and c.doubt == "unlike"]
+    assert len(unlike) >= 7 and all(flat.cells[k].label == "O" for k in unlike)
+    assert score_reading(flat, photo).wrong == ()
 
 
 def test_a_white_stone_beside_a_cell_a_reflection_washed_out_is_uncertain(monkeypatch):

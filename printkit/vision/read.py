@@ -1847,7 +1847,11 @@ def _turned_on_tops(
     the tops' one are both sure and the planes one step below and above the tops' read the
     same piece there (a plane found a little off would not turn it); else it is uncertain
     (``thickness``).  A cell bare on one plane and covered on the other is only the
-    pieces' tops sliding over their neighbours: its flat reading stands."""
+    pieces' tops sliding over their neighbours: its flat reading stands.  A cell read flat
+    as a piece unlike the others of its kind (``unlike``: a thick stone's shaded side
+    where its cell is, its top beyond) that reads as the same piece surely on the tops'
+    plane, and on the planes a step below and above, is that piece: its top lies over
+    its cell.  A finger is unlike a stone on any plane."""
     light, affine = maps
     height = _piece_height(model, photo, points, light, affine).height
     if not height:
@@ -1864,18 +1868,32 @@ def _turned_on_tops(
     turned = [
         k for k, r in readings.items() if r.label != empty and tops[k].label not in (empty, r.label)
     ]
-    if not turned:
+    settled = [  # a piece unlike its kind flat, like it on the tops' plane
+        k
+        for k, r in readings.items()
+        if r.uncertain
+        and r.doubt == "unlike"
+        and r.label != empty
+        and tops[k].label == r.label
+        and not tops[k].uncertain
+    ]
+    if not turned and not settled:
         return readings
     step = HEIGHTS.index(height)
     beside = [on_plane(HEIGHTS[i]) for i in (step - 1, step + 1) if 0 <= i < len(HEIGHTS)]
+
+    def steady(k) -> bool:
+        return all(other[k].label == tops[k].label and not other[k].uncertain for other in beside)
+
     out = dict(readings)
     for k in turned:
-        top = tops[k]
-        steady = all(other[k].label == top.label and not other[k].uncertain for other in beside)
-        sure = steady and not top.uncertain and not readings[k].uncertain
+        sure = steady(k) and not tops[k].uncertain and not readings[k].uncertain
         out[k] = replace(
-            top, uncertain=not sure, doubt="" if sure else readings[k].doubt or "thickness"
+            tops[k], uncertain=not sure, doubt="" if sure else readings[k].doubt or "thickness"
         )
+    for k in settled:
+        if steady(k):
+            out[k] = tops[k]
     return out
 
 
