@@ -157,9 +157,8 @@ def _corner_sum(cell: tuple[int, int]) -> tuple[int, int]:
     """The sum of a cell's three corners in oblique coordinates (i, j): three times its
     centre, an integer pair unique to the cell, which the symmetries map linearly."""
     r, c = cell
-    return (3 * (c - r) - (2 if (r + c) % 2 == 0 else 1)) // 2, 3 * r + (
-        2 if (r + c) % 2 == 0 else 1
-    )
+    rest = 2 if (r + c) % 2 == 0 else 1  # pointing up, or down
+    return (3 * (c - r) - rest) // 2, 3 * r + rest
 
 
 def _cell_of_corner_sum(i: int, j: int) -> Cell:

@@ -631,9 +631,17 @@ this little lightness beyond the face and the same colour within it; the two rea
 triangle) read rightly within the face."""
 
 
-def _ink_colour(window, blob, body_lab, tokens, colour, symbols) -> tuple:
-    """The symbol colour a token's ink ``blob`` shows (``_nearest`` over ``symbols``), read
-    from its core where the blob is broad enough, relit by the body's shading."""
+def _ink_colour(
+    window: np.ndarray,
+    blob: np.ndarray,
+    body_lab: np.ndarray,
+    tokens: dict,
+    colour: object,
+    symbols: dict,
+) -> tuple[np.ndarray, tuple]:
+    """The colour a token's ink ``blob`` shows in its CIELAB ``window`` (read from the
+    blob's core where the blob is broad enough), and the symbol colour that names, relit by
+    the body's shading (``_nearest`` over ``symbols``: best, runner-up, distance, margin)."""
     core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
     inner = core if core.sum() >= 12 else blob
     seen_lab = np.median(window[inner], axis=0)
