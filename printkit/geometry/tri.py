@@ -29,6 +29,7 @@ __all__ = [
     "edges",
     "cell_from_vertices",
     "edge_neighbours",
+    "edge_ring",
     "vertex_neighbours",
     "touching",
     "SYMMETRIES",
@@ -104,6 +105,12 @@ def edge_neighbours(cell: tuple[int, int]) -> tuple[Cell, Cell, Cell]:
     if (r + c) % 2 == 0:
         return Cell(r, c - 1), Cell(r, c + 1), Cell(r + 1, c)
     return Cell(r, c - 1), Cell(r, c + 1), Cell(r - 1, c)
+
+
+def edge_ring(cells: Iterable[tuple[int, int]]) -> set[Cell]:
+    """The cells sharing an edge with any of ``cells`` (those of ``cells`` that share one
+    with another included)."""
+    return {n for c in cells for n in edge_neighbours(c)}
 
 
 def vertex_neighbours(cell: tuple[int, int]) -> tuple[Cell, ...]:

@@ -43,6 +43,7 @@ from printkit.geometry.tri import (
     Cell,
     canonical,
     edge_neighbours,
+    edge_ring,
     is_connected,
     normalise,
     touching,
@@ -237,7 +238,7 @@ def _tables(board: BoardShape) -> _Tables:
             # The shape with its top row on the board's first row: its bits and those of the
             # cells around it.
             base = tuple(frame.bit(r + top, c) for r, c in shape)
-            around_edge = {x for cell in shape for x in edge_neighbours(cell)} - set(shape)
+            around_edge = edge_ring(shape) - set(shape)
             around = {x for cell in shape for x in touching(cell)} - set(shape)
             high = max(r for r, _ in shape)
             # Moves in board order of the shape's first cell: rows down, then columns right,
@@ -694,11 +695,6 @@ def find_pieces(
     return placed, loose
 
 
-def _edge_ring(cells: frozenset[Cell]) -> set[Cell]:
-    """The cells sharing an edge with any of ``cells``."""
-    return {n for c in cells for n in edge_neighbours(c)}
-
-
 def unexplained_cells(
     labels: Mapping[Cell, str], empty: str = "empty", unseen: Collection[Cell] = ()
 ) -> dict[Cell, str]:
@@ -716,7 +712,7 @@ def unexplained_cells(
     coloured = {c: v for c, v in labels.items() if v != empty and c not in hidden}
     placed, loose = find_pieces(coloured)
     whole = {
-        colour: [p.piece for p in pieces if hidden.isdisjoint(_edge_ring(p.cells))]
+        colour: [p.piece for p in pieces if hidden.isdisjoint(edge_ring(p.cells))]
         for colour, pieces in placed.items()
     }
     own = defaultdict(set)
@@ -734,7 +730,7 @@ def unexplained_cells(
     for colour, pieces in placed.items():
         names = whole[colour]
         for p in pieces:
-            if hidden.isdisjoint(_edge_ring(p.cells)):
+            if hidden.isdisjoint(edge_ring(p.cells)):
                 twice = names.count(p.piece) > 1
             else:
                 twice = not _completions(p.cells, hidden | own[colour]) - set(names)

@@ -15,7 +15,7 @@ from typing import Any
 
 from printkit.errors import PrintkitError
 from printkit.geometry.graph import component
-from printkit.geometry.tri import Cell, canonical, edge_neighbours
+from printkit.geometry.tri import Cell, canonical, edge_neighbours, edge_ring
 from printkit.polyiamond_games.engine import PolyiamondGame, find_pieces
 from printkit.polyiamond_games.moves import Pass, Placement
 from printkit.polyiamond_games.pieces import PIECES
@@ -79,7 +79,7 @@ class PolyiamondLog:
 
     def _beside(self, cells) -> tuple[str, ...]:
         """The board's triangles sharing an edge with ``cells``, by name."""
-        near = {n for c in cells for n in edge_neighbours(c)} - set(cells)
+        near = edge_ring(cells) - set(cells)
         return tuple(self.game.cell_text(c) for c in sorted(near & self.game.board.cells))
 
     def infer(self, before: Mapping[str, str], after: Mapping[str, str]) -> Inference:

@@ -632,20 +632,15 @@ triangle) read rightly within the face."""
 
 
 def _ink_colour(
-    window: np.ndarray,
-    blob: np.ndarray,
-    body_lab: np.ndarray,
-    tokens: dict,
-    colour: object,
-    symbols: dict,
-) -> tuple[np.ndarray, tuple]:
+    window: np.ndarray, blob: np.ndarray, body_lab: np.ndarray, printed_body: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """The colour a token's ink ``blob`` shows in its CIELAB ``window`` (read from the
-    blob's core where the blob is broad enough), and the symbol colour that names, relit by
-    the body's shading (``_nearest`` over ``symbols``: best, runner-up, distance, margin)."""
+    blob's core where the blob is broad enough), and that colour relit by the body's
+    shading (``_relit``), to be named among the symbol colours."""
     core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
     inner = core if core.sum() >= 12 else blob
     seen_lab = np.median(window[inner], axis=0)
-    return seen_lab, _nearest(_relit(seen_lab, body_lab, tokens[colour]), symbols)
+    return seen_lab, _relit(seen_lab, body_lab, printed_body)
 
 
 def _read_token(
@@ -692,10 +687,8 @@ def _read_token(
             uncertain,
             "shape" if shows else "",
         )
-    seen_lab, (shade, shade2, d_shade, m_shade) = _ink_colour(
-        window, blob, body_lab, tokens, colour, symbols
-    )
-    sym_lab = _relit(seen_lab, body_lab, tokens[colour])
+    seen_lab, sym_lab = _ink_colour(window, blob, body_lab, tokens[colour])
+    shade, shade2, d_shade, m_shade = _nearest(sym_lab, symbols)
     # A reflection only adds light: under the veil the token's body shows, would another
     # (darker) ink read as this one?
     veil = _veil(rgb_window, disc, blob, body_lab, px)
@@ -707,7 +700,8 @@ def _read_token(
         # Colour blotches alone beyond the face: its own ink says whether they moved it.
         face = _face_in_window(blob.shape, px, shapes, shape, pose)
         if (blob & face).any():
-            _, within = _ink_colour(window, blob & face, body_lab, tokens, colour, symbols)
+            _, relit = _ink_colour(window, blob & face, body_lab, tokens[colour])
+            within = _nearest(relit, symbols)
             astray = within[0] != shade
             if astray:  # read as its own ink shows it, uncertain all the same
                 shade, shade2, d_shade, m_shade = within[0], shade, within[2], within[3]
