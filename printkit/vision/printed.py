@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Collection
 from dataclasses import replace
 from functools import cache
 
@@ -148,6 +149,7 @@ def bare_by_print(
     sure: float,
     hidden: tuple[float, float] | None = None,
     gone: tuple[float, float] | None = None,
+    settled: tuple[Collection, float] | None = None,
 ) -> dict:
     """The cells read empty (``model.classes[0]``) whose print (``model.printed``) shows
     clearly round their centre (``centres``: cell → rectified px, every cell; a fit of at
@@ -159,7 +161,10 @@ def bare_by_print(
     median fit of the cells read empty: how well bare print shows varies with the photo.
     With ``gone = (legible, share)``, where the cells read empty fit a median of at least
     ``legible`` (the photo shows their print), those fitting below ``share`` times it are
-    uncertain (``name hidden``): a piece a reflection washed pale hides the print."""
+    uncertain (``name hidden``): a piece a reflection washed pale hides the print.  With
+    ``settled = (cells, share)``, those ``cells`` whose print fits at least ``share`` times
+    that median are sure too: a doubt their colour alone raised (dim light's colour
+    blotches) that their print answers as the other bare cells' does."""
     empty = [k for k, r in readings.items() if r.label == model.classes[0]]
     if not empty:
         return {}
@@ -172,13 +177,15 @@ def bare_by_print(
         seeds = set(np.flatnonzero(fits < shows).tolist())
         covered = spread(seeds, fits < weak * float(np.median(fits)), at, _pitch(centres))
     name_gone = faded(fits, *gone) if gone is not None else np.zeros(len(fits), bool)
+    explained, share = settled if settled is not None else ((), 0.0)
+    shows = share * float(np.median(fits))
     out = {}
     for i, (k, fit) in enumerate(zip(empty, fits, strict=True)):
         if i in covered:
             out[k] = replace(readings[k], uncertain=True, doubt="print hidden")
         elif name_gone[i]:
             out[k] = replace(readings[k], uncertain=True, doubt=readings[k].doubt or "name hidden")
-        elif fit >= sure:
+        elif fit >= sure or (k in explained and fit >= shows):
             out[k] = replace(readings[k], uncertain=False, doubt="", bare=True)
     return out
 
