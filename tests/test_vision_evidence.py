@@ -845,16 +845,57 @@ def test_a_bare_cell_unlike_the_others_whose_lines_show_is_bare(monkeypatch):
     """Second family, a dim TriPakus photo: noise and the lamp's fall-off leave a dozen
     bare cells unlike the other bare cells, but their printed lines show clearly, which
     no piece over them would let through: they are read bare and sure.  Without the cue
-    (``PRINT_BARE`` out of reach) they stay uncertain."""
+    (``PRINT_BARE`` out of reach), and without the test for lone blotches of colour
+    (``HUE_ONLY``), they stay uncertain."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 302004, "lowlight")
     seen = read_image(photo.image, "tripakus", layout)
     assert score_reading(seen, photo).wrong == ()
     monkeypatch.setattr(read_module, "PRINT_BARE", 2.0)
+    monkeypatch.setattr(read_module, "HUE_ONLY", -1.0)  # nor lone blotches of colour
     by_colour = read_image(photo.image, "tripakus", layout)
     assert score_reading(by_colour, photo).wrong == ()
     assert len(seen.uncertain) + 10 <= len(by_colour.uncertain)
     assert sum(c.doubt == "unlike" for c in by_colour.cells.values()) >= 10
+
+
+def test_a_lone_cell_off_its_kind_in_hue_alone_is_read_surely(monkeypatch):
+    """Second family, a dim Trigon photo read from its JPEG file: denoising leaves five
+    cells here and there far from the colour of the others of their kind, in hue but not
+    in lightness, each among cells read surely: dim light's colour blotches, not a finger
+    (``_lone_blotches``).  They are read surely and right; without the test they are
+    uncertain (``unlike``)."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 302315, "lowlight")
+    seen = read_as_file(photo.image, "trigon", layout)
+    assert score_reading(seen, photo).wrong == ()
+    assert seen.uncertain == []
+    monkeypatch.setattr(read_module, "HUE_ONLY", -1.0)  # no departure is in hue alone
+    by_kind = read_as_file(photo.image, "trigon", layout)
+    assert sum(c.doubt == "unlike" for c in by_kind.cells.values()) >= 4
+
+
+def test_fingers_unlike_their_kind_stay_uncertain(monkeypatch):
+    """Second family, fingers over a Trigon board, read from its JPEG file: the cells a
+    finger covers are unlike their kind.  A finger changes their lightness and covers
+    cells side by side, and either cue alone keeps them uncertain: nothing is silent with
+    both, with lightness ignored, or with every cell taken alone.  Without both, a cell
+    under a finger is read surely as a piece."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 303300, "hands")
+
+    def silent():
+        return score_reading(read_as_file(photo.image, "trigon", layout), photo).silent
+
+    hue_only = read_module.HUE_ONLY
+    assert silent() == ()
+    monkeypatch.setattr(read_module, "HUE_ONLY", 1.0)  # every departure in hue alone
+    assert silent() == ()
+    monkeypatch.setattr(read_module, "HUE_ONLY", hue_only)
+    monkeypatch.setattr(read_module, "pitch", lambda at: 0.0)  # no cell beside another
+    assert silent() == ()
+    monkeypatch.setattr(read_module, "HUE_ONLY", 1.0)
+    assert len(silent()) >= 1
 
 
 def _missed(grey, marker, h, reach):

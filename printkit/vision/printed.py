@@ -35,6 +35,7 @@ __all__ = [
     "bare_by_print",
     "spread",
     "neighbours",
+    "pitch",
 ]
 
 STROKE = 1.2
@@ -175,7 +176,8 @@ def bare_by_print(
     if hidden is not None:
         shows, weak = hidden
         seeds = set(np.flatnonzero(fits < shows).tolist())
-        covered = spread(seeds, fits < weak * float(np.median(fits)), at, _pitch(centres))
+        apart = pitch(np.array(list(centres.values()), float))
+        covered = spread(seeds, fits < weak * float(np.median(fits)), at, apart)
     name_gone = faded(fits, *gone) if gone is not None else np.zeros(len(fits), bool)
     explained, share = settled if settled is not None else ((), 0.0)
     shows = share * float(np.median(fits))
@@ -208,9 +210,9 @@ def spread(seeds: set[int], weak: np.ndarray, centres: np.ndarray, pitch: float)
     return covered
 
 
-def _pitch(centres: dict) -> float:
-    """The distance between neighbouring cells: the median of each cell's nearest."""
-    at = np.array(list(centres.values()), float)
+def pitch(at: np.ndarray) -> float:
+    """The distance between neighbouring cells (``at``: every cell's centre): the median
+    of each cell's nearest."""
     apart = np.linalg.norm(at[:, None, :] - at[None, :, :], axis=2)
     np.fill_diagonal(apart, np.inf)
     return float(np.median(apart.min(axis=1)))
