@@ -898,6 +898,24 @@ def test_fingers_unlike_their_kind_stay_uncertain(monkeypatch):
     assert len(silent()) >= 1
 
 
+@pytest.mark.parametrize(("seed", "cell"), [(301338, "ae5"), (301341, "q13")])
+def test_a_piece_a_reflection_washes_pale_keeps_some_colour(monkeypatch, seed, cell):
+    """Second family, glare on a Trigon board, read from its JPEG file: beyond the
+    clipped spot, the reflection's tail washes a piece almost white (L* 98), its lines
+    still show, and it reads as bare paper.  Glare only whitens: bare paper within its
+    reach stays neutral, while the washed piece keeps some colour, more than any bare
+    cell beyond the reach shows.  It is uncertain (glare); without the test, silently
+    wrong."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, seed, "glare")
+    seen = read_as_file(photo.image, "trigon", layout)
+    assert score_reading(seen, photo).silent == ()
+    assert {seen.model.cell_key(k): c.doubt for k, c in seen.cells.items()}[cell] == "glare"
+    monkeypatch.setattr(read_module, "_coloured_in_reach", lambda *args: args[4])
+    blind = read_as_file(photo.image, "trigon", layout)
+    assert cell in score_reading(blind, photo).silent
+
+
 def _missed(grey, marker, h, reach):
     """No marker found by its pattern."""
     return None

@@ -30,8 +30,10 @@ from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
 from printkit.vision import shake
+from printkit.vision.colour import MIN_SPREAD as MIN_KIND_SPREAD
 from printkit.vision.colour import (
     NOISE_Z,
+    OUTLIER_Z,
     UNLIKE_FAR,
     cubic_terms,
     group_spreads,
@@ -1829,6 +1831,8 @@ def classify(
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
         overhung = _overhung(model, photo, plane.height, readings) if photo else frozenset()
         readings = _print_hidden(flat, model, readings, tail, overhung)
+    if model.classify is None:  # last: no later cue clears these
+        doubts = _coloured_in_reach(model, seen, points, readings, doubts, near)
     return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine)
 
 
@@ -2297,6 +2301,48 @@ def _beside_washed_out(doubts: list[str], readings: list, points: list) -> list[
         "glare" if not d and r.washed and near[i] <= HALO else d
         for i, (d, r) in enumerate(zip(doubts, readings, strict=True))
     ]
+
+
+def _coloured_in_reach(
+    model: BoardModel,
+    seen: np.ndarray,
+    points: list,
+    readings: dict,
+    doubts: list[str],
+    near: np.ndarray,
+) -> list[str]:
+    """``doubts`` with the cells read as bare white paper within ``WASH_REACH`` of glare
+    (``near``: ``_glare_distance``), surely or not, whose colour in ``seen`` is more
+    saturated than the cells read surely bare beyond that reach (more than ``OUTLIER_Z``
+    spreads of their chroma above its median) named glare too, after every other cue:
+    neither their printed lines nor a reading through the glare clears them.  A
+    reflection whitens what it falls on: paper in its reach stays neutral, grey where
+    the light model errs, while a piece it washed pale keeps some of its colour (Trigon
+    301338 and 301341, second family: a green and a red piece washed to L* 98 kept chroma
+    16 and 23, and were read bare surely).  Measured on Trigon glare photos 301300-301330:
+    the cells read surely bare beyond the reach had chroma at most 5.2; 13 of the 2,050
+    within it lay above the limit."""
+    keys = list(model.cells)
+    tints = model.extra.get("paper", {})
+    empty = model.classes[0]
+    white = np.array(
+        [
+            readings[k].label == empty and not d and k not in tints
+            for k, d in zip(keys, doubts, strict=True)
+        ]
+    )
+    sure = white & np.array([not readings[k].uncertain for k in keys])
+    inside = near <= WASH_REACH
+    if not (white & inside).any() or not (sure & ~inside).any():
+        return doubts
+    index = np.flatnonzero(white)
+    lab = to_lab(_medians(seen, [points[i] for i in index]))
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    beyond = chroma[(sure & ~inside)[index]]
+    centre = float(np.median(beyond))
+    sd = max(1.4826 * float(np.median(np.abs(beyond - centre))), MIN_KIND_SPREAD)
+    coloured = set(index[inside[index] & (chroma > centre + OUTLIER_Z * sd)].tolist())
+    return ["glare" if i in coloured else d for i, d in enumerate(doubts)]
 
 
 def _glare_distance(doubts: list[str], points: list) -> np.ndarray:
