@@ -892,7 +892,11 @@ def test_fingers_unlike_their_kind_stay_uncertain(monkeypatch):
     monkeypatch.setattr(read_module, "HUE_ONLY", 1.0)  # every departure in hue alone
     assert silent() == ()
     monkeypatch.setattr(read_module, "HUE_ONLY", hue_only)
-    monkeypatch.setattr(read_module, "pitch", lambda at: 0.0)  # no cell beside another
+
+    def alone(model, rows):
+        return np.zeros((len(rows), len(model.cells)), bool)
+
+    monkeypatch.setattr(read_module, "_beside", alone)  # no cell beside another
     assert silent() == ()
     monkeypatch.setattr(read_module, "HUE_ONLY", 1.0)
     assert len(silent()) >= 1

@@ -192,10 +192,12 @@ def bare_by_print(
     return out
 
 
-def neighbours(centres: np.ndarray, pitch: float) -> np.ndarray:
+def neighbours(centres: np.ndarray, pitch: float, among: np.ndarray | None = None) -> np.ndarray:
     """Which cells lie beside which: centres (px) within 1.1 ``pitch``, the distance
-    between neighbours (a cell is its own neighbour)."""
-    return np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2) <= 1.1 * pitch
+    between neighbours (a cell is its own neighbour); with ``among``, which of those
+    centres lie beside each of ``centres``."""
+    others = centres if among is None else among
+    return np.linalg.norm(centres[:, None, :] - others[None, :, :], axis=2) <= 1.1 * pitch
 
 
 def spread(seeds: set[int], weak: np.ndarray, centres: np.ndarray, pitch: float) -> set[int]:

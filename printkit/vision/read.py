@@ -2459,15 +2459,29 @@ def _lone_blotches(
     cell beside it is in doubt.  Denoising leaves colour noise at the lightness of what
     lies under it, one cell here and there; a finger, a sleeve or a shadow changes the
     lightness, and reaches over several cells from the board's edge."""
+    if not unlike.any():
+        return unlike
     _, centres = group_spreads(lab, kinds)
     departure = lab - np.array([centres[k] for k in kinds])
     hue_only = unlike & (np.abs(departure[:, 0]) <= HUE_ONLY * np.linalg.norm(departure, axis=1))
-    if not hue_only.any():
-        return hue_only
+    rows = np.flatnonzero(hue_only)
+    beside = _beside(model, rows)
+    beside[np.arange(len(rows)), rows] = False
+    hue_only[rows] = ~(beside & doubtful[None, :]).any(axis=1)
+    return hue_only
+
+
+def _beside(model: BoardModel, rows: np.ndarray) -> np.ndarray:
+    """Which of the model's cells lie beside each of the cells ``rows`` (indices; a cell
+    lies beside itself): ``vision.printed.neighbours``."""
     _, at, _ = _cell_centres(model)
-    beside = neighbours(at, pitch(at))
-    np.fill_diagonal(beside, False)
-    return hue_only & ~(beside & doubtful[None, :]).any(axis=1)
+    return neighbours(at[rows], _cell_pitch(model), among=at)
+
+
+@cache
+def _cell_pitch(model: BoardModel) -> float:
+    """The distance (mm) between neighbouring cells' centres (``vision.printed.pitch``)."""
+    return pitch(_cell_centres(model)[1])
 
 
 DOUBT_TAGS = {
