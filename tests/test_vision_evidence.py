@@ -762,9 +762,9 @@ def test_the_print_is_looked_for_before_the_paper_is_clipped_white(monkeypatch):
     assert sum(c.doubt == "print hidden" for c in blind.cells.values()) >= 50
 
 
-def _alone(centres: np.ndarray, pitch: float) -> np.ndarray:
+def _alone(centres: np.ndarray, pitch: float, among: np.ndarray | None = None) -> np.ndarray:
     """No cell beside any other."""
-    return np.zeros((len(centres), len(centres)), bool)
+    return np.zeros((len(centres), len(centres if among is None else among)), bool)
 
 
 def test_a_cell_within_a_cover_is_not_cleared_by_lines_of_its_own(monkeypatch):
