@@ -180,14 +180,14 @@ def bare_by_print(
         covered = spread(seeds, fits < weak * float(np.median(fits)), at, apart)
     name_gone = faded(fits, *gone) if gone is not None else np.zeros(len(fits), bool)
     explained, share = settled if settled is not None else ((), 0.0)
-    shows = share * float(np.median(fits))
+    settles = share * float(np.median(fits))
     out = {}
     for i, (k, fit) in enumerate(zip(empty, fits, strict=True)):
         if i in covered:
             out[k] = replace(readings[k], uncertain=True, doubt="print hidden")
         elif name_gone[i]:
             out[k] = replace(readings[k], uncertain=True, doubt=readings[k].doubt or "name hidden")
-        elif fit >= sure or (k in explained and fit >= shows):
+        elif fit >= sure or (k in explained and fit >= settles):
             out[k] = replace(readings[k], uncertain=False, doubt="", bare=True)
     return out
 

@@ -736,7 +736,7 @@ def _read_token(
     veiled = veil > 0 and _nearest(sym_lab, _under_veil(symbols, veil))[0] != shade
     shape, shape2, m_shape, second_cue, pose = _read_symbol(window, body_lab, seen_lab, px, shapes)
     astray = ink_beyond(blob, px, shapes, shape, pose) > INK_BEYOND
-    lit = np.abs(window[..., 0] - body_lab[0]) > SMEAR_LIGHTNESS
+    lit = np.abs(window[..., 0] - body_lab[0]) > SMEAR_LIGHTNESS if astray else None
     if astray and ink_beyond(blob, px, shapes, shape, pose, counted=lit) <= INK_BEYOND:
         # Colour blotches alone beyond the face: its own ink says whether they moved it.
         face = _face_in_window(blob.shape, px, shapes, shape, pose)
