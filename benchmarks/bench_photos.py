@@ -2,7 +2,8 @@
 
 The first family is ``printkit.vision.scenes`` (levels easy and hard); the second is
 ``printkit.vision.photoshoot``, a renderer of its own, photographed under each named
-condition (ordinary, glare, lowlight, hands, small, steep, lens, motion, recompressed).
+condition (ordinary, glare, lowlight, hands, small, steep, lens, motion, recompressed,
+printer).
 The ``pair`` rows (``--pairs``, default glare and hands) take two photos of each position
 from the second family, other cameras and light, and fuse their readings as
 ``printkit read a.jpg b.jpg`` does (a photo the reader refuses is skipped, the other

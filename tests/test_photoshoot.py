@@ -15,8 +15,10 @@ from printkit.games import GAMES
 from printkit.layout.config import load_layout
 from printkit.vision.model import board_models
 from printkit.vision.photoshoot import CONDITIONS, shoot, staging
+from printkit.vision.photoshoot.printer import PrintProfile, print_profile, printed
 from printkit.vision.read import read_image
 from printkit.vision.scenes import synthetic_photo
+from printkit.vision.synth import score_reading
 
 SMALL = (1200, 900)
 
@@ -78,6 +80,27 @@ def _paper(image: np.ndarray) -> float:
 def test_lowlight_leaves_the_paper_dark():
     assert _paper(_shot("ordinary").image) > 170
     assert _paper(_shot("lowlight").image) < 0.7 * _paper(_shot("ordinary").image)
+
+
+def test_another_printer_prints_the_kit_on_its_own_paper():
+    profile = PrintProfile((0.97, 0.95, 0.88), 0.8, (1.0, 1.1, 0.9), tuple(map(tuple, np.eye(3))))
+    colours = np.array([[255, 255, 255], [0, 0, 0], [200, 30, 30]], np.uint8)
+    white, black, red = printed(colours, profile).astype(int)
+    assert list(white) == [round(255 * p) for p in profile.paper]  # bare paper: its tint
+    assert list(black) == [round(255 * p * 0.2) for p in profile.paper]  # 80 % of the ink
+    assert red[0] > 200 * 0.88 and red[1] > 30 and red[2] > 30  # paler, its hue kept
+    drawn = print_profile(np.random.default_rng(4))
+    assert min(drawn.paper) >= 0.86 and 0.78 <= drawn.density <= 1.0
+    assert np.allclose(np.diag(drawn.bleed), 1.0)
+
+
+def test_a_board_printed_on_another_printer_reads_without_a_silent_error():
+    plain, other = _shot("ordinary"), _shot("printer")
+    assert other.truth["cells"] == plain.truth["cells"]
+    layout = _layout()
+    reading = read_image(other.image, "tripakus", layout)
+    score = score_reading(reading, other)
+    assert score.silent == () and len(score.uncertain) <= 0.02 * score.cells
 
 
 def _tilt(h: np.ndarray, frame: tuple[int, int]) -> float:

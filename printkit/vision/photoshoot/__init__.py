@@ -10,6 +10,8 @@ generator but the kit's drawings, the rules engines and the ``Photo`` record:
   over the board at a tilt and turn, with radial lens distortion;
 * the scene is rendered as light (``render``): a lamp of some colour temperature and
   position and the room's light, cast shadows, side walls, highlights, hands;
+* the kit is printed by a home printer on its paper (``printer``: the kit's own colours,
+  or another printer's and paper's);
 * a sensor (``sensor``) counts photons (shot and read noise), the phone white-balances,
   denoises, tone-maps, sharpens and writes a JPEG.
 
@@ -32,6 +34,7 @@ from printkit.layout.config import Layout
 from printkit.vision.model import BoardModel, board_models
 from printkit.vision.photoshoot.camera import FRAME, Camera, focal_px, monotonic_k2, pose, tilt_of
 from printkit.vision.photoshoot.conditions import CONDITIONS, PRESETS, Condition
+from printkit.vision.photoshoot.printer import print_profile
 from printkit.vision.photoshoot.props import Dome, Material, Slab, Stage
 from printkit.vision.photoshoot.render import (
     HAND_SCALE,
@@ -115,7 +118,8 @@ def shoot(
     stage = stage or staging(game).stage(layout, model, setup)
     cam = _camera(model, cond, frame, rng)
     light = _light(model, cond, rng)
-    layers = stage_layers(stage, model.bounds, cam, light, rng)
+    profile = print_profile(rng) if cond.printer else None
+    layers = stage_layers(stage, model.bounds, cam, light, rng, profile)
     glare = int(rng.integers(cond.glare[0], cond.glare[1] + 1))
     if glare:
         add_glare(layers, model.bounds, cam, glare, rng)

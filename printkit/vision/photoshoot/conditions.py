@@ -38,6 +38,7 @@ class Condition:
     jpeg: tuple[int, int] = (88, 95)
     denoise: bool = False
     recompress: bool = False
+    printer: bool = False  # printed on another printer and paper (``printer.print_profile``)
 
 
 ORDINARY = Condition("ordinary")
@@ -61,6 +62,7 @@ PRESETS: dict[str, Condition] = {
     "lens": replace(ORDINARY, name="lens", focal=(13.0, 16.0), k1=(-0.16, -0.10), k2=(0.0, 0.02)),
     "motion": replace(ORDINARY, name="motion", motion=(3.0, 15.0)),
     "recompressed": replace(ORDINARY, name="recompressed", recompress=True),
+    "printer": replace(ORDINARY, name="printer", printer=True),
 }
 
 CONDITIONS: tuple[str, ...] = tuple(PRESETS)

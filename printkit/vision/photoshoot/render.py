@@ -26,6 +26,7 @@ import numpy as np
 
 from printkit.draw.model import Affine, Drawing, Polygon, Role, Style, rgb
 from printkit.vision.photoshoot.camera import Camera
+from printkit.vision.photoshoot.printer import PrintProfile, printed
 from printkit.vision.photoshoot.props import Dome, Stage
 from printkit.vision.photoshoot.sensor import to_linear
 from printkit.vision.synth import render_board
@@ -146,8 +147,10 @@ def stage_layers(
     cam: Camera,
     light: Light,
     rng: np.random.Generator,
+    printer: PrintProfile | None = None,
 ) -> Layers:
-    """The table, the board and its pieces as layers."""
+    """The table, the board and its pieces as layers; the board, and pieces of printed
+    card, as ``printer`` prints them (as drawn without one)."""
     frame = cam.canvas
     w, h = frame
     s = texture_scale(cam, bounds)
@@ -165,6 +168,8 @@ def stage_layers(
         blank = alpha < 255
         a = alpha[blank].astype(np.float32)[:, None] / 255.0
         colour[blank] = np.round(colour[blank] * a + 255 * (1 - a)).astype(np.uint8)
+    if printer is not None:
+        colour = printed(colour, printer)
     m0 = h0 @ to_board
     seen = to_linear(_warp(colour, m0, frame))
     cover = _warp(paper, m0, frame)[..., None]
@@ -178,7 +183,8 @@ def stage_layers(
     _shadows(layers, stage, bounds, cam, light, thickness)
     if stage.slabs:
         _walls(layers, stage, cam, light, thickness)
-        _tops(layers, stage, bounds, cam, s, thickness)
+        card = printer if stage.material.name == "card" else None
+        _tops(layers, stage, bounds, cam, s, thickness, card)
     for dome in sorted(stage.domes, key=lambda d: -_distance(cam, d.centre)):
         _dome(layers, cam, light, dome)
     return layers
@@ -281,15 +287,20 @@ def _tops(
     cam: Camera,
     s: float,
     thickness: float,
+    printer: PrintProfile | None = None,
 ) -> None:
-    """The slabs' printed top faces, on the plane ``thickness`` above the board."""
+    """The slabs' printed top faces, on the plane ``thickness`` above the board, as
+    ``printer`` prints them (given)."""
     tops = Drawing()
     for slab in stage.slabs:
         tops.add(Polygon(tuple(slab.outline), Style(fill=slab.face), Role.FILL, slab.holes))
         tops.extend(slab.top)
     rgba = render_rgba(tops, bounds, s)
     m = cam.homography(-thickness) @ _texture_to_board(bounds, s)
-    seen = to_linear(_warp(np.ascontiguousarray(rgba[..., :3]), m, cam.canvas))
+    faces = np.ascontiguousarray(rgba[..., :3])
+    if printer is not None:
+        faces = printed(faces, printer)
+    seen = to_linear(_warp(faces, m, cam.canvas))
     cover = _warp(rgba[..., 3], m, cam.canvas).astype(np.float32) / 255.0
     c3 = cover[..., None]
     layers.albedo *= 1 - c3
