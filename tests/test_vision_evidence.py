@@ -799,20 +799,64 @@ def test_colour_noise_smooth_over_whole_cells_makes_them_uncertain(monkeypatch):
     assert len(score_reading(by_cell, photo).silent) >= 1
 
 
-def test_a_hand_brighter_than_the_paper_is_not_read_through_as_glare(monkeypatch):
+def test_white_on_cream_paper_is_no_glare_but_a_clipped_channel_is():
+    """Cream paper sends back less blue than white: a white stone on it is bluer than the
+    paper, not brighter than its brightest channel, and is no glare; a reflection that
+    clips a channel the paper does not clip is."""
+    light = np.ones((20, 40, 3), np.float32) * np.float32([0.85, 0.80, 0.68])
+    img = light.copy()
+    img[:, :20] = 0.85  # a white stone: the paper's red, far more than its blue
+    img[:, 20:] = (1.0, 0.97, 0.9)  # a reflection, clipped in red
+    ys, xs = np.mgrid[5:15, 5:15]
+    left = np.column_stack([xs.ravel(), ys.ravel()]).astype(float)
+    cells = [left, left + (20, 0)]
+    assert read_module._doubts(img, light, cells, paper_clips=False) == ["", "glare"]
+    grey = np.ones_like(light) * np.float32(0.68)  # on paper as grey as the cream's blue
+    assert read_module._doubts(img, grey, cells, paper_clips=False) == ["glare", "glare"]
+
+
+def test_white_stones_on_a_cream_printed_board_are_read_surely():
+    """Second family, Tripod printed by another printer on cream paper (309004): the
+    white stones, lit from above, send back more blue than the paper, and were all
+    doubted for glare; compared with the paper's brightest channel, none is."""
+    layout = load_layout()
+    photo = shoot("tripod", layout, 309004, "printer")
+    seen = read_as_file(photo.image, "tripod", layout)
+    score = score_reading(seen, photo)
+    assert score.exact and not seen.uncertain
+    assert sum(label == "O" for label in photo.truth["cells"].values()) >= 5
+
+
+def test_a_tan_hand_under_a_warm_lamp_is_doubted_as_a_hand_not_as_glare():
     """Second family, a tan hand lifted towards the lamp over a TriPakus board, read from
-    its JPEG file: its fingers are brighter than the paper, so their cells are doubted
-    for glare, and a fingertip's colour is a yellow piece's under white light.  The glare
-    cells that reach the hand's shaded, odd-looking part are not re-read through the
-    glare: they stay uncertain, and nothing is silent.  Re-reading them all, the
-    fingertip is read surely as yellow."""
+    its JPEG file.  The warm light leaves the paper's blue dim, and the fingers' blue
+    exceeded it: compared channel by channel they passed for glare, and a fingertip's
+    colour is a yellow piece's under a white reflection.  Compared with the paper's
+    brightest channel they are no glare: the fingertip's cells are doubted as a hand's
+    (unlike their kind, colours mixed), and nothing is silent."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 303120, "hands")
     seen = read_as_file(photo.image, "tripakus", layout)
     assert score_reading(seen, photo).silent == ()
-    monkeypatch.setattr(read_module, "_hand_lit", lambda *_: set())
-    through = read_as_file(photo.image, "tripakus", layout)
-    assert len(score_reading(through, photo).silent) >= 1
+    tip = [seen.cells[(2, 0)], seen.cells[(2, 1)], seen.cells[(3, 1)], seen.cells[(3, 2)]]
+    assert all(c.uncertain and c.doubt in read_module.COVER_DOUBTS for c in tip)
+    assert not any(c.doubt == "glare" for c in seen.cells.values())
+
+
+def test_glare_cells_that_reach_a_hand_are_not_read_through_the_glare():
+    """A pale hand nearer the lamp than the board can be brighter than the paper: the glare
+    cells that reach, through glare, a cell a cover makes odd are left to that cover
+    (``_hand_lit``); glare cells apart from it are not."""
+    model = board_models("tripakus", load_layout())[0]
+    keys = list(model.cells)
+    readings = {k: CellReading("empty", 1.0, "red", 0.0, False) for k in keys}
+    readings[(10, 0)] = CellReading("yellow", 0.0, "empty", 0.0, True, doubt="unlike")
+    doubts = [""] * len(keys)
+    glare = [(10, 1), (10, 2), (11, 2), (16, -5)]  # a finger's glare, and a reflection apart
+    for cell in glare:
+        doubts[keys.index(cell)] = "glare"
+    lit = {keys[i] for i in read_module._hand_lit(model, readings, doubts)}
+    assert lit == {(10, 1), (10, 2), (11, 2)}
 
 
 def test_cells_a_first_reading_wrongly_calls_empty_do_not_darken_the_light(monkeypatch):

@@ -1566,14 +1566,17 @@ def _doubts(
 
     ``img`` is the rectified photo before any correction, ``light`` the fitted light of
     white paper on it (same shape): glare is light no print can send back, a channel
-    brighter than the paper's light there, or white clipped in every channel where the
-    known paper is not (``paper_clips`` false); dark is too little light.
+    brighter than the paper's brightest channel there (cream paper sends back less blue
+    than a white stone on it does), a channel clipped where the paper's is not, or white
+    clipped in every channel where the known paper is not (``paper_clips`` false); dark is
+    too little light.
     """
     raw = np.concatenate(_gather(cv2.GaussianBlur(img, (0, 0), GLARE_SMOOTH), points))
     paper = _gather(light, points)
     level = _per_cell([white.max(axis=1) for white in paper], np.median)
     paper = np.concatenate(paper)
-    limit = np.minimum(CLIPPED, np.maximum(brighter * paper, paper + GLARE_EXCESS))
+    top = paper.max(axis=1, keepdims=True)  # the paper's brightest channel: its tint aside
+    limit = np.minimum(CLIPPED, np.maximum(brighter * top, top + GLARE_EXCESS))
     glare = ((raw >= limit) & (paper < PAPER_UNJUDGED)).any(axis=1)
     if not paper_clips:
         glare |= np.all(raw >= CLIPPED, axis=1)
