@@ -22,7 +22,9 @@ from printkit.games.tripitz.pids import PIDS
 from printkit.games.tripitz.reader import repeated_pids
 from printkit.layout.config import load_layout
 from printkit.polyiamond_games.engine import unexplained_cells
+from printkit.vision import colour as colour_module
 from printkit.vision import read as read_module
+from printkit.vision.colour import group_spreads
 from printkit.vision.fusion import fuse_cell, fuse_readings
 from printkit.vision.model import board_models, turned_keys
 from printkit.vision.photoshoot import shoot
@@ -944,6 +946,57 @@ def test_fingers_unlike_their_kind_stay_uncertain(monkeypatch):
     assert silent() == ()
     monkeypatch.setattr(read_module, "HUE_ONLY", 1.0)
     assert len(silent()) >= 1
+
+
+def test_a_kind_is_judged_by_its_cells_that_show_its_print():
+    printed = np.array([47.0, 65.0, 44.0])  # red as printed
+    pieces = printed + np.random.default_rng(2).normal(0, 3, (8, 3))
+    hand = np.array([41.0, 27.0, 38.0]) + np.random.default_rng(3).normal(0, 2, (12, 3))
+    lab = np.vstack([pieces, hand])
+    groups = ["red"] * len(lab)
+    spread, centres = colour_module.group_spreads(lab, groups)
+    assert np.linalg.norm(centres["red"] - hand.mean(axis=0)) < 5  # the hand's colour
+    spread, centres = colour_module.kinds_as_printed(lab, groups, {"red": printed})
+    assert np.linalg.norm(centres["red"] - printed) < 5 and spread["red"] < 5
+    unlike = colour_module.unlike_their_kind(lab, groups, {"red": printed})
+    assert not unlike[:8].any() and unlike[8:].all()
+    few = np.vstack([pieces[:4], hand])  # too few cells show the print to tell: as before
+    _, centres = colour_module.kinds_as_printed(few, ["red"] * len(few), {"red": printed})
+    assert np.linalg.norm(centres["red"] - hand.mean(axis=0)) < 5
+
+
+def test_a_hand_read_as_a_colour_does_not_become_that_colour_s_kind(monkeypatch):
+    """Second family, an orange hand over a TriPakus board, read from its JPEG file: it
+    covers as many cells as the red pieces, all read as red, and the red kind's median
+    colour was the hand's, so a fingertip over an empty cell and the wrist's edge over a
+    yellow piece passed for red surely.  The red cells that show the red print are the
+    kind: the hand's cells are unlike it, and nothing is silent."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 303351, "hands")
+    assert score_reading(read_as_file(photo.image, "tripakus", layout), photo).silent == ()
+    for module in (colour_module, read_module):
+        monkeypatch.setattr(module, "kinds_as_printed", lambda lab, g, _: group_spreads(lab, g))
+    silent = score_reading(read_as_file(photo.image, "tripakus", layout), photo).silent
+    assert len(silent) >= 1
+
+
+def test_a_hand_above_the_board_does_not_choose_the_pieces_plane(monkeypatch):
+    """Second family, a hand over a Trigon board of 4 mm wooden pieces, read from its JPEG
+    file: the hand, high above the board, slides on every plane the pieces' faces are
+    looked for on, and its edges made the board's own plane look best, where a face near
+    the board's edge lay over its bare neighbour, read surely as red.  Without the cells
+    the hand makes odd the pieces choose a raised plane, and nothing is silent."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 303351, "hands")
+    seen = read_as_file(photo.image, "trigon", layout)
+    assert score_reading(seen, photo).silent == () and seen.height > 0
+
+    def none_covered(model, planes):
+        return np.zeros(len(model.cells), bool)
+
+    monkeypatch.setattr(read_module, "_covered", none_covered)  # every cell counted
+    seen = read_as_file(photo.image, "trigon", layout)
+    assert seen.height == 0 and len(score_reading(seen, photo).silent) >= 1
 
 
 @pytest.mark.parametrize(("seed", "cell"), [(301338, "ae5"), (301341, "q13")])

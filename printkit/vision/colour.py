@@ -24,6 +24,7 @@ __all__ = [
     "cubic_terms",
     "group_spreads",
     "unlike_their_kind",
+    "kinds_as_printed",
     "NOISE_Z",
     "UNLIKE_FAR",
 ]
@@ -184,10 +185,46 @@ UNLIKE_FAR = 20.0
 printed colour: light modelled imperfectly moves whole regions up to about 15."""
 
 
-def unlike_their_kind(lab: np.ndarray, groups: list) -> np.ndarray:
-    """Which cells lie farther than ``OUTLIER_Z`` spreads from their kind's median colour
-    (``group_spreads``)."""
+def kinds_as_printed(lab: np.ndarray, groups: list, prints: dict) -> tuple[dict, dict]:
+    """``group_spreads``, with a kind that is two taken as the one that shows its print.
+
+    A hand or a sleeve over as many cells as a colour's pieces, in a colour read as
+    theirs, makes the kind's median its own.  Where a kind's median colour lies more than
+    ``UNLIKE_FAR`` from its printed colour (``prints``: kind → CIELAB), its cells within
+    that distance of the print and those beyond, at least ``FEW_KIND`` of each, are two
+    kinds if their medians lie ``OUTLIER_Z`` of their spreads apart: the cells that show
+    the print are the pieces.  Dim light's colour noise moves a kind's cells along a
+    continuum, not into two clusters, and leaves the kind whole."""
     spread, centres = group_spreads(lab, groups)
+    for group, printed in prints.items():
+        if group not in centres or np.linalg.norm(centres[group] - printed) <= UNLIKE_FAR:
+            continue
+        members = lab[[g == group for g in groups]]
+        near = np.linalg.norm(members - printed, axis=1) <= UNLIKE_FAR
+        if min(near.sum(), (~near).sum()) < FEW_KIND:
+            continue
+        (a, sa), (b, sb) = (_centre_spread(members[part]) for part in (near, ~near))
+        if np.linalg.norm(a - b) > OUTLIER_Z * max(sa + sb, MIN_SPREAD):
+            centres[group], spread[group] = a, sa
+    return spread, centres
+
+
+def _centre_spread(members: np.ndarray) -> tuple[np.ndarray, float]:
+    """A kind's median colour and spread (as ``group_spreads``)."""
+    centre = np.median(members, axis=0)
+    return centre, float(np.median(np.linalg.norm(members - centre, axis=1))) / 1.54
+
+
+FEW_KIND = 5
+"""The fewest cells whose colours tell how a kind varies (``group_spreads``)."""
+
+
+def unlike_their_kind(lab: np.ndarray, groups: list, prints: dict | None = None) -> np.ndarray:
+    """Which cells lie farther than ``OUTLIER_Z`` spreads from their kind's median colour
+    (``group_spreads``; given the kinds' ``prints``, ``kinds_as_printed``)."""
+    spread, centres = (
+        group_spreads(lab, groups) if prints is None else kinds_as_printed(lab, groups, prints)
+    )
     limit = np.array([OUTLIER_Z * max(spread[g], MIN_SPREAD) for g in groups])
     centre = np.array([centres[g] for g in groups])
     return np.linalg.norm(lab - centre, axis=1) > limit

@@ -36,7 +36,7 @@ from printkit.vision.colour import (
     OUTLIER_Z,
     UNLIKE_FAR,
     cubic_terms,
-    group_spreads,
+    kinds_as_printed,
     lab_prepared_beside,
     linear,
     nearest_colour,
@@ -2200,8 +2200,11 @@ def _piece_height(
     from edge to edge; on a lower one the faces slide off their cells and the cells
     along their edges show two colours (``_nearest`` finds them mixed).  On the faces'
     plane, though, bare cells next to a piece show its cut edge, so the best plane may
-    lie a little lower than the faces.  Each plane is sampled at the cells' points only,
-    through the light and colour maps of the board.
+    lie a little lower than the faces.  Cells unlike their kind on every plane, and those
+    beside them, are not counted (``_covered``): a hand held above the board slides on
+    every plane, and its edges, not the pieces, would choose it (Trigon hands 303351: the
+    board's own plane, where a 4 mm piece's face lay over its bare neighbour).  Each plane
+    is sampled at the cells' points only, through the light and colour maps of the board.
     """
     image, h = photo
     x0, y0 = model.bounds[:2]
@@ -2215,7 +2218,7 @@ def _piece_height(
     shade = np.concatenate(_gather(light, points))
     splits = np.cumsum([len(p) for p in points])[:-1]
     keys = list(model.cells)
-    counted = []
+    planes = []
     for height in HEIGHTS:
         where = _project(lifted(h, height, image.shape), board)
         seen = _at_points(image, where)[:, ::-1].astype(np.float32) / 255.0  # BGR → RGB
@@ -2223,15 +2226,30 @@ def _piece_height(
         lab = to_lab(values[:, 0, :])  # once for both judges
         readings = _nearest(keys, np.split(values[:, 0, :], splits), model, lab)
         whole = _wholly(lab, splits, [r.label for r in readings.values()], model)
+        planes.append((height, readings, whole))
+    covered = _covered(model, [readings for _, readings, _ in planes])
+    counted = []
+    for height, readings, whole in planes:
         count = sum(
-            -1 if r.uncertain else 1 if r.label != model.classes[0] and one else 0
-            for r, one in zip(readings.values(), whole, strict=True)
+            0 if off else -1 if r.uncertain else 1 if r.label != model.classes[0] and one else 0
+            for r, one, off in zip(readings.values(), whole, covered, strict=True)
         )
         counted.append((count, height, readings))
     most = max(count for count, _, _ in counted)
     (_, best, chosen), *alike = [c for c in counted if c[0] == most]
     unsettled = {k for _, _, other in alike for k in keys if other[k].label != chosen[k].label}
     return Plane(best, frozenset(unsettled))
+
+
+def _covered(model: BoardModel, planes: list[dict]) -> np.ndarray:
+    """Which cells a cover may reach (a bool per cell of the model): those unlike their
+    kind on every one of the ``planes``' readings, and the cells beside them.  A piece's
+    side wall is unlike its kind only on planes that show it; a hand on all of them."""
+    keys = list(model.cells)
+    odd = [i for i, k in enumerate(keys) if all(r[k].doubt == "unlike" for r in planes)]
+    if not odd:
+        return np.zeros(len(keys), bool)
+    return _beside(model, np.array(odd)).any(axis=0)
 
 
 WHOLLY = 0.9
@@ -2395,7 +2413,9 @@ def _nearest(
     best and second-best.  A cell half covered by a piece, a finger or a shadow's edge
     fails the second.  Third, a cell far from the median colour of the cells read as its
     class in this very photo (``vision.colour.unlike_their_kind``: a finger, a stain) is
-    uncertain.  ``lab``: the samples, concatenated, already in CIELAB.
+    uncertain; a class whose cells mostly are not its print (a hand read as red) is
+    judged by its cells that are (``kinds_as_printed``).  ``lab``: the samples,
+    concatenated, already in CIELAB.
     """
     classes = list(model.classes)
     refs = _printed_lab(model)
@@ -2413,7 +2433,8 @@ def _nearest(
     dist = np.linalg.norm(medians[:, None, :] - refs[None, :, :], axis=2)
     order = np.argsort(dist, axis=1)
     kinds = [int(o) for o in order[:, 0]]
-    unlike = unlike_their_kind(medians, kinds)
+    prints = dict(enumerate(refs))
+    unlike = unlike_their_kind(medians, kinds, prints)
     unlike &= dist[np.arange(len(keys)), order[:, 0]] > UNLIKE_FAR
     pairs = {(int(a), int(b)) for a, b in order[:, :2]}
     spreads = spreads_between(medians, order[:, 0], refs, pairs | {(b, a) for a, b in pairs})
@@ -2427,7 +2448,7 @@ def _nearest(
     )
     if len(keys) == len(model.cells):
         doubtful = (margins < UNCERTAIN_MARGIN) | (d1 > FAR) | mixed | unlike | noisy
-        unlike &= ~_lone_blotches(model, medians, kinds, unlike, doubtful)
+        unlike &= ~_lone_blotches(model, medians, kinds, unlike, doubtful, prints)
     out = {}
     for i, key in enumerate(keys):
         best, second = order[i, 0], order[i, 1]
@@ -2454,7 +2475,12 @@ their shadows) at least 0.35."""
 
 
 def _lone_blotches(
-    model: BoardModel, lab: np.ndarray, kinds: list, unlike: np.ndarray, doubtful: np.ndarray
+    model: BoardModel,
+    lab: np.ndarray,
+    kinds: list,
+    unlike: np.ndarray,
+    doubtful: np.ndarray,
+    prints: dict,
 ) -> np.ndarray:
     """Which cells ``unlike`` their kind (``lab``: every cell's median colour in the
     model's order; ``kinds``: what each reads as) are only dim light's colour blotches: the
@@ -2464,7 +2490,7 @@ def _lone_blotches(
     lightness, and reaches over several cells from the board's edge."""
     if not unlike.any():
         return unlike
-    _, centres = group_spreads(lab, kinds)
+    _, centres = kinds_as_printed(lab, kinds, prints)
     departure = lab - np.array([centres[k] for k in kinds])
     hue_only = unlike & (np.abs(departure[:, 0]) <= HUE_ONLY * np.linalg.norm(departure, axis=1))
     rows = np.flatnonzero(hue_only)
