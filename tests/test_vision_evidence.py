@@ -958,7 +958,7 @@ def test_a_kind_is_judged_by_its_cells_that_show_its_print():
     assert np.linalg.norm(centres["red"] - hand.mean(axis=0)) < 5  # the hand's colour
     spread, centres = colour_module.kinds_as_printed(lab, groups, {"red": printed})
     assert np.linalg.norm(centres["red"] - printed) < 5 and spread["red"] < 5
-    unlike = colour_module.unlike_their_kind(lab, groups, {"red": printed})
+    unlike = colour_module.unlike_their_kind(lab, groups, (spread, centres))
     assert not unlike[:8].any() and unlike[8:].all()
     few = np.vstack([pieces[:4], hand])  # too few cells show the print to tell: as before
     _, centres = colour_module.kinds_as_printed(few, ["red"] * len(few), {"red": printed})
@@ -974,8 +974,7 @@ def test_a_hand_read_as_a_colour_does_not_become_that_colour_s_kind(monkeypatch)
     layout = load_layout()
     photo = shoot("tripakus", layout, 303351, "hands")
     assert score_reading(read_as_file(photo.image, "tripakus", layout), photo).silent == ()
-    for module in (colour_module, read_module):
-        monkeypatch.setattr(module, "kinds_as_printed", lambda lab, g, _: group_spreads(lab, g))
+    monkeypatch.setattr(read_module, "kinds_as_printed", lambda lab, g, _: group_spreads(lab, g))
     silent = score_reading(read_as_file(photo.image, "tripakus", layout), photo).silent
     assert len(silent) >= 1
 

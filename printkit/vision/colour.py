@@ -133,12 +133,22 @@ def group_spreads(lab: np.ndarray, groups: list, extra_groups: tuple = ()) -> tu
     spread, centres = {}, {}
     for group in set(groups):
         members = lab[[g == group for g in groups]]
-        centres[group] = np.median(members, axis=0)
-        if len(members) >= 5:
-            distance = np.linalg.norm(members - centres[group], axis=1)
-            spread[group] = float(np.median(distance)) / 1.54
+        centres[group], scatter = _centre_spread(members)
+        if len(members) >= FEW_KIND:
+            spread[group] = scatter
     widest = max(spread.values(), default=0.0)
     return {g: spread.get(g, widest) for g in {*groups, *extra_groups}}, centres
+
+
+def _centre_spread(members: np.ndarray) -> tuple[np.ndarray, float]:
+    """Cells' median colour, and their median distance from it over 1.54: the standard
+    deviation of a kind (``group_spreads``)."""
+    centre = np.median(members, axis=0)
+    return centre, float(np.median(np.linalg.norm(members - centre, axis=1))) / 1.54
+
+
+FEW_KIND = 5
+"""The fewest cells whose colours tell how a kind varies (``group_spreads``)."""
 
 
 def spreads_between(
@@ -209,22 +219,13 @@ def kinds_as_printed(lab: np.ndarray, groups: list, prints: dict) -> tuple[dict,
     return spread, centres
 
 
-def _centre_spread(members: np.ndarray) -> tuple[np.ndarray, float]:
-    """A kind's median colour and spread (as ``group_spreads``)."""
-    centre = np.median(members, axis=0)
-    return centre, float(np.median(np.linalg.norm(members - centre, axis=1))) / 1.54
-
-
-FEW_KIND = 5
-"""The fewest cells whose colours tell how a kind varies (``group_spreads``)."""
-
-
-def unlike_their_kind(lab: np.ndarray, groups: list, prints: dict | None = None) -> np.ndarray:
-    """Which cells lie farther than ``OUTLIER_Z`` spreads from their kind's median colour
-    (``group_spreads``; given the kinds' ``prints``, ``kinds_as_printed``)."""
-    spread, centres = (
-        group_spreads(lab, groups) if prints is None else kinds_as_printed(lab, groups, prints)
-    )
+def unlike_their_kind(
+    lab: np.ndarray, groups: list, kinds: tuple[dict, dict] | None = None
+) -> np.ndarray:
+    """Which cells lie farther than ``OUTLIER_Z`` spreads from their kind's median colour:
+    ``kinds`` (each kind's spread and median colour, as ``kinds_as_printed`` gives them)
+    or else ``group_spreads``."""
+    spread, centres = group_spreads(lab, groups) if kinds is None else kinds
     limit = np.array([OUTLIER_Z * max(spread[g], MIN_SPREAD) for g in groups])
     centre = np.array([centres[g] for g in groups])
     return np.linalg.norm(lab - centre, axis=1) > limit

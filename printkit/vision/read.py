@@ -2433,8 +2433,8 @@ def _nearest(
     dist = np.linalg.norm(medians[:, None, :] - refs[None, :, :], axis=2)
     order = np.argsort(dist, axis=1)
     kinds = [int(o) for o in order[:, 0]]
-    prints = dict(enumerate(refs))
-    unlike = unlike_their_kind(medians, kinds, prints)
+    seen_kinds = kinds_as_printed(medians, kinds, dict(enumerate(refs)))
+    unlike = unlike_their_kind(medians, kinds, seen_kinds)
     unlike &= dist[np.arange(len(keys)), order[:, 0]] > UNLIKE_FAR
     pairs = {(int(a), int(b)) for a, b in order[:, :2]}
     spreads = spreads_between(medians, order[:, 0], refs, pairs | {(b, a) for a, b in pairs})
@@ -2448,7 +2448,7 @@ def _nearest(
     )
     if len(keys) == len(model.cells):
         doubtful = (margins < UNCERTAIN_MARGIN) | (d1 > FAR) | mixed | unlike | noisy
-        unlike &= ~_lone_blotches(model, medians, kinds, unlike, doubtful, prints)
+        unlike &= ~_lone_blotches(model, medians, kinds, unlike, doubtful, seen_kinds[1])
     out = {}
     for i, key in enumerate(keys):
         best, second = order[i, 0], order[i, 1]
@@ -2480,17 +2480,17 @@ def _lone_blotches(
     kinds: list,
     unlike: np.ndarray,
     doubtful: np.ndarray,
-    prints: dict,
+    centres: dict,
 ) -> np.ndarray:
     """Which cells ``unlike`` their kind (``lab``: every cell's median colour in the
-    model's order; ``kinds``: what each reads as) are only dim light's colour blotches: the
-    cell departs from its kind's median colour in hue, not lightness (``HUE_ONLY``), and no
+    model's order; ``kinds``: what each reads as; ``centres``: each kind's median colour)
+    are only dim light's colour blotches: the cell departs from its kind's median colour
+    in hue, not lightness (``HUE_ONLY``), and no
     cell beside it is in doubt.  Denoising leaves colour noise at the lightness of what
     lies under it, one cell here and there; a finger, a sleeve or a shadow changes the
     lightness, and reaches over several cells from the board's edge."""
     if not unlike.any():
         return unlike
-    _, centres = kinds_as_printed(lab, kinds, prints)
     departure = lab - np.array([centres[k] for k in kinds])
     hue_only = unlike & (np.abs(departure[:, 0]) <= HUE_ONLY * np.linalg.norm(departure, axis=1))
     rows = np.flatnonzero(hue_only)
