@@ -801,6 +801,46 @@ def test_colour_noise_smooth_over_whole_cells_makes_them_uncertain(monkeypatch):
     assert len(score_reading(by_cell, photo).silent) >= 1
 
 
+def test_colour_counts_less_where_the_paper_shows_blotchy_colour_noise():
+    """Known white paper whose colour scatters in blotches while its lightness holds (a
+    phone's night-time denoising) weighs colour down in telling classes apart; paper
+    scattering in lightness as much, or hardly at all, leaves colour its full weight."""
+    rng = np.random.default_rng(5)
+    blotches = cv2.resize(rng.normal(0, 1, (8, 8, 2)).astype(np.float32), (160, 160))
+    blotches /= blotches.std()
+    paper = np.zeros((160, 160, 3), np.float32)
+    paper[..., 0] = 92.0
+    ys, xs = np.mgrid[10:150:10, 10:150:10]
+    white = np.column_stack([xs.ravel(), ys.ravel()]).astype(float)
+
+    def weight(lightness: float, colour: float) -> float:
+        lab = paper.copy()
+        lab[..., 0] += lightness * blotches[..., 0]
+        lab[..., 1:] += colour * blotches
+        return read_module._chroma(colour_module.from_lab(lab), white)
+
+    assert weight(0.5, 0.5) == 1.0  # clean paper
+    assert weight(2.0, 2.5) == 1.0  # colour noise below CHROMA_NOISE
+    assert weight(8.0, 8.0) == 1.0  # lightness as noisy as colour
+    assert 0.25 <= weight(1.0, 10.0) < 0.4  # blotchy colour over steady lightness
+    assert weight(0.5, 40.0) == read_module.CHROMA_LEAST
+
+
+def test_a_dim_photo_s_colour_blotches_do_not_outweigh_lightness():
+    """Second family, a dim photo of the full TriPakus board with wooden pieces, read from
+    its JPEG file (302369): denoising left colour blotches a few millimetres wide, and
+    green ones pushed blue pieces as far from blue as from white.  With colour counting
+    less than lightness, as the white paper's own noise says, the board reads with few
+    uncertain cells and none wrong; weighed fully, over a third of its cells were
+    uncertain and 20 wrong (uncertain too)."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 302369, "lowlight")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    score = score_reading(seen, photo)
+    assert score.silent == () and len(score.wrong) <= 2
+    assert len(seen.uncertain) <= 0.15 * len(seen.cells)
+
+
 def test_white_on_cream_paper_is_no_glare_but_a_clipped_channel_is():
     """Cream paper sends back less blue than white: a white stone on it is bluer than the
     paper, not brighter than its brightest channel, and is no glare; a reflection that
@@ -871,9 +911,9 @@ def test_cells_a_first_reading_wrongly_calls_empty_do_not_darken_the_light(monke
     real = read_module._read_cells
     calls = []
 
-    def all_empty_first(seen, model, points, quick, board):
+    def all_empty_first(seen, model, points, quick, board, chroma=1.0):
         calls.append(quick)
-        readings = real(seen, model, points, quick, board)
+        readings = real(seen, model, points, quick, board, chroma)
         if len(calls) > 1:
             return readings
         return {k: replace(r, label="empty", uncertain=False) for k, r in readings.items()}
@@ -891,14 +931,16 @@ def test_a_bare_cell_unlike_the_others_whose_lines_show_is_bare(monkeypatch):
     """Second family, a dim TriPakus photo: noise and the lamp's fall-off leave a dozen
     bare cells unlike the other bare cells, but their printed lines show clearly, which
     no piece over them would let through: they are read bare and sure.  Without the cue
-    (``PRINT_BARE`` out of reach), and without the test for lone blotches of colour
-    (``HUE_ONLY``), they stay uncertain."""
+    (``PRINT_BARE`` out of reach), without the test for lone blotches of colour
+    (``HUE_ONLY``) and with colour weighed fully whatever its noise (``_chroma``), they
+    stay uncertain."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 302004, "lowlight")
     seen = read_image(photo.image, "tripakus", layout)
     assert score_reading(seen, photo).wrong == ()
     monkeypatch.setattr(read_module, "PRINT_BARE", 2.0)
     monkeypatch.setattr(read_module, "HUE_ONLY", -1.0)  # nor lone blotches of colour
+    monkeypatch.setattr(read_module, "_chroma", lambda corrected, white: 1.0)
     by_colour = read_image(photo.image, "tripakus", layout)
     assert score_reading(by_colour, photo).wrong == ()
     assert len(seen.uncertain) + 10 <= len(by_colour.uncertain)

@@ -30,8 +30,8 @@ from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
 from printkit.vision import shake
-from printkit.vision.colour import MIN_SPREAD as MIN_KIND_SPREAD
 from printkit.vision.colour import (
+    FEW_KIND,
     NOISE_Z,
     OUTLIER_Z,
     UNLIKE_FAR,
@@ -45,6 +45,7 @@ from printkit.vision.colour import (
     to_lab,
     unlike_their_kind,
 )
+from printkit.vision.colour import MIN_SPREAD as MIN_KIND_SPREAD
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax, shifts
@@ -1701,6 +1702,31 @@ def _paper_noise(seen: np.ndarray, light: np.ndarray) -> float:
     return float(1.4826 * np.median(np.abs(rel - np.median(rel))))
 
 
+CHROMA_NOISE = 3.0
+"""Colour noise (ΔE in a* and b*, robust standard deviation over the known white paper)
+below this, or below the paper's noise in lightness, leaves colour its full weight."""
+CHROMA_LEAST = 0.25
+"""The least weight colour keeps however noisy it is."""
+
+
+def _chroma(corrected: np.ndarray, white: np.ndarray) -> float:
+    """How much colour counts beside lightness in telling classes apart: 1, or less where
+    the known white paper (``white``: rect px) shows a phone's night-time denoising, which
+    smears colour noise into blotches a few millimetres wide while lightness stays clean
+    (a dim TriPakus photo: paper scattering 10 ΔE in a* and b*, 2 in L*; its blue pieces
+    read as far from blue as from white).  Colour then weighs lightness's noise over its
+    own (at least ``CHROMA_NOISE``), but never below ``CHROMA_LEAST``."""
+    lab = to_lab(_sample(corrected, white))
+    lab = lab[np.all(np.isfinite(lab), axis=1)]
+    if len(lab) < FEW_KIND:
+        return 1.0
+    off = np.abs(lab - np.median(lab, axis=0))
+    lightness, colour = (1.4826 * float(np.median(part)) for part in (off[:, 0], off[:, 1:]))
+    if colour <= CHROMA_NOISE:
+        return 1.0
+    return float(np.clip(max(lightness, CHROMA_NOISE) / colour, CHROMA_LEAST, 1.0))
+
+
 LIGHT_DOUBTS = frozenset({"glare", "dark"})
 """Doubts about the light over a cell, which a cell whose print shows clearly (``bare``)
 does not share."""
@@ -1723,6 +1749,8 @@ class Maps:
 
     light: np.ndarray
     affine: np.ndarray
+    chroma: float = 1.0
+    """How much colour, beside lightness, counts in telling classes apart (``_chroma``)."""
 
 
 def classify(
@@ -1775,9 +1803,10 @@ def classify(
             affine = maps.affine
         flat = _flattened(img, light, affine)
         corrected = np.clip(flat, 0.0, 1.0)
+        chroma = _chroma(corrected, base_pts) if maps is None else maps.chroma
         if rounds == 0 and photo is not None and model.raised:
             if plane is None:
-                plane = _piece_height(model, photo, points, light, affine)
+                plane = _piece_height(model, photo, points, light, affine, chroma)
             if plane.height:
                 lifted_h = lifted(photo[1], plane.height, photo[0].shape)
                 cells_img = rectify(photo[0], lifted_h, model.bounds, model.px_per_mm)
@@ -1788,7 +1817,7 @@ def classify(
         before = samples
         if model.classify is None or (rounds == 0 and maps is None):
             readings = _read_cells(
-                seen, model, points, quick=model.classify is not None, board=corrected
+                seen, model, points, model.classify is not None, corrected, chroma
             )
         if rounds == 1 or maps is not None:
             break  # the final light: no light model follows (a model's classify reads below)
@@ -1810,9 +1839,10 @@ def classify(
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
     if model.classify is not None:  # read in full once, in the final light
-        readings = _read_cells(seen, model, points, quick=False, board=corrected)
+        readings = _read_cells(seen, model, points, False, corrected, chroma)
     if photo is not None and not model.raised:
-        readings = _turned_on_tops(model, photo, points, (light, affine), corrected, readings)
+        maps_now = Maps(light, affine, chroma)
+        readings = _turned_on_tops(model, photo, points, maps_now, corrected, readings)
     _check_paper(model, corrected)
     _check_ink(model, corrected)
     plane = plane or Plane()
@@ -1827,7 +1857,7 @@ def classify(
         ]
         readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
     if cells_img is not img:
-        board = _read_cells(corrected, model, points, quick=True, board=corrected)
+        board = _read_cells(corrected, model, points, True, corrected, chroma)
         readings = _bare_below(readings, board, model.classes[0], doubts)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed is not None and model.classify is None:
@@ -1836,14 +1866,14 @@ def classify(
         readings = _print_hidden(flat, model, readings, tail, overhung)
     if model.classify is None:  # last: no later cue clears these
         doubts = _coloured_in_reach(model, seen, points, readings, doubts, near)
-    return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine)
+    return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine, chroma)
 
 
 def _turned_on_tops(
     model: BoardModel,
     photo: tuple[np.ndarray, np.ndarray],
     points: list,
-    maps: tuple[np.ndarray, np.ndarray],
+    maps: Maps,
     board: np.ndarray,
     readings: dict,
 ) -> dict:
@@ -1861,8 +1891,8 @@ def _turned_on_tops(
     where its cell is, its top beyond) that reads as the same piece surely on the tops'
     plane, and on the planes a step below and above, is that piece: its top lies over
     its cell.  A finger is unlike a stone on any plane."""
-    light, affine = maps
-    height = _piece_height(model, photo, points, light, affine).height
+    light, affine = maps.light, maps.affine
+    height = _piece_height(model, photo, points, light, affine, maps.chroma).height
     if not height:
         return readings
 
@@ -1870,7 +1900,8 @@ def _turned_on_tops(
         view = rectify(
             photo[0], lifted(photo[1], level, photo[0].shape), model.bounds, model.px_per_mm
         )
-        return _read_cells(_corrected(view, light, affine), model, points, quick=False, board=board)
+        seen = _corrected(view, light, affine)
+        return _read_cells(seen, model, points, False, board, maps.chroma)
 
     tops = on_plane(height)
     empty = model.classes[0]
@@ -2113,16 +2144,22 @@ of every second-family condition: bare TriPakus and Tripitz cells showed at leas
 
 
 def _read_cells(
-    seen: np.ndarray, model: BoardModel, points: list, quick: bool, board: np.ndarray
+    seen: np.ndarray,
+    model: BoardModel,
+    points: list,
+    quick: bool,
+    board: np.ndarray,
+    chroma: float = 1.0,
 ) -> dict:
     """Every cell's reading in the corrected board ``seen``: by the model's own
     ``classify`` (``quick``: only which cells are surely empty; ``board``: the view on the
-    board's own plane, where its print lies) or by the nearest printed colour."""
+    board's own plane, where its print lies) or by the nearest printed colour, colour
+    counting ``chroma`` as much as lightness."""
     if model.classify is not None:
         return model.classify(
             seen, model, lambda pts: _to_rect(model, pts), quick=quick, board=board
         )
-    return _nearest(list(model.cells), _gather(seen, points), model)
+    return _nearest(list(model.cells), _gather(seen, points), model, chroma=chroma)
 
 
 def _bare_below(top: dict, board: dict, empty: str, doubts: list[str]) -> dict:
@@ -2190,6 +2227,7 @@ def _piece_height(
     points: list[np.ndarray],
     light: np.ndarray,
     affine: np.ndarray,
+    chroma: float = 1.0,
 ) -> Plane:
     """How high above the board the pieces are best read (mm, one of ``HEIGHTS``): the
     plane whose view shows the most cells wholly in one piece colour, less the cells
@@ -2224,7 +2262,7 @@ def _piece_height(
         seen = _at_points(image, where)[:, ::-1].astype(np.float32) / 255.0  # BGR → RGB
         values = _corrected((seen / shade)[:, None, :], np.ones((1, 1, 3), np.float32), affine)
         lab = to_lab(values[:, 0, :])  # once for both judges
-        readings = _nearest(keys, np.split(values[:, 0, :], splits), model, lab)
+        readings = _nearest(keys, np.split(values[:, 0, :], splits), model, lab, chroma)
         whole = _wholly(lab, splits, [r.label for r in readings.values()], model)
         planes.append((height, readings, whole))
     covered = _covered(model, [readings for _, readings, _ in planes])
@@ -2401,7 +2439,11 @@ def _printed_lab(model: BoardModel) -> np.ndarray:
 
 
 def _nearest(
-    keys: list, samples: list[np.ndarray], model: BoardModel, lab: np.ndarray | None = None
+    keys: list,
+    samples: list[np.ndarray],
+    model: BoardModel,
+    lab: np.ndarray | None = None,
+    chroma: float = 1.0,
 ) -> dict[Hashable, CellReading]:
     """Each cell as the class whose printed colour is nearest its median colour (CIELAB).
 
@@ -2415,11 +2457,13 @@ def _nearest(
     class in this very photo (``vision.colour.unlike_their_kind``: a finger, a stain) is
     uncertain; a class whose cells mostly are not its print (a hand read as red) is
     judged by its cells that are (``kinds_as_printed``).  ``lab``: the samples,
-    concatenated, already in CIELAB.
+    concatenated, already in CIELAB.  Colour differences (a*, b*) count ``chroma`` times
+    as much as lightness (``_chroma``: a dim photo's blotchy colour noise).
     """
     classes = list(model.classes)
-    refs = _printed_lab(model)
-    lab = to_lab(np.concatenate(samples)) if lab is None else lab
+    weight = np.array([1.0, chroma, chroma])
+    refs = _printed_lab(model) * weight
+    lab = (to_lab(np.concatenate(samples)) if lab is None else lab) * weight
     counts = np.array([len(s) for s in samples])
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
     medians = np.empty((len(samples), 3))
