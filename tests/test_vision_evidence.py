@@ -869,6 +869,18 @@ def test_white_stones_on_a_cream_printed_board_are_read_surely():
     assert sum(label == "O" for label in photo.truth["cells"].values()) >= 5
 
 
+def test_grey_black_stones_beside_a_home_print_whose_black_is_tinted_are_read_surely():
+    """Second family, Tripod printed by another printer whose black came out purple
+    (309367), played with bought black stones: through the frame's tone curve a black
+    stone was expected purple, and the grey stones, that far from it, were doubted as
+    dark covers.  Grey is a black stone's hue too: every stone reads surely."""
+    layout = load_layout()
+    photo = shoot("tripod", layout, 309367, "printer")
+    seen = read_as_file(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).exact and not seen.uncertain
+    assert sum(label == "X" for label in photo.truth["cells"].values()) >= 10
+
+
 def test_a_tan_hand_under_a_warm_lamp_is_doubted_as_a_hand_not_as_glare():
     """Second family, a tan hand lifted towards the lamp over a TriPakus board, read from
     its JPEG file.  The warm light leaves the paper's blue dim, and the fingers' blue

@@ -137,10 +137,13 @@ def _black_share(lab: np.ndarray, black: np.ndarray, white: np.ndarray) -> np.nd
 
 STONE_HUE = 20.0
 """A cell read as a black stone whose colour lies this far (CIELAB a*b*) from the hue of a
-black stone as the camera shows it there is unlike one: a dark finger or a sleeve (hands
-photos 303000-303029 and 303160-303189: the fingers read as black stones lay 21.7-45
-from it; black stones read in every other condition of photos 0-7, at most 17.9, in dim
-light and under a reflection)."""
+black stone as the camera shows it there, and from grey, is unlike one: a dark finger or
+a sleeve (hands photos 303000-303029 and 303160-303189: the fingers read as black stones
+lay 21.7-45 from it; black stones read in every other condition of photos 0-7, at most
+17.9, in dim light and under a reflection).  Grey counts too: the frame's tone curve,
+measured on a home print whose black came out purple, gives a black stone that hue,
+while a bought stone stays grey (printer photo 309367: 18 black stones 19.2-20.6 from it,
+within 1.4 of grey; the fingers above lie as far from grey as from it)."""
 WASHED = 0.1
 """A cell read as anything but a black stone is ``washed`` when at least this share of its
 inner disc is nearer a black stone's colour than a white one's: a reflection's fading edge
@@ -257,9 +260,10 @@ def classify_cells(
     unnamed = ~named & bool(extra.get("names"))  # a printed name that does not show
     black = (order[:, 0] == 1) & (nearest <= UNLIKE_FAR) & unnamed
     outliers = unlike_their_kind(seen, groups) & ~black
-    # A black stone is grey, in the light's colour as the frame shows it; a dark cover has a
-    # hue of its own (a finger in shadow), and may outnumber the stones of a photo.
-    hue = np.hypot(*(seen[:, 1:] - black_stone[:, 1:]).T)
+    # A black stone is grey, in the light's colour as the frame shows it or neutral (a
+    # bought stone beside a home print whose black came out tinted); a dark cover has a hue
+    # of its own (a finger in shadow), and may outnumber the stones of a photo.
+    hue = np.minimum(np.hypot(*(seen[:, 1:] - black_stone[:, 1:]).T), np.hypot(*seen[:, 1:].T))
     outliers |= (order[:, 0] == 1) & (hue >= STONE_HUE)
     # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
     # the print rules the empty class out, and the colour has only to tell the stones apart.
