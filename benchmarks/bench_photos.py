@@ -10,7 +10,7 @@ from the second family, other cameras and light, and fuse their readings as
 read): what the README tells players to do when a photo reports uncertain cells.  Every
 photo is regenerated from its seed (fixed bases, nothing is stored): photo k of a row has
 seed base + k, for k from ``--start``.  The reader's thresholds were measured on photos 0
-to 13 at most (each says on how many): ``--start 20`` reads photos none of them was
+to 369 at most (each says on how many): ``--start 370`` reads photos none of them was
 measured on.
 
 Usage: python benchmarks/bench_photos.py [--count 6] [--start 0]
@@ -22,7 +22,10 @@ Prints one row per game and condition: photos, wrong cells (count / total and %)
 uncertain cells (%; of them, how many no reader could see, under a hand or clipped in
 every channel under a reflection, and the others), silently wrong photos (a wrong cell
 the reader did not flag), photos refused with a PhotoError, and the mean read time;
-then the same as a markdown table.  ``--debug DIR`` writes, for the worst photo of each
+then the same as a markdown table.  A row some of whose photos were taken in the
+condition's extreme light (a quarter of the low-light photos: paper at 10-18 % of full
+scale, where the targets ask for no cell read surely wrong, refusing being right) is
+followed by its extreme and other photos apart.  ``--debug DIR`` writes, for the worst photo of each
 row, the photo (reduced JPEG) and the reader's debug picture (PNG).  ``--files`` reads each
 photo as ``printkit read`` reads a photo file: saved as a JPEG (quality 95, as phones save
 them) and decoded by ``read_encoded``, which reads a large photo at half size when the board
@@ -106,6 +109,9 @@ class Result:
     skipped: int = 0
     """Photos of a pair the reader refused while it read the other."""
     seconds: float = 0.0
+    extreme: bool = False
+    """Taken in the condition's extreme light (``truth["extreme"]``), where the targets
+    ask for no cell read surely wrong, refusing being right."""
 
     @property
     def badness(self) -> tuple:
@@ -127,6 +133,7 @@ def measure(task: tuple[str, str, str, int, bool]) -> Result:
     family, game, condition, seed, files = task
     photos = photos_of(family, game, condition, seed)
     result = Result(family, game, condition, seed)
+    result.extreme = any(photo.truth.get("extreme", False) for photo in photos)
     encoded = [_as_file(photo.image) for photo in photos] if files else []
     started = time.perf_counter()
     readings, read, refusals = [], [], []
@@ -186,6 +193,20 @@ class Row:
             "read": statistics.mean(r.seconds for r in read) if read else 0.0,
         }
 
+    def parts(self) -> list[Row]:
+        """The row, and if some of its photos were taken in extreme light and some not,
+        each part on its own (``condition (extreme)``, ``condition (not extreme)``)."""
+        extreme = [r for r in self.results if r.extreme]
+        if not extreme or len(extreme) == len(self.results):
+            return [self]
+        return [self] + [
+            Row(self.family, self.game, f"{self.condition} ({name})", results)
+            for name, results in (
+                ("extreme", extreme),
+                ("not extreme", [r for r in self.results if not r.extreme]),
+            )
+        ]
+
     def line(self) -> str:
         f = self.figures()
         return (
@@ -204,7 +225,7 @@ def markdown(rows: list[Row]) -> str:
         "| hidden % | uncertain, not hidden % | silently wrong photos | refused | read s |",
         "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for row in rows:
+    for row in (part for whole in rows for part in whole.parts()):
         f = row.figures()
         out.append(
             f"| {row.family} | {row.game} | {row.condition} | {f['photos']} | "
@@ -308,7 +329,8 @@ def _report(results, by_key: dict, count: int) -> None:
                 f"{', '.join(result.silent)}"
             )
         if len(row.results) == count:
-            print(row.line(), flush=True)
+            for part in row.parts():
+                print(part.line(), flush=True)
 
 
 if __name__ == "__main__":

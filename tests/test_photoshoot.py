@@ -82,6 +82,18 @@ def test_lowlight_leaves_the_paper_dark():
     assert _paper(_shot("lowlight").image) < 0.7 * _paper(_shot("ordinary").image)
 
 
+def test_a_photo_says_whether_it_was_taken_in_extreme_light():
+    """A quarter of the low-light photos are taken in extreme light, where the targets ask
+    for no cell read surely wrong rather than few cells wrong: the truth says which, and
+    they are the darker ones."""
+    low = [_shot("lowlight", seed) for seed in range(12)]
+    extreme = [_paper(p.image) for p in low if p.truth["extreme"]]
+    other = [_paper(p.image) for p in low if not p.truth["extreme"]]
+    assert 0 < len(extreme) < len(other)
+    assert np.median(extreme) < np.median(other)
+    assert not any(_shot("ordinary", seed).truth["extreme"] for seed in range(3))
+
+
 def test_another_printer_prints_the_kit_on_its_own_paper():
     profile = PrintProfile((0.97, 0.95, 0.88), 0.8, (1.0, 1.1, 0.9), tuple(map(tuple, np.eye(3))))
     colours = np.array([[255, 255, 255], [0, 0, 0], [200, 30, 30]], np.uint8)

@@ -130,7 +130,7 @@ def shoot(
     if hands:
         cover = add_hands(layers, cam, light, _targets(model, hands, rng), _centre(model), rng)
         hidden = _hidden_cells(model, cover, to_cover)
-    image, to_final, reflected = _develop(layers, model, cam, light, cond, rng)
+    image, to_final, reflected, extreme = _develop(layers, model, cam, light, cond, rng)
     h0 = np.linalg.inv(cam.to_canvas) @ cam.homography(0.0)
     board_to_photo = to_final @ h0
     # Under a reflection, a cell clipped in every channel could hold anything: some
@@ -147,6 +147,7 @@ def shoot(
             "hidden": hidden,
             "blown": blown,
             "thickness": stage.material.thickness,
+            "extreme": extreme,
         },
         board_to_photo / board_to_photo[2, 2],
         cond.name,
@@ -295,10 +296,11 @@ def _develop(
     light: Light,
     cond: Condition,
     rng: np.random.Generator,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """Light the layers, blur, distort, expose and process: the BGR photo and the map from
     the camera's pixels to the photo's (not the identity once a messenger has shrunk it),
-    and how much of the sensor's range reflections alone fill (canvas at 1/``HAND_SCALE``)."""
+    how much of the sensor's range reflections alone fill (canvas at 1/``HAND_SCALE``),
+    and whether the photo was taken in the condition's extreme light."""
     w, h = cam.canvas
     # Light fields over the canvas, evaluated coarse on the table plane.
     step = 16
@@ -333,7 +335,8 @@ def _develop(
         kernel = motion_kernel(length, float(rng.uniform(0, 180)))
         radiance = cv2.filter2D(radiance, -1, kernel, borderType=cv2.BORDER_REFLECT)
     radiance = cam.distort(radiance)
-    if cond.extreme and rng.uniform() < cond.extreme:
+    extreme = bool(cond.extreme and rng.uniform() < cond.extreme)
+    if extreme:
         paper, electrons = _uniform(rng, cond.extreme_paper), _uniform(rng, cond.extreme_electrons)
     else:
         paper, electrons = _uniform(rng, cond.paper), _uniform(rng, cond.electrons)
@@ -357,5 +360,5 @@ def _develop(
     )
     reflected *= np.float32(exposure * float(cd.max()))
     if cond.recompress:
-        return (*recompress(bgr, rng), reflected)
-    return bgr, np.eye(3), reflected
+        return (*recompress(bgr, rng), reflected, extreme)
+    return bgr, np.eye(3), reflected, extreme
