@@ -25,11 +25,12 @@ the reader did not flag), photos refused with a PhotoError, and the mean read ti
 then the same as a markdown table.  A row some of whose photos were taken in the
 condition's extreme light (a quarter of the low-light photos: paper at 10-18 % of full
 scale, where the targets ask for no cell read surely wrong, refusing being right) is
-followed by its extreme and other photos apart.  ``--debug DIR`` writes, for the worst photo of each
-row, the photo (reduced JPEG) and the reader's debug picture (PNG).  ``--files`` reads each
-photo as ``printkit read`` reads a photo file: saved as a JPEG (quality 95, as phones save
-them) and decoded by ``read_encoded``, which reads a large photo at half size when the board
-stays fine enough there; without it the photo's pixels are read at full size.
+followed by its extreme and other photos apart.  ``--debug DIR`` writes, for the worst
+photo of each row, the photo (reduced JPEG) and the reader's debug picture (PNG).
+``--files`` reads each photo as ``printkit read`` reads a photo file: saved as a JPEG
+(quality 95, as phones save them) and decoded by ``read_encoded``, which reads a large
+photo at half size when the board stays fine enough there; without it the photo's pixels
+are read at full size.
 """
 
 from __future__ import annotations
@@ -132,8 +133,8 @@ def _as_file(image) -> bytes:
 def measure(task: tuple[str, str, str, int, bool]) -> Result:
     family, game, condition, seed, files = task
     photos = photos_of(family, game, condition, seed)
-    result = Result(family, game, condition, seed)
-    result.extreme = any(photo.truth.get("extreme", False) for photo in photos)
+    extreme = any(photo.truth.get("extreme", False) for photo in photos)
+    result = Result(family, game, condition, seed, extreme=extreme)
     encoded = [_as_file(photo.image) for photo in photos] if files else []
     started = time.perf_counter()
     readings, read, refusals = [], [], []

@@ -2529,10 +2529,10 @@ def _lone_blotches(
     """Which cells ``unlike`` their kind (``lab``: every cell's median colour in the
     model's order; ``kinds``: what each reads as; ``centres``: each kind's median colour)
     are only dim light's colour blotches: the cell departs from its kind's median colour
-    in hue, not lightness (``HUE_ONLY``), and no
-    cell beside it is in doubt.  Denoising leaves colour noise at the lightness of what
-    lies under it, one cell here and there; a finger, a sleeve or a shadow changes the
-    lightness, and reaches over several cells from the board's edge."""
+    in hue, not lightness (``HUE_ONLY``), and no cell beside it is in doubt.  Denoising
+    leaves colour noise at the lightness of what lies under it, one cell here and there; a
+    finger, a sleeve or a shadow changes the lightness, and reaches over several cells
+    from the board's edge."""
     if not unlike.any():
         return unlike
     departure = lab - np.array([centres[k] for k in kinds])
