@@ -2347,17 +2347,20 @@ can still wash most of a piece out."""
 
 
 def _beside_washed_out(doubts: list[str], readings: list, points: list) -> list[str]:
-    """``doubts`` with the ``washed`` cells beside a cell a reflection washed out named
-    glare too, in a photo with one: a cell that looks bare but hides its printed name
-    (``name hidden``) holds something the reflection made as pale as paper, so the
-    reflection reaches there, however little of it the photo shows clipped, and a white
-    piece beside it may be a dark one washed as well."""
+    """``doubts`` with the ``washed`` cells within ``WASH_REACH`` of a cell a reflection
+    washed out named glare too, in a photo with one: a cell that looks bare but hides its
+    printed name (``name hidden``) holds something the reflection made as pale as paper,
+    so the reflection reaches there, however little of it the photo shows clipped, and a
+    white piece as near it as a washed piece may lie to a clipped cell may be a dark one
+    washed as well (Tripod glare 301870 of position 301370, second family: a black stone
+    read white surely, 2.7 cell widths from the nearest clipped cell and 1.6 from a
+    washed-out one)."""
     if "glare" not in doubts:
         return doubts
     washed_out = ["glare" if r.uncertain and r.doubt == "name hidden" else "" for r in readings]
     near = _glare_distance(washed_out, points)
     return [
-        "glare" if not d and r.washed and near[i] <= HALO else d
+        "glare" if not d and r.washed and near[i] <= WASH_REACH else d
         for i, (d, r) in enumerate(zip(doubts, readings, strict=True))
     ]
 
