@@ -510,6 +510,32 @@ def test_a_white_stone_two_rings_from_a_cell_a_reflection_washed_out_is_uncertai
     assert cells["e5"].label == "O" and cells["e5"].doubt == "glare"
 
 
+def test_a_reflection_crossing_the_frame_beside_a_cell_reaches_it(monkeypatch):
+    """Second family, a Tripod glare photo read from its JPEG file: a long thin reflection
+    crosses the wood frame beside the apex and washes its black stone white, with too few
+    of the stone's own samples clipped, 3.1 cell widths from the nearest clipped cell.
+    The frame's print is far below white, so light brighter than paper there is the
+    reflection: the stone read white is uncertain, and without that cue it is sure."""
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301413, "glare")
+    seen = read_as_file(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    score = score_reading(seen, photo)
+    assert "a1" in score.wrong and score.silent == ()
+    assert cells["a1"].label == "O" and cells["a1"].doubt == "glare"
+    monkeypatch.setattr(
+        read_module,
+        "_inked_glare_distance",
+        lambda model, img, light, points, *a: np.full(len(points), np.inf),
+    )
+    blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
+    assert blind.silent == ("a1",)
+
+
 def test_the_tone_curve_runs_through_white_and_the_frames_colour():
     """A channel seen at its printed value squared has exponent 2; white passes unchanged;
     a channel printed near white or black says nothing (exponent 1); the exponent stays

@@ -31,7 +31,9 @@ class BoardModel:
 
     ``cells`` maps each cell key to its outline (mm); ``classes`` names what a cell can
     hold, ``"empty"`` first, with the colour each class prints in (``colours``);
-    ``white`` lists board-frame points that are bare white paper, for the light model.
+    ``white`` lists board-frame points that are bare white paper, for the light model;
+    ``inked``, points printed in a colour well below white (Tripod's wood frame), where a
+    reflection shows that a cell's own samples may miss.
 
     ``classify``, when set, reads the cells itself: it is called as
     ``classify(image, model, to_px, quick=..., board=...)`` with the rectified board (float
@@ -77,6 +79,7 @@ class BoardModel:
     colours: dict[str, str]
     bounds: tuple[float, float, float, float]
     white: tuple[Point, ...] = ()
+    inked: tuple[Point, ...] = ()
     symmetries: tuple[Affine, ...] = (Affine(),)
     cell_key: Callable[[Hashable], str] = str
     classify: Callable | None = None

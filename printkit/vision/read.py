@@ -1847,7 +1847,10 @@ def classify(
     _check_ink(model, corrected)
     plane = plane or Plane()
     doubts = _doubts(cells_img, light, points, paper_clips, brighter)
-    near = _glare_distance(doubts, points)
+    near = np.minimum(
+        _glare_distance(doubts, points),
+        _inked_glare_distance(model, cells_img, light, points, paper_clips, brighter),
+    )
     doubts = _halo(doubts, near, [readings[k].washed for k in keys])
     doubts = _beside_washed_out(doubts, [readings[k] for k in keys], points)
     if model.classify is None:  # a model's own classify allows for faces off their cells
@@ -2416,6 +2419,36 @@ def _glare_distance(doubts: list[str], points: list) -> np.ndarray:
     centres = np.array([p.mean(axis=0) for p in points])
     width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45  # samples span 45 %
     return np.linalg.norm(centres[:, None, :] - centres[None, glare, :], axis=2).min(axis=1) / width
+
+
+def _inked_glare_distance(
+    model: BoardModel,
+    img: np.ndarray,
+    light: np.ndarray,
+    points: list,
+    paper_clips: bool,
+    brighter: float,
+) -> np.ndarray:
+    """How far each cell lies from the nearest of the model's ``inked`` points that shows
+    glare (``_doubts``' test, point by point), in cell widths (infinite when none does).
+    A reflection does not stop where the cells' samples do: a long thin one crossing the
+    wood frame beside a Tripod cell washed the black stone on it white with too few of its
+    own samples clipped (glare 301413, second family: the apex stone, read white surely,
+    3.1 cell widths from the nearest clipped cell; three frame points within a cell width
+    of it clipped, none in the ordinary photos looked at)."""
+    if not model.inked:
+        return np.full(len(points), np.inf)
+    spots = _to_rect(model, model.inked)
+    glare = [
+        d == "glare"
+        for d in _doubts(img, light, [p[None, :] for p in spots], paper_clips, brighter)
+    ]
+    if not any(glare):
+        return np.full(len(points), np.inf)
+    centres = np.array([p.mean(axis=0) for p in points])
+    width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45
+    lit = spots[np.array(glare)]
+    return np.linalg.norm(centres[:, None, :] - lit[None, :, :], axis=2).min(axis=1) / width
 
 
 def _halo(doubts: list[str], near: np.ndarray, washed: list[bool]) -> list[str]:

@@ -559,6 +559,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
                 },
                 bounds=(x0 - 4.0, y0 - 4.0, x1 + 4.0, y1 + 4.0),
                 white=paper * PAPER_WEIGHT,
+                inked=tuple(frame),
                 cell_key=cell_name,
                 classify=classify_cells,
                 printed=_half_picture,
