@@ -470,23 +470,32 @@ def test_a_go_stone_whose_top_lies_beyond_its_cell_is_read_surely_on_the_tops_pl
     assert score_reading(flat, photo).wrong == ()
 
 
+def _white_doubted_for_glare(seed: int, cell: str, position: int | None = None):
+    """A second-family Tripod glare photo read from its JPEG file, checked to read the
+    black stone on ``cell`` wrong, as a white stone, but uncertain for glare: the photo
+    and the layout it was made with."""
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, seed, "glare", position=position)
+    seen = read_as_file(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    score = score_reading(seen, photo)
+    assert cell in score.wrong and score.silent == ()
+    assert cells[cell].label == "O" and cells[cell].doubt == "glare"
+    return photo, layout
+
+
 def test_a_white_stone_beside_a_cell_a_reflection_washed_out_is_uncertain(monkeypatch):
     """Second family, a Tripod glare photo read from its JPEG file: a window's reflection
     washes a black stone on the bottom row to a light grey, three cell widths from any
     cell the photo shows clipped, and it read as a white stone, surely.  Beside it, stones
     the same reflection washed as pale as the wood hide their printed names: the
     reflection reaches there, and a white stone beside such a cell is uncertain."""
-    from printkit.layout.config import load_layout
     from printkit.vision import read as read_module
-    from printkit.vision.photoshoot import shoot
 
-    layout = load_layout()
-    photo = shoot("tripod", layout, 301302, "glare")
-    seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
-    score = score_reading(seen, photo)
-    assert "f11" in score.wrong and score.silent == ()
-    assert cells["f11"].label == "O" and cells["f11"].doubt == "glare"
+    photo, layout = _white_doubted_for_glare(301302, "f11")
     monkeypatch.setattr(read_module, "_beside_washed_out", lambda doubts, *args: doubts)
     blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert blind.silent == ("f11",)
@@ -498,16 +507,7 @@ def test_a_white_stone_two_rings_from_a_cell_a_reflection_washed_out_is_uncertai
     stone to white 2.7 cell widths from the nearest clipped cell, beyond the halo round
     clipped cells.  A stone the same reflection washed out lies 1.6 cell widths from it,
     hiding its printed name: the black stone read white is uncertain, not sure."""
-    from printkit.layout.config import load_layout
-    from printkit.vision.photoshoot import shoot
-
-    layout = load_layout()
-    photo = shoot("tripod", layout, 301870, "glare", position=301370)
-    seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
-    score = score_reading(seen, photo)
-    assert "e5" in score.wrong and score.silent == ()
-    assert cells["e5"].label == "O" and cells["e5"].doubt == "glare"
+    _white_doubted_for_glare(301870, "e5", position=301370)
 
 
 def test_a_reflection_crossing_the_frame_beside_a_cell_reaches_it(monkeypatch):
@@ -516,17 +516,9 @@ def test_a_reflection_crossing_the_frame_beside_a_cell_reaches_it(monkeypatch):
     of the stone's own samples clipped, 3.1 cell widths from the nearest clipped cell.
     The frame's print is far below white, so light brighter than paper there is the
     reflection: the stone read white is uncertain, and without that cue it is sure."""
-    from printkit.layout.config import load_layout
     from printkit.vision import read as read_module
-    from printkit.vision.photoshoot import shoot
 
-    layout = load_layout()
-    photo = shoot("tripod", layout, 301413, "glare")
-    seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
-    score = score_reading(seen, photo)
-    assert "a1" in score.wrong and score.silent == ()
-    assert cells["a1"].label == "O" and cells["a1"].doubt == "glare"
+    photo, layout = _white_doubted_for_glare(301413, "a1")
     monkeypatch.setattr(
         read_module,
         "_inked_glare_distance",

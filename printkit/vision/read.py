@@ -2413,12 +2413,18 @@ def _coloured_in_reach(
 def _glare_distance(doubts: list[str], points: list) -> np.ndarray:
     """How far each cell lies from the nearest cell ``doubts`` name glare, in cell widths
     (infinite when none does)."""
-    glare = [i for i, d in enumerate(doubts) if d == "glare"]
-    if not glare:
-        return np.full(len(doubts), np.inf)
+    glare = [p.mean(axis=0) for p, d in zip(points, doubts, strict=True) if d == "glare"]
+    return _widths_to(np.array(glare).reshape(-1, 2), points)
+
+
+def _widths_to(spots: np.ndarray, points: list) -> np.ndarray:
+    """How far each cell (``points``: its samples) lies from the nearest of ``spots``
+    (rect px), in cell widths (infinite when there are none)."""
+    if not len(spots):
+        return np.full(len(points), np.inf)
     centres = np.array([p.mean(axis=0) for p in points])
     width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45  # samples span 45 %
-    return np.linalg.norm(centres[:, None, :] - centres[None, glare, :], axis=2).min(axis=1) / width
+    return np.linalg.norm(centres[:, None, :] - spots[None, :, :], axis=2).min(axis=1) / width
 
 
 def _inked_glare_distance(
@@ -2439,16 +2445,8 @@ def _inked_glare_distance(
     if not model.inked:
         return np.full(len(points), np.inf)
     spots = _to_rect(model, model.inked)
-    glare = [
-        d == "glare"
-        for d in _doubts(img, light, [p[None, :] for p in spots], paper_clips, brighter)
-    ]
-    if not any(glare):
-        return np.full(len(points), np.inf)
-    centres = np.array([p.mean(axis=0) for p in points])
-    width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45
-    lit = spots[np.array(glare)]
-    return np.linalg.norm(centres[:, None, :] - lit[None, :, :], axis=2).min(axis=1) / width
+    doubts = _doubts(img, light, [p[None, :] for p in spots], paper_clips, brighter)
+    return _widths_to(spots[[d == "glare" for d in doubts]], points)
 
 
 def _halo(doubts: list[str], near: np.ndarray, washed: list[bool]) -> list[str]:
