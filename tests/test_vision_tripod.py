@@ -470,6 +470,11 @@ def test_a_go_stone_whose_top_lies_beyond_its_cell_is_read_surely_on_the_tops_pl
     assert score_reading(flat, photo).wrong == ()
 
 
+def _nothing_veiled(smoothed, light, spots):
+    """``read._veiled`` with the veil cue left out."""
+    return np.zeros(len(spots), bool)
+
+
 def _white_doubted_for_glare(seed: int, cell: str, position: int | None = None):
     """A second-family Tripod glare photo read from its JPEG file, checked to read the
     black stone on ``cell`` wrong, as a white stone, but uncertain for glare: the photo
@@ -492,9 +497,11 @@ def test_a_white_stone_beside_a_cell_a_reflection_washed_out_is_uncertain(monkey
     washes a black stone on the bottom row to a light grey, three cell widths from any
     cell the photo shows clipped, and it read as a white stone, surely.  Beside it, stones
     the same reflection washed as pale as the wood hide their printed names: the
-    reflection reaches there, and a white stone beside such a cell is uncertain."""
+    reflection reaches there, and a white stone beside such a cell is uncertain.  (The
+    veil the reflection casts on the frame beside it says so too: that cue is left out.)"""
     from printkit.vision import read as read_module
 
+    monkeypatch.setattr(read_module, "_veiled", _nothing_veiled)
     photo, layout = _white_doubted_for_glare(301302, "f11")
     monkeypatch.setattr(read_module, "_beside_washed_out", lambda doubts, *args: doubts)
     blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
@@ -526,6 +533,39 @@ def test_a_reflection_crossing_the_frame_beside_a_cell_reaches_it(monkeypatch):
     )
     blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert blind.silent == ("a1",)
+
+
+def test_a_veil_of_reflected_light_on_the_frame_reaches_the_cells_beside_it(monkeypatch):
+    """Second family, the first photo of a Tripod glare pair, read from its JPEG file: a
+    window's soft glow at the board's edge washes a black stone into a grey-to-white
+    gradient and clips nothing, so no cell is doubted for glare of its own.  The glow lifts
+    the wood frame beside it to twice the share of the paper's light the frame sends back
+    elsewhere: the stone read white is uncertain, and without that cue it is sure."""
+    from printkit.vision import read as read_module
+
+    photo, layout = _white_doubted_for_glare(301007, "i9", position=301007)
+    monkeypatch.setattr(read_module, "_veiled", _nothing_veiled)
+    blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
+    assert blind.silent == ("i9",)
+
+
+def test_ink_is_veiled_where_it_sends_back_far_more_of_the_papers_light_than_elsewhere():
+    """Ink sending back a third of the paper's light is veiled where it sends back twice
+    that; light falling off across the board darkens ink and paper alike and veils
+    nothing more."""
+    from printkit.vision.colour import encoded
+    from printkit.vision.read import VEIL, _veiled
+
+    def seen(linear_light):  # one spot per column of a 5-row sRGB picture
+        return encoded(np.tile(np.asarray(linear_light)[None, :, None], (5, 1, 3)))
+
+    spots = np.array([[x, 2.0] for x in range(20)])
+    shares = np.full(20, 0.3)
+    shares[[4, 5]] = 0.3 * VEIL * 1.1
+    shares[9] = 0.3 * VEIL * 0.9
+    for paper in (np.full(20, 0.9), np.linspace(0.15, 0.9, 20)):
+        assert np.flatnonzero(_veiled(seen(paper * shares), seen(paper), spots)).tolist() == [4, 5]
+        assert not _veiled(seen(paper * 0.3), seen(paper), spots).any()
 
 
 def test_the_tone_curve_runs_through_white_and_the_frames_colour():

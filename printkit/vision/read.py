@@ -1562,6 +1562,7 @@ def _doubts(
     points: list[np.ndarray],
     paper_clips: bool,
     brighter: float = 1.2,
+    smoothed: np.ndarray | None = None,
 ) -> list[str]:
     """Why each cell cannot be trusted whatever its colour says: ``glare``, ``dark`` or ``""``.
 
@@ -1570,9 +1571,10 @@ def _doubts(
     brighter than the paper's brightest channel there (cream paper sends back less blue
     than a white stone on it does), a channel clipped where the paper's is not, or white
     clipped in every channel where the known paper is not (``paper_clips`` false); dark is
-    too little light.
+    too little light.  ``smoothed``: ``img`` already through ``_smoothed``, if at hand.
     """
-    raw = np.concatenate(_gather(cv2.GaussianBlur(img, (0, 0), GLARE_SMOOTH), points))
+    smoothed = _smoothed(img) if smoothed is None else smoothed
+    raw = np.concatenate(_gather(smoothed, points))
     paper = _gather(light, points)
     level = _per_cell([white.max(axis=1) for white in paper], np.median)
     paper = np.concatenate(paper)
@@ -1587,6 +1589,12 @@ def _doubts(
         "dark" if lit < DARK else "glare" if part > GLARE_SHARE else ""
         for lit, part in zip(level, share, strict=True)
     ]
+
+
+def _smoothed(img: np.ndarray) -> np.ndarray:
+    """``img`` as the glare tests sample it: smoothed over ``GLARE_SMOOTH`` px, so that a
+    sample's noise or a printed line's edge is not taken for light."""
+    return cv2.GaussianBlur(img, (0, 0), GLARE_SMOOTH)
 
 
 GLARE_FIT = 0.05
@@ -1846,10 +1854,11 @@ def classify(
     _check_paper(model, corrected)
     _check_ink(model, corrected)
     plane = plane or Plane()
-    doubts = _doubts(cells_img, light, points, paper_clips, brighter)
+    smoothed = _smoothed(cells_img)
+    doubts = _doubts(cells_img, light, points, paper_clips, brighter, smoothed)
     near = np.minimum(
         _glare_distance(doubts, points),
-        _inked_glare_distance(model, cells_img, light, points, paper_clips, brighter),
+        _inked_glare_distance(model, smoothed, light, points, paper_clips, brighter),
     )
     doubts = _halo(doubts, near, [readings[k].washed for k in keys])
     doubts = _beside_washed_out(doubts, [readings[k] for k in keys], points)
@@ -2423,20 +2432,30 @@ def _widths_to(spots: np.ndarray, points: list) -> np.ndarray:
     if not len(spots):
         return np.full(len(points), np.inf)
     centres = np.array([p.mean(axis=0) for p in points])
-    width = float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45  # samples span 45 %
-    return np.linalg.norm(centres[:, None, :] - spots[None, :, :], axis=2).min(axis=1) / width
+    return _apart_px(centres, spots) / _cell_width(points)
+
+
+def _apart_px(these: np.ndarray, spots: np.ndarray) -> np.ndarray:
+    """How far each of ``these`` points lies from the nearest of ``spots`` (px)."""
+    return np.linalg.norm(these[:, None, :] - spots[None, :, :], axis=2).min(axis=1)
+
+
+def _cell_width(points: list) -> float:
+    """A cell's width (rect px), from the cells' samples (``points``), which span 45 % of it."""
+    return float(np.median([np.ptp(p, axis=0).max() for p in points])) / 0.45
 
 
 def _inked_glare_distance(
     model: BoardModel,
-    img: np.ndarray,
+    smoothed: np.ndarray,
     light: np.ndarray,
     points: list,
     paper_clips: bool,
     brighter: float,
 ) -> np.ndarray:
     """How far each cell lies from the nearest of the model's ``inked`` points that shows
-    glare (``_doubts``' test, point by point), in cell widths (infinite when none does).
+    glare (``_doubts``' test, point by point) or a veil (``_veiled``), in cell widths
+    (infinite when none does); ``smoothed``: the rectified photo through ``_smoothed``.
     A reflection does not stop where the cells' samples do: a long thin one crossing the
     wood frame beside a Tripod cell washed the black stone on it white with too few of its
     own samples clipped (glare 301413, second family: the apex stone, read white surely,
@@ -2445,8 +2464,61 @@ def _inked_glare_distance(
     if not model.inked:
         return np.full(len(points), np.inf)
     spots = _to_rect(model, model.inked)
-    doubts = _doubts(img, light, [p[None, :] for p in spots], paper_clips, brighter)
-    return _widths_to(spots[[d == "glare" for d in doubts]], points)
+    one = [p[None, :] for p in spots]
+    doubts = _doubts(smoothed, light, one, paper_clips, brighter, smoothed)
+    veiled = _veiled(smoothed, light, spots)
+    if veiled.any():  # a veil lies on the paper beyond too: a hand there is darker
+        paper = _to_rect(model, _white_points(model))
+        shaded = paper[_shares(smoothed, light, paper).mean(axis=1) < SHADED]
+        if len(shaded):
+            veiled &= _apart_px(spots, shaded) > SHADE_REACH * _cell_width(points)
+    return _widths_to(spots[np.array([d == "glare" for d in doubts]) | veiled], points)
+
+
+def _shares(smoothed: np.ndarray, light: np.ndarray, spots: np.ndarray) -> np.ndarray:
+    """What share of the paper's light (linear, per channel) each of ``spots`` (rect px)
+    sends back."""
+    one = [p[None, :] for p in spots]
+    raw = np.concatenate(_gather(smoothed, one))
+    return linear(raw) / np.maximum(linear(np.concatenate(_gather(light, one))), 1e-3)
+
+
+VEIL = 2.0
+"""An inked point is under a veil of reflected light when it sends back this many times
+what the ink sends back elsewhere on the board, relative to the paper's light at each
+(``_veiled``).  Tripod's frame, second family: ordinary photos 0-9 at most 1.02 times,
+low light 1.37, hands away from a hand 1.34; a window's soft glow 1.96-2.69 (glare
+301007 of position 301007) and a reflection's clipped core 3-5.6..."""
+NEUTRAL = 0.3
+"""...and when what it sends back beyond the ink's usual share is as even across the
+channels as white light, within this share of its mean (``_veiled``)."""
+
+
+SHADED = 0.85
+"""Known bare paper sending back less than this share of its light is shaded or covered
+(``_inked_glare_distance``)..."""
+SHADE_REACH = 1.5
+"""...and an inked point this many cell widths from such paper or nearer is not taken for
+veiled: a hand or a sleeve over the frame reaches over the paper beyond it, darker than
+paper, where a veil lifts the paper too.  Tripod, second family: paper within this of a
+veiled frame point sent back at least 0.91 of its light under the reflections of glare
+301007 and 301413, at most 0.79 beside the fingers of hands 303001, 303004, 303102 and
+303185, whose pale skin over the frame is as even as white light in its excess."""
+
+
+def _veiled(smoothed: np.ndarray, light: np.ndarray, spots: np.ndarray) -> np.ndarray:
+    """Which inked ``spots`` (rect px) send back ``VEIL`` times the ink's usual share of
+    the paper's light there, or more, the extra as even as white light (``NEUTRAL``).  A
+    reflection adds light to whatever it falls on, so dark ink under it comes near the
+    paper's light in ratio though nothing clips, while a shadow or a dim lamp scales ink
+    and paper alike (the ratio stays), and a white stone leaning over the frame adds more
+    blue than red.  The usual share is the median over every inked point: most of the
+    frame lies outside any one reflection."""
+    shares = _shares(smoothed, light, spots)
+    share = shares.mean(axis=1)
+    excess = shares - np.median(shares, axis=0)
+    even = np.ptp(excess, axis=1) <= NEUTRAL * np.maximum(excess.mean(axis=1), 1e-6)
+    return (share >= VEIL * np.median(share)) & even
 
 
 def _halo(doubts: list[str], near: np.ndarray, washed: list[bool]) -> list[str]:
