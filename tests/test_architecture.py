@@ -34,6 +34,8 @@ LAZY_ALLOWED = {
     "svgwrite",  # 0.1–0.2 s (its SVG grammar), not wanted by a photo read
     "reportlab",  # the fonts it parses (30 ms): a photo read seldom measures text
     "PIL",  # photos' EXIF dates: only `printkit log` reads them
+    "multiprocessing",  # process pools (the standard library's, 10 ms): only `printkit log`
+    "concurrent",  # ...reads photos in several processes
 }
 """Heavy third-party libraries a function may import when it runs (with a comment)."""
 

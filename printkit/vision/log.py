@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import multiprocessing
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
@@ -338,6 +336,9 @@ def _read_all(
     # New processes, not forks: a process that has run OpenCV's or PDFium's threads (a test
     # that made the photos) cannot be forked safely, and a new one can set its threads to
     # one before numpy loads.
+    import multiprocessing  # process pools (10 ms to import): reading one photo needs none
+    from concurrent.futures import ProcessPoolExecutor  # (see above)
+
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(count, mp_context=context, initializer=one_thread_each) as pool:
         with workers_start_single_threaded():  # map starts the workers as it submits

@@ -500,14 +500,12 @@ def _reference_points(
         for p, ok in zip(candidates, on_paper, strict=True)
         if ok and not any(x0 <= p[0] <= x1 and y0 <= p[1] <= y1 for x0, y0, x1, y1 in keep_out)
     ]
-    centres = [cell_centre(h, cell) for h in half_places(n)]
+    centres = np.array([cell_centre(h, cell) for h in half_places(n)])
     inner = _grid(bbox_of(wood), 2.5)
+    gaps = np.linalg.norm(np.array(inner)[:, None, :] - centres[None, :, :], axis=2)
     on_wood = _inside(inner, wood) & (_edge_distance(inner, wood) >= 1.5)
-    frame = [
-        p
-        for p, ok in zip(inner, on_wood, strict=True)
-        if ok and min(math.dist(p, c) for c in centres) >= FRAME_CLEAR * cell
-    ]
+    clear = gaps.min(axis=1) >= FRAME_CLEAR * cell
+    frame = [p for p, ok in zip(inner, on_wood & clear, strict=True) if ok]
     return tuple(paper), tuple(frame)
 
 
