@@ -352,6 +352,28 @@ def test_a_hand_over_a_cell_is_no_white_stone():
     assert score_reading(seen, photo).silent == ()
 
 
+def test_a_fingertip_dark_as_a_black_stone_beside_its_finger_is_uncertain(monkeypatch):
+    """Second family, hands, read from its JPEG file: a dark hand's fingers read as black
+    stones of their own hue, unlike any stone; the tip of one, in deeper shadow, has too
+    little hue for that and reads as a black stone.  It is far lighter than the black
+    stones of the photo once the fingers are set apart, and lies beside one: uncertain.
+    Without that cue it is silently wrong."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 303380, "hands")
+    seen = read_as_file(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert photo.truth["cells"]["f8"] == "empty"
+    assert cells["f8"].label == "X" and cells["f8"].doubt == "unlike"
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "_cover_ends", lambda seen, groups, black, *a: black & False)
+    blind = read_as_file(photo.image, "tripod", layout)
+    assert score_reading(blind, photo).silent == ("f8",)
+
+
 def test_fingers_the_colour_of_white_stones_are_uncertain_where_a_hand_shows(monkeypatch):
     """Second family, hands, a pair's first photo read from its JPEG file: four fingers
     over bare cells read as white stones, near the white stones' colour and like them.

@@ -76,7 +76,7 @@ from printkit.vision.colour import (
 )
 from printkit.vision.log import Inference, Step, cell_changes, lost_text, turn_sequence
 from printkit.vision.model import BoardModel
-from printkit.vision.printed import print_fits, printed_strokes, strokes
+from printkit.vision.printed import neighbours, print_fits, printed_strokes, strokes
 from printkit.vision.printed import spread as covers_reach
 from printkit.vision.read import CellReading
 
@@ -264,7 +264,10 @@ def classify_cells(
     # bought stone beside a home print whose black came out tinted); a dark cover has a hue
     # of its own (a finger in shadow), and may outnumber the stones of a photo.
     hue = np.minimum(np.hypot(*(seen[:, 1:] - black_stone[:, 1:]).T), np.hypot(*seen[:, 1:].T))
-    outliers |= (order[:, 0] == 1) & (hue >= STONE_HUE)
+    dark_covers = (order[:, 0] == 1) & (hue >= STONE_HUE)
+    outliers |= dark_covers
+    pitch = float(extra["cell"]) * model.px_per_mm
+    outliers |= _cover_ends(seen, groups, black, dark_covers, centres, pitch)
     # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
     # the print rules the empty class out, and the colour has only to tell the stones apart.
     gone = (fits < NAME_GONE) & bool(extra.get("names"))
@@ -284,7 +287,6 @@ def classify_cells(
         outliers[pale[enclosed]] = False
         crossed = np.zeros(len(keys), bool)
         crossed[pale[(sides < OUTLINE_SURE).sum(axis=1) >= FINGER_SIDES]] = True
-        pitch = float(extra["cell"]) * model.px_per_mm
         reach = covers_reach(covers, crossed, centres, FINGER_HOP * pitch)
         outliers[sorted(reach - covers)] = True
     out = {}
@@ -371,6 +373,31 @@ def _name_fits(
     px = model.px_per_mm
     printed = printed_strokes(model)
     return print_fits(strokes(image, px), printed, centres, radius, px)
+
+
+def _cover_ends(
+    seen: np.ndarray,
+    groups: list,
+    black: np.ndarray,
+    dark_covers: np.ndarray,
+    centres: np.ndarray,
+    pitch: float,
+) -> np.ndarray:
+    """Cells read as black stones (``black``: exempt from being unlike their kind) beside a
+    dark cover (``dark_covers``: read black, with a hue of its own) and unlike the other
+    black stones, the covers apart: the cover's end, a fingertip in deeper shadow whose
+    hue has faded below ``STONE_HUE``.  (The covers would make it like its kind: it is as
+    dark as they are.)  Tripod hands 303380, second family: a fingertip on f8 at L* 26,
+    hue 16.9, read black surely beside its finger (hue 24-30), where the black stones lay
+    at L* 5.  Its cost, second family: over Tripod photos 0-19 of every condition (and the
+    glare and hands pairs) one right black stone more is uncertain (hands 303005 f10'); a
+    spy found one more in hands 303166 (b8) and none in glare 301000-301029 or printer
+    309360-309369."""
+    if not dark_covers.any():
+        return np.zeros(len(black), bool)
+    beside = neighbours(centres, pitch)[:, dark_covers].any(axis=1) & ~dark_covers
+    apart = [("cover", "") if dark_covers[i] else g for i, g in enumerate(groups)]
+    return unlike_their_kind(seen, apart) & black & beside
 
 
 OUTLINE_SURE = 0.5
