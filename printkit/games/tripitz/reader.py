@@ -112,17 +112,18 @@ whole: a token laid off-centre, or a thick one seen on a plane a little below it
 BODY_SHARE = 0.25
 """Share of the disc in one token colour above which the cavity holds a token."""
 BODY_DE = 32.0
-"""Largest ΔE*ab from a token colour for a pixel to count as that colour..."""
-BODY_FAR = 45.0
-"""...or up to this far from the token colour nearest it, when that one is clearly nearest
-(``BODY_CLEAR``): tokens printed apart from the board, on another printer or another day,
-need not match its strip's colours (Tripitz printer 309383, second family: blue tokens
-ΔE 34 from the strip's blue, a more violet blue, 100 or more from every other token
-colour and from paper, read as empty cavities under something).  Over Tripitz photos
-0-19 of every condition (and glare and hands pairs) it leaves one wrong cell fewer under
-printer and one right cell more uncertain in low light, nothing else changed."""
-BODY_CLEAR = 2.5
-"""...at most 1/this of its distance to the runner-up token colour and to paper."""
+"""Largest ΔE*ab from a token colour for a pixel to count as that colour, unless that
+colour is clearly the nearest (``BODY_CLEAR``)."""
+BODY_CLEAR = 2.0
+"""A pixel at most 1/this of its distance to the runner-up token colour and to paper from
+the token colour nearest it is that colour however far from it: tokens made apart from
+the board (painted wood, or printed on another printer or another day) need not match
+its strip's colours.  Tripitz printer photos, second family: blue tokens ΔE 34 (309383,
+a more violet blue) and 54 (309010, the kit's own blue beside a paler printed strip)
+from the strip's blue, 2.25 or more times nearer it than paper and every other token
+colour, were read as empty cavities under something.  What is no token colour lies near
+two references at once: skin between red and yellow, shadows between every colour and
+paper, a pale symbol ink between blue and paper."""
 MIN_SYMBOL = 12.0
 """Smallest symbol blob, mm²; a token without one is a joker."""
 SYMBOL_SHOWS = 0.55
@@ -474,7 +475,7 @@ def classify(
     best = dist.argmin(axis=1)
     dmin = dist.min(axis=1)
     runner = np.partition(dist, 1, axis=1)[:, 1]
-    clear = (dmin < BODY_FAR) & (BODY_CLEAR * dmin < np.minimum(runner, near_paper))
+    clear = BODY_CLEAR * dmin < np.minimum(runner, near_paper)
     body = (((dmin < BODY_DE) & (dmin < near_paper)) | clear).reshape(len(found), -1)
     best = best.reshape(len(found), -1)
     counts = np.stack([(body & (best == j)).sum(axis=1) for j in range(len(refs))], axis=1)
