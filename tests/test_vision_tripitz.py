@@ -337,6 +337,41 @@ def test_tokens_printed_apart_from_the_board_are_tokens_of_their_nearest_colour(
     assert len(strict.wrong) >= 5 and strict.silent == ()
 
 
+def test_tokens_like_their_kin_are_sure_though_far_from_the_strips_colour(monkeypatch):
+    """Second family, printer 309010, read from its JPEG file: ten blue tokens lie ΔE 54
+    from the strip's blue, within a few of each other.  Like their kin, clearly blue:
+    their colour does not make them uncertain (tokens with grey symbols stay uncertain,
+    grey and light blue ink lying close in this print).  Without the kin's cue every
+    blue token is."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 309010, "printer")
+    seen = read_as_file(photo.image, "tripitz", layout)
+    assert score_reading(seen, photo).wrong == ()
+    doubted = {seen.cells[k].label for k in seen.uncertain}
+    assert all(label.endswith("N") for label in doubted)
+    monkeypatch.setattr(reader, "_kin_clear", lambda bodies, tokens: [False] * len(bodies))
+    alone = read_as_file(photo.image, "tripitz", layout)
+    blues = {alone.cells[k].label for k in alone.uncertain if alone.cells[k].label[0] == "B"}
+    assert len(blues) == 10
+
+
+def test_tokens_vouch_for_each_other_only_when_many_and_clearly_their_colour():
+    """``_kin_clear``: five alike bodies clearly nearest blue vouch for each other; four do
+    not, nor five between blue and green, and one far from the others is not vouched for."""
+    tokens = {
+        "B": np.array([44.0, 14.0, -55.0]),
+        "G": np.array([58.0, -49.0, 33.0]),
+        "R": np.array([46.0, 64.0, 45.0]),
+    }
+    deep = np.array([33.0, 55.0, -88.0])
+    assert reader._kin_clear([deep + i * 0.3 for i in range(5)], tokens) == [True] * 5
+    assert reader._kin_clear([deep] * 4, tokens) == [False] * 4
+    between = (tokens["B"] + tokens["G"]) / 2 + [0.0, 5.0, 0.0]
+    assert reader._kin_clear([between] * 5, tokens) == [False] * 5
+    odd = reader._kin_clear([deep] * 5 + [deep + [25.0, -20.0, 20.0]], tokens)
+    assert odd == [True] * 5 + [False]
+
+
 def test_the_strip_and_print_are_seen_on_the_board_not_on_the_tokens_tops():
     """A steep photo (second family) of 4.4 mm tokens: read on the tokens' tops, the
     strip's patches slide off their place and every token colour looks like paper.  The

@@ -374,6 +374,55 @@ def test_a_fingertip_dark_as_a_black_stone_beside_its_finger_is_uncertain(monkey
     assert score_reading(blind, photo).silent == ("f8",)
 
 
+def test_stones_like_each_other_are_sure_though_far_from_the_boards_print(monkeypatch):
+    """Second family, printer, read from its JPEG file: the board came out of a printer
+    whose black is brown, the Go stones did not.  Every black stone lies just beyond
+    ``FAR`` from the print's black as the frame shows it, yet all alike and clearly
+    black: sure (one stone off its kin stays uncertain).  Without the kind's cue every
+    black stone is uncertain."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 309385, "printer")
+    seen = read_as_file(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).wrong == ()
+    assert len(seen.uncertain) <= 2
+    monkeypatch.setattr(reader, "_kin_clear", lambda seen, *a: np.zeros(len(seen), bool))
+    alone = read_as_file(photo.image, "tripod", layout)
+    blacks = sum(c == "X" for c in photo.truth["cells"].values())
+    assert score_reading(alone, photo).wrong == ()
+    assert len(alone.uncertain) >= blacks - 2 >= 20
+
+
+def test_a_kind_vouches_for_its_cells_only_when_many_and_clearly_its_class():
+    """``_kin_clear``: five alike cells whose median is clearly black vouch for each other;
+    four do not, nor five whose median lies between black and white, nor any where two
+    classes look alike."""
+    from printkit.games.tripod.reader import _kin_clear
+
+    looks = {"empty": [np.array([[80.0, 10.0, 30.0]])], "X": [np.array([[10.0, 0.0, 0.0]])]}
+    looks["O"] = [np.array([[95.0, 0.0, 0.0]])]
+    labels = ("empty", "X", "O")
+
+    def vouched(colour, count):
+        seen = np.array([colour] * count, float)
+        dist = np.stack(
+            [np.linalg.norm(seen - looks[label][0], axis=1) for label in labels], axis=1
+        )
+        order = np.argsort(dist, axis=1)
+        groups = [(labels[o], "") for o in order[:, 0]]
+        kinds = {g: np.median(seen[[x == g for x in groups]], axis=0) for g in set(groups)}
+        return _kin_clear(seen, groups, dist, order, kinds, looks, labels)
+
+    assert vouched([40.0, 5.0, 0.0], 5).all()  # 31 from black, 55 from white
+    assert not vouched([40.0, 5.0, 0.0], 4).any()
+    assert not vouched([50.0, 5.0, 5.0], 5).any()  # nearly as near white
+    looks["O"] = looks["X"]  # both clipped alike: nothing tells them apart
+    assert not vouched([10.0, 0.0, 0.0], 5).any()
+
+
 def test_fingers_the_colour_of_white_stones_are_uncertain_where_a_hand_shows(monkeypatch):
     """Second family, hands, a pair's first photo read from its JPEG file: four fingers
     over bare cells read as white stones, near the white stones' colour and like them.

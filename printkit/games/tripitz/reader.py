@@ -71,9 +71,11 @@ from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.records.model import Record
 from printkit.vision.colour import (
+    FEW_KIND,
     UNLIKE_FAR,
     encoded,
     from_lab,
+    group_spreads,
     linear,
     to_lab,
     unlike_their_kind,
@@ -505,16 +507,18 @@ def classify(
     out.update(
         bare_by_print(board, model, out, at, DISC * px, PRINT_SURE, PRINT_HIDDEN, settled=noise)
     )
-    for i, (key, _, _) in enumerate(found):
-        if empty[i]:
-            continue
-        if quick:
-            out[key] = CellReading("token", round(float(shares[i]), 3), "empty", 0.0, False)
-            continue
-        index = int(counts[i].argmax())
-        body_lab = np.median(pixels[i][body[i] & (best[i] == index)], axis=0)
+    held = [i for i in range(len(found)) if not empty[i]]
+    if quick:
+        for i in held:
+            out[found[i][0]] = CellReading("token", round(float(shares[i]), 3), "empty", 0.0, False)
+        held = []
+    bodies = [np.median(pixels[i][body[i] & (best[i] == counts[i].argmax())], axis=0) for i in held]
+    kin = _kin_clear(bodies, tokens)
+    for i, body_lab, like_kin in zip(held, bodies, kin, strict=True):
         window = to_lab(windows[i], dtype=np.float32)
-        out[key] = _read_token((window, windows[i]), disc, body_lab, tokens, symbols, shapes, px)
+        out[found[i][0]] = _read_token(
+            (window, windows[i]), disc, body_lab, tokens, symbols, shapes, px, like_kin
+        )
     out.update(_beside_cover(out, at, float(model.extra["pitch"]) * px))
     return {k: out[k] for k in keys}
 
@@ -697,6 +701,25 @@ def _ink_colour(
     return seen_lab, _relit(seen_lab, body_lab, printed_body)
 
 
+def _kin_clear(bodies: list[np.ndarray], tokens: dict) -> list[bool]:
+    """Which tokens' body colours (CIELAB) are like the photo's other tokens of their
+    colour, a kind of at least ``FEW_KIND`` whose median colour is itself clearly that
+    token colour (``COLOUR_MARGIN``): far from the strip's colour (``FAR``), such a token
+    is only like its kin, made apart from the board (Tripitz printer 309010, second
+    family: all ten blue tokens ΔE 54 from the strip's blue, within 2 of each other)."""
+    if not bodies:
+        return []
+    lab = np.array(bodies, dtype=float)
+    groups = [_nearest(b, tokens)[0] for b in lab]
+    clear = set()
+    for group, centre in group_spreads(lab, groups)[1].items():
+        named, _, _, margin = _nearest(centre, tokens)
+        if groups.count(group) >= FEW_KIND and named == group and margin >= COLOUR_MARGIN:
+            clear.add(group)
+    unlike = unlike_their_kind(lab, groups)
+    return [g in clear and not u for g, u in zip(groups, unlike, strict=True)]
+
+
 def _read_token(
     windows: tuple[np.ndarray, np.ndarray],
     disc: np.ndarray,
@@ -705,8 +728,11 @@ def _read_token(
     symbols: dict,
     shapes: Shapes,
     px: float,
+    like_kin: bool = False,
 ) -> CellReading:
-    """One token: its colour (confirmed from ``body_lab``), symbol and symbol colour.
+    """One token: its colour (confirmed from ``body_lab``), symbol and symbol colour;
+    ``like_kin``: its colour is like the photo's other tokens of that colour
+    (``_kin_clear``), however far from the strip's.
 
     ``windows`` are the token's surroundings in CIELAB and in corrected RGB.
     """
@@ -732,7 +758,8 @@ def _read_token(
         # lightness all the same (a dark symbol on a dark body in dim light).
         drawn = max(pose.fit for pose in edge_poses(window[..., 0], px, shapes).values())
         shows = drawn >= SYMBOL_SHOWS
-        uncertain = m_colour < COLOUR_MARGIN or d_colour > FAR or biggest > MIN_SYMBOL / 2 or shows
+        far = d_colour > FAR and not like_kin
+        uncertain = m_colour < COLOUR_MARGIN or far or biggest > MIN_SYMBOL / 2 or shows
         return CellReading(
             pid.code,
             round(m_colour, 3),
@@ -773,7 +800,12 @@ def _read_token(
     }[weakest]  # type: ignore[arg-type]
     unlike = second_cue != shape
     uncertain = (
-        min(margins.values()) < 1.0 or d_colour > FAR or d_shade > FAR or unlike or veiled or astray
+        min(margins.values()) < 1.0
+        or (d_colour > FAR and not like_kin)
+        or d_shade > FAR
+        or unlike
+        or veiled
+        or astray
     )
     return CellReading(
         pid.code,

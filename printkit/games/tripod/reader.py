@@ -67,6 +67,7 @@ from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.records.model import Record
 from printkit.vision.colour import (
+    FEW_KIND,
     NOISE_Z,
     UNLIKE_FAR,
     group_spreads,
@@ -201,6 +202,38 @@ def _response(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable
     return at
 
 
+def _kin_clear(
+    seen: np.ndarray,
+    groups: list,
+    dist: np.ndarray,
+    order: np.ndarray,
+    kind_colour: dict,
+    looks_lab: dict,
+    labels: tuple,
+) -> np.ndarray:
+    """Which cells belong to a kind of at least ``FEW_KIND`` cells whose median colour is
+    itself clearly its class (``MARGIN``, against the classes as the camera shows them at
+    that cell): far from the class's printed colour (``FAR``), such a cell is only like
+    the photo's other pieces of its kind.  Stones are not printed: beside a board from a
+    printer whose black came out brown, every black stone of a photo lay ΔE 31 from the
+    print's black as the frame's print shows it, all alike and twice as far from white
+    (Tripod printer 309385, second family)."""
+    sizes = {g: groups.count(g) for g in set(groups)}
+    out = np.zeros(len(groups), bool)
+    for i, group in enumerate(groups):
+        if sizes[group] < FEW_KIND:
+            continue
+        centre = kind_colour[group]
+        to_class = [
+            min(float(np.linalg.norm(centre - look[min(i, len(look) - 1)])) for look in looks)
+            for looks in (looks_lab[label] for label in labels)
+        ]
+        best, second = np.argsort(to_class)[:2]
+        gap = to_class[second] - to_class[best]
+        out[i] = best == order[i, 0] and gap >= MARGIN * to_class[second] and gap > 0
+    return out
+
+
 def classify_cells(
     image: np.ndarray,
     model,
@@ -251,7 +284,7 @@ def classify_cells(
         (labels[order[i, 0]], extra["empty"][k] if order[i, 0] == 0 else "")
         for i, k in enumerate(keys)
     ]
-    spread, _ = group_spreads(seen, groups, extra_groups=[("X", ""), ("O", "")])
+    spread, kind_colour = group_spreads(seen, groups, extra_groups=[("X", ""), ("O", "")])
     # A cell far from its kind in this photo (a finger, a stain) is uncertain, unless it
     # reads as a black stone near its printed colour and hides its printed name: nothing
     # else that covers the print is black (a glossy stone's highlight sets one apart from
@@ -289,6 +322,7 @@ def classify_cells(
         crossed[pale[(sides < OUTLINE_SURE).sum(axis=1) >= FINGER_SIDES]] = True
         reach = covers_reach(covers, crossed, centres, FINGER_HOP * pitch)
         outliers[sorted(reach - covers)] = True
+    kin = _kin_clear(seen, groups, dist, order, kind_colour, looks_lab, labels) & ~outliers
     out = {}
     for i, key in enumerate(keys):
         best = order[i, 0]
@@ -327,7 +361,12 @@ def classify_cells(
             labels[runner_up],
             round(d1, 1),
             not bare
-            and (d1 > FAR or doubted or hidden or (not confirmed and (margin < MARGIN or noisy))),
+            and (
+                (d1 > FAR and not kin[i])
+                or doubted
+                or hidden
+                or (not confirmed and (margin < MARGIN or noisy))
+            ),
             next((why for why, yes in reasons if yes), ""),
             bare=bare,
             # White is what a bare cell looks like under enough reflection, and a cell
