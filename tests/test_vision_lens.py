@@ -8,6 +8,7 @@ import math
 import cv2
 import numpy as np
 import pytest
+from conftest import read_as_file
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -135,6 +136,39 @@ def test_a_photo_through_a_wide_lens_reads_right(game, seed, unsure, monkeypatch
         return
     flat = score_reading(straight, photo)
     assert flat.wrong and not flat.silent
+
+
+def test_planes_a_cell_or_two_apart_in_their_count_leave_the_cells_they_dispute_unsettled(
+    monkeypatch,
+):
+    """TriPakus lens 306393 (second family), read from its JPEG file: 4.9 mm wooden pieces
+    through a wide lens.  With the lens undone the planes 1.5, 2.25 and 3.0 mm up count
+    82, 81 and 81 cells; 1.5 mm alone reads a bare cell beside a blue piece as blue.  Counts
+    a cell or two apart are alike (``ALIKE_COUNT``), so that cell is uncertain; counted
+    only when equal, it is silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 306393, "lens")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert photo.truth["thickness"] > 4 and seen.lens is not None
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "ALIKE_COUNT", 0)
+    strict = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert strict.silent == ("16,16",)
+
+
+def test_cells_a_lens_not_kept_reads_surely_otherwise_are_uncertain(monkeypatch):
+    """TriPakus lens 306394 (second family), read from its JPEG file: wooden pieces in the
+    board's corner nearest the photo's edge, where one lens coefficient undoes the bend
+    least well.  A second lens fitted there is not kept (the lines lie no straighter), but
+    two bare cells it reads surely as bare the lens kept reads surely as red: disputed,
+    they are uncertain; without that, silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 306394, "lens")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "_disputed", lambda cells, other: cells)
+    blind = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert set(blind.silent) == {"17,-12", "17,-11"}
 
 
 TRIPOD_LENS = 306008
