@@ -389,7 +389,7 @@ def test_stones_like_each_other_are_sure_though_far_from_the_boards_print(monkey
     seen = read_as_file(photo.image, "tripod", layout)
     assert score_reading(seen, photo).wrong == ()
     assert len(seen.uncertain) <= 2
-    monkeypatch.setattr(reader, "_kin_clear", lambda seen, *a: np.zeros(len(seen), bool))
+    monkeypatch.setattr(reader, "_kin_clear", lambda groups, *a: np.zeros(len(groups), bool))
     alone = read_as_file(photo.image, "tripod", layout)
     blacks = sum(c == "X" for c in photo.truth["cells"].values())
     assert score_reading(alone, photo).wrong == ()
@@ -414,7 +414,7 @@ def test_a_kind_vouches_for_its_cells_only_when_many_and_clearly_its_class():
         order = np.argsort(dist, axis=1)
         groups = [(labels[o], "") for o in order[:, 0]]
         kinds = {g: np.median(seen[[x == g for x in groups]], axis=0) for g in set(groups)}
-        return _kin_clear(seen, groups, dist, order, kinds, looks, labels)
+        return _kin_clear(groups, order, kinds, looks, labels)
 
     assert vouched([40.0, 5.0, 0.0], 5).all()  # 31 from black, 55 from white
     assert not vouched([40.0, 5.0, 0.0], 4).any()

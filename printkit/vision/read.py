@@ -2258,9 +2258,9 @@ def _piece_height(
 ) -> Plane:
     """How high above the board the pieces are best read (mm, one of ``HEIGHTS``): the
     plane whose view shows the most cells wholly in one piece colour, less the cells
-    read uncertain there.  Of planes that count alike the lowest is taken, and the cells
-    that planes counting within ``ALIKE_COUNT`` of it read differently are unsettled: the
-    count cannot say which plane is right.
+    read uncertain there.  Of planes with the best count the lowest is taken, and the
+    cells that planes counting within ``ALIKE_COUNT`` of it read differently are
+    unsettled: the count cannot say which plane is right.
 
     On the plane of the pieces' top faces every covered cell shows its piece's colour
     from edge to edge; on a lower one the faces slide off their cells and the cells

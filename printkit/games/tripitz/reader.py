@@ -711,12 +711,13 @@ def _kin_clear(bodies: list[np.ndarray], tokens: dict) -> list[bool]:
         return []
     lab = np.array(bodies, dtype=float)
     groups = [_nearest(b, tokens)[0] for b in lab]
+    kinds = group_spreads(lab, groups)
     clear = set()
-    for group, centre in group_spreads(lab, groups)[1].items():
+    for group, centre in kinds[1].items():
         named, _, _, margin = _nearest(centre, tokens)
         if groups.count(group) >= FEW_KIND and named == group and margin >= COLOUR_MARGIN:
             clear.add(group)
-    unlike = unlike_their_kind(lab, groups)
+    unlike = unlike_their_kind(lab, groups, kinds)
     return [g in clear and not u for g, u in zip(groups, unlike, strict=True)]
 
 

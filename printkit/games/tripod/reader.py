@@ -203,13 +203,7 @@ def _response(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable
 
 
 def _kin_clear(
-    seen: np.ndarray,
-    groups: list,
-    dist: np.ndarray,
-    order: np.ndarray,
-    kind_colour: dict,
-    looks_lab: dict,
-    labels: tuple,
+    groups: list, order: np.ndarray, kind_colour: dict, looks_lab: dict, labels: tuple
 ) -> np.ndarray:
     """Which cells belong to a kind of at least ``FEW_KIND`` cells whose median colour is
     itself clearly its class (``MARGIN``, against the classes as the camera shows them at
@@ -322,7 +316,7 @@ def classify_cells(
         crossed[pale[(sides < OUTLINE_SURE).sum(axis=1) >= FINGER_SIDES]] = True
         reach = covers_reach(covers, crossed, centres, FINGER_HOP * pitch)
         outliers[sorted(reach - covers)] = True
-    kin = _kin_clear(seen, groups, dist, order, kind_colour, looks_lab, labels) & ~outliers
+    kin = _kin_clear(groups, order, kind_colour, looks_lab, labels) & ~outliers
     out = {}
     for i, key in enumerate(keys):
         best = order[i, 0]
