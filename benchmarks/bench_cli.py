@@ -7,7 +7,8 @@ default formats pdf, svg, png and cut (target <= 4 s), and ``printkit read`` of 
 12-megapixel synthetic photo of each game's board, its check included (target <= 0.6 s),
 once for a photo of the first family and once for a wide-lens photo of the second (the
 reader then fits and undoes the lens: its slowest ordinary case).  Wall time counts what else the
-machine is doing, so the load average is printed with the figures; CPU time does not.
+machine is doing, so the load average is printed with the figures, and so is the machine's
+speed (``timing.machine_speed``): the machines this project runs on differ twofold.
 
 ``--bytecode`` first compiles printkit's modules into a temporary bytecode cache
 (``PYTHONPYCACHEPREFIX``), as an installed package has them; without it, the environment
@@ -28,6 +29,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from timing import machine_speed
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "examples" / "tripakus-game.txt"
@@ -119,6 +122,7 @@ def main() -> None:
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
         f"bytecode cache: {'warm' if args.bytecode else 'as the environment has it'}"
     )
+    print(machine_speed())
     for name in chosen:
         label, argv, target = commands[name]
         run(argv, env)  # warm the file cache (and the bytecode cache)

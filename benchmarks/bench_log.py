@@ -29,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import cv2
+from timing import machine_speed
 
 from printkit.games.tripakus.reader import draw_pieces
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
@@ -143,6 +144,7 @@ def main() -> None:
         f"{os.cpu_count()} cores), {len(seen)} moves, {result.skipped} photos skipped, "
         f"{len(result.confirm)} moves to confirm"
     )
+    print(machine_speed())
     print(
         f"CPU: {cpu:.1f} s in all ({cpu / len(photos):.2f} s per photo, workers included): "
         f"{cpu / (os.cpu_count() or 1):.1f} s of wall time on {os.cpu_count()} idle cores"

@@ -44,6 +44,7 @@ from functools import cache
 from pathlib import Path
 
 import cv2
+from timing import machine_speed
 
 from printkit.errors import PhotoError
 from printkit.games import GAMES
@@ -308,7 +309,7 @@ def main() -> None:
             _report(results, by_key, args.count)
     else:
         _report(map(measure, tasks), by_key, args.count)
-    print(f"\n{len(tasks)} photos in {time.perf_counter() - started:.0f} s\n")
+    print(f"\n{len(tasks)} photos in {time.perf_counter() - started:.0f} s; {machine_speed()}\n")
     print(markdown(rows))
     if args.debug:
         args.debug.mkdir(parents=True, exist_ok=True)
