@@ -15,7 +15,7 @@ from printkit.draw.pdf import pdf_bytes
 from printkit.games.tripitz import components, reader
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.kit import board_sheets
-from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol
+from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol, SymbolColour
 from printkit.games.tripitz.reader import (
     SHAPE_MARGIN,
     SYMMETRY,
@@ -340,15 +340,13 @@ def test_tokens_printed_apart_from_the_board_are_tokens_of_their_nearest_colour(
 def test_tokens_like_their_kin_are_sure_though_far_from_the_strips_colour(monkeypatch):
     """Second family, printer 309010, read from its JPEG file: ten blue tokens lie ΔE 54
     from the strip's blue, within a few of each other.  Like their kin, clearly blue:
-    their colour does not make them uncertain (tokens with grey symbols stay uncertain,
-    grey and light blue ink lying close in this print).  Without the kin's cue every
-    blue token is."""
+    their colour does not make them uncertain.  Without the kin's cue every blue token
+    is."""
     layout = load_layout()
     photo = shoot("tripitz", layout, 309010, "printer")
     seen = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).wrong == ()
-    doubted = {seen.cells[k].label for k in seen.uncertain}
-    assert all(label.endswith("N") for label in doubted)
+    assert not any(seen.cells[k].label[0] == "B" for k in seen.uncertain)
     monkeypatch.setattr(reader, "_kin_clear", lambda bodies, tokens: [False] * len(bodies))
     alone = read_as_file(photo.image, "tripitz", layout)
     blues = {alone.cells[k].label for k in alone.uncertain if alone.cells[k].label[0] == "B"}
@@ -370,6 +368,47 @@ def test_tokens_vouch_for_each_other_only_when_many_and_clearly_their_colour():
     assert reader._kin_clear([between] * 5, tokens) == [False] * 5
     odd = reader._kin_clear([deep] * 5 + [deep + [25.0, -20.0, 20.0]], tokens)
     assert odd == [True] * 5 + [False]
+
+
+def test_symbol_inks_of_one_colour_vouch_for_the_colour_the_strip_names(monkeypatch):
+    """Second family, printer 309010, read from its JPEG file: the strip's grey and light
+    blue symbol patches came out close in this print, and the eight tokens with grey
+    symbols lie between them (margins 0.22-0.27).  Their inks lie together, clearly apart
+    from the light blue tokens' inks: against the photo's own inks they are clearly grey,
+    which the strip also names, and none is uncertain.  Against the strip alone, all
+    eight are."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 309010, "printer")
+    seen = read_as_file(photo.image, "tripitz", layout)
+    assert score_reading(seen, photo).wrong == ()
+    assert seen.uncertain == []
+    monkeypatch.setattr(reader, "_inks_of_kind", lambda inks, symbols: {})
+    alone = read_as_file(photo.image, "tripitz", layout)
+    assert score_reading(alone, photo).wrong == ()
+    greys = [k for k in alone.uncertain if alone.cells[k].label.endswith("N")]
+    assert len(greys) >= 5
+
+
+def test_inks_vouch_for_a_symbol_colour_only_when_many_and_clearer():
+    """``_inks_of_kind`` takes the median of five or more inks named one symbol colour, and
+    nothing from four; ``_vouched`` takes their margin only where they name the colour the
+    strip named, more clearly than the strip and by ``COLOUR_MARGIN`` at least."""
+    grey, light = SymbolColour.GREY, SymbolColour.LIGHT_BLUE
+    strip = {grey: np.array([60.0, -8.0, -8.0]), light: np.array([64.0, -10.0, -12.0])}
+    ink_grey = np.array([57.0, 2.0, 3.0])
+    ink_light = np.array([81.0, -15.0, -19.0])
+    inks = [(ink_grey + i * 0.2, grey) for i in range(5)] + [(ink_light, light)]
+    own = reader._inks_of_kind(inks, strip)
+    assert np.allclose(own[grey], ink_grey + 0.4) and np.allclose(own[light], strip[light])
+    assert reader._inks_of_kind(inks[1:], strip) == {}
+    own[light] = ink_light
+    between = np.array([59.0, 0.0, 0.0])
+    _, _, d_strip, m_strip = reader._nearest(between, strip)
+    d, m = reader._vouched(between, grey, d_strip, m_strip, own)
+    assert m_strip < reader.COLOUR_MARGIN <= m and d <= d_strip
+    # The photo's inks name another colour, or no more clearly: the strip's figures stand.
+    assert reader._vouched(between, light, d_strip, m_strip, own) == (d_strip, m_strip)
+    assert reader._vouched(between, grey, d_strip, 0.9, own) == (d_strip, 0.9)
 
 
 def test_the_strip_and_print_are_seen_on_the_board_not_on_the_tokens_tops():

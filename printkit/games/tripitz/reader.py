@@ -513,12 +513,23 @@ def classify(
             out[found[i][0]] = CellReading("token", round(float(shares[i]), 3), "empty", 0.0, False)
         held = []
     bodies = [np.median(pixels[i][body[i] & (best[i] == counts[i].argmax())], axis=0) for i in held]
-    kin = _kin_clear(bodies, tokens)
-    for i, body_lab, like_kin in zip(held, bodies, kin, strict=True):
+    kin = dict(zip(held, _kin_clear(bodies, tokens), strict=True))
+    body_of = dict(zip(held, bodies, strict=True))
+
+    def token(i: int, own_inks: dict | None = None):
         window = to_lab(windows[i], dtype=np.float32)
-        out[found[i][0]] = _read_token(
-            (window, windows[i]), disc, body_lab, tokens, symbols, shapes, px, like_kin
+        return _read_token(
+            (window, windows[i]), disc, body_of[i], tokens, symbols, shapes, px, kin[i], own_inks
         )
+
+    inks = {}
+    for i in held:
+        out[found[i][0]], inks[i] = token(i)
+    # Tokens uncertain are read again with the photo's own inks beside the strip's.
+    own = _inks_of_kind([ink for ink in inks.values() if ink is not None], symbols)
+    for i in held:
+        if own and out[found[i][0]].uncertain and inks[i] is not None:
+            out[found[i][0]], _ = token(i, own)
     out.update(_beside_cover(out, at, float(model.extra["pitch"]) * px))
     return {k: out[k] for k in keys}
 
@@ -730,12 +741,16 @@ def _read_token(
     shapes: Shapes,
     px: float,
     like_kin: bool = False,
-) -> CellReading:
+    own_inks: dict | None = None,
+) -> tuple[CellReading, tuple[np.ndarray, SymbolColour] | None]:
     """One token: its colour (confirmed from ``body_lab``), symbol and symbol colour;
     ``like_kin``: its colour is like the photo's other tokens of that colour
-    (``_kin_clear``), however far from the strip's.
+    (``_kin_clear``), however far from the strip's; ``own_inks``: the symbol colours as
+    this photo's tokens show them (``_inks_of_kind``), which may vouch for the symbol
+    colour the strip names (``_vouched``).
 
-    ``windows`` are the token's surroundings in CIELAB and in corrected RGB.
+    ``windows`` are the token's surroundings in CIELAB and in corrected RGB.  Returns the
+    reading and, for a token with a symbol, its ink's colour and the symbol colour named.
     """
     window, rgb_window = windows
     colour, colour2, d_colour, m_colour = _nearest(body_lab, tokens)
@@ -761,7 +776,7 @@ def _read_token(
         shows = drawn >= SYMBOL_SHOWS
         far = d_colour > FAR and not like_kin
         uncertain = m_colour < COLOUR_MARGIN or far or biggest > MIN_SYMBOL / 2 or shows
-        return CellReading(
+        reading = CellReading(
             pid.code,
             round(m_colour, 3),
             runner.code,
@@ -769,12 +784,13 @@ def _read_token(
             uncertain,
             "shape" if shows else "",
         )
-    seen_lab, sym_lab = _ink_colour(window, blob, body_lab, tokens[colour])
-    shade, shade2, d_shade, m_shade = _nearest(sym_lab, symbols)
+        return reading, None
+    seen_lab, ink = _ink_colour(window, blob, body_lab, tokens[colour])
+    shade, shade2, d_shade, m_shade = _nearest(ink, symbols)
     # A reflection only adds light: under the veil the token's body shows, would another
     # (darker) ink read as this one?
     veil = _veil(rgb_window, disc, blob, body_lab, px)
-    veiled = veil > 0 and _nearest(sym_lab, _under_veil(symbols, veil))[0] != shade
+    veiled = veil > 0 and _nearest(ink, _under_veil(symbols, veil))[0] != shade
     shape, shape2, m_shape, second_cue, pose = _read_symbol(window, body_lab, seen_lab, px, shapes)
     astray = ink_beyond(blob, px, shapes, shape, pose) > INK_BEYOND
     lit = np.abs(window[..., 0] - body_lab[0]) > SMEAR_LIGHTNESS if astray else None
@@ -787,6 +803,9 @@ def _read_token(
             astray = within[0] != shade
             if astray:  # read as its own ink shows it, uncertain all the same
                 shade, shade2, d_shade, m_shade = within[0], shade, within[2], within[3]
+                ink = relit
+    if own_inks:
+        d_shade, m_shade = _vouched(ink, shade, d_shade, m_shade, own_inks)
     pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
     margins = {
         "colour": m_colour / COLOUR_MARGIN,
@@ -808,7 +827,7 @@ def _read_token(
         or veiled
         or astray
     )
-    return CellReading(
+    reading = CellReading(
         pid.code,
         round(min(m_colour, m_shape, m_shade), 3),
         Pid(colour, second_cue, shade).code if unlike else runner.code,  # type: ignore[arg-type]
@@ -818,6 +837,37 @@ def _read_token(
         # The lightest ink is what any ink looks like under enough reflection.
         washed=shade == SymbolColour.WHITE,
     )
+    return reading, (ink, shade)
+
+
+def _inks_of_kind(inks: list[tuple[np.ndarray, SymbolColour]], symbols: dict) -> dict:
+    """The symbol colours as this photo's tokens show them: for each symbol colour named
+    on at least ``FEW_KIND`` tokens, their inks' median colour (CIELAB), the others as the
+    strip shows them (``symbols``); empty where no colour has enough tokens.
+
+    The strip's symbol patches are small, and their inks need not be the tokens' own (a
+    board printed apart from its tokens) nor come out alike in dim light's colour noise,
+    while the tokens' inks of one colour share each other's light and printing."""
+    named = [shade for _, shade in inks]
+    own = dict(symbols)
+    for shade in set(named):
+        members = np.array([ink for ink, s in inks if s == shade])
+        if len(members) >= FEW_KIND:
+            own[shade] = np.median(members, axis=0).astype(np.float32)
+    return own if any(named.count(s) >= FEW_KIND for s in set(named)) else {}
+
+
+def _vouched(
+    ink: np.ndarray, shade: SymbolColour, distance: float, margin: float, own_inks: dict
+) -> tuple[float, float]:
+    """A symbol colour's distance and margin, the strip's (``distance``, ``margin``) or, where
+    the photo's own inks (``_inks_of_kind``) name the same colour more clearly
+    (``COLOUR_MARGIN``), theirs: two references agree on it, one of them fitted to the
+    tokens themselves."""
+    named, _, own_distance, own_margin = _nearest(ink, own_inks)
+    if named != shade or own_margin < max(margin, COLOUR_MARGIN):
+        return distance, margin
+    return min(distance, own_distance), own_margin
 
 
 VEIL_SHARE = 0.1
