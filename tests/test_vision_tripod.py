@@ -396,6 +396,29 @@ def test_stones_like_each_other_are_sure_though_far_from_the_boards_print(monkey
     assert len(alone.uncertain) >= blacks - 2 >= 20
 
 
+def test_a_black_stone_tinted_by_dim_light_is_no_dark_cover_when_its_outline_shows(monkeypatch):
+    """Second family, low light 302015, read from its JPEG file: dim light's colour noise
+    gives six black stones a hue of their own (20-30 from the black stone's and from grey,
+    as a finger in shadow has), but four of them leave their cell's printed outline showing
+    on every side, which a finger crossing the cell does not: they are no dark cover, and
+    sure.  A dark finger over the board (hands 303005) hides two sides, and its cell stays
+    uncertain."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 302015, "lowlight")
+    seen = read_as_file(photo.image, "tripod", layout)
+    assert score_reading(seen, photo).wrong == ()
+    assert len(seen.uncertain) <= 3
+    hands = shoot("tripod", layout, 303005, "hands")
+    assert score_reading(read_as_file(hands.image, "tripod", layout), hands).silent == ()
+    monkeypatch.setattr(reader, "_enclosed", lambda board, model, to_px, keys, cells: [])
+    alone = read_as_file(photo.image, "tripod", layout)
+    assert len(alone.uncertain) >= len(seen.uncertain) + 3
+
+
 def test_a_kind_vouches_for_its_cells_only_when_many_and_clearly_its_class():
     """``_kin_clear``: five alike cells whose median is clearly black vouch for each other;
     four do not, nor five whose median lies between black and white, nor any where two

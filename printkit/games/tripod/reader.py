@@ -144,7 +144,10 @@ lay 21.7-45 from it; black stones read in every other condition of photos 0-7, a
 17.9, in dim light and under a reflection).  Grey counts too: the frame's tone curve,
 measured on a home print whose black came out purple, gives a black stone that hue,
 while a bought stone stays grey (printer photo 309367: 18 black stones 19.2-20.6 from it,
-within 1.4 of grey; the fingers above lie as far from grey as from it)."""
+within 1.4 of grey; the fingers above lie as far from grey as from it).  A cell whose
+printed outline shows on every side is no dark cover whatever its hue (``_enclosed``): a
+finger crosses the cell, while dim light's colour noise tints stones lying within theirs
+(low light 302015: six black stones 20-30 from both, four of them enclosed)."""
 WASHED = 0.1
 """A cell read as anything but a black stone is ``washed`` when at least this share of its
 inner disc is nearer a black stone's colour than a white one's: a reflection's fading edge
@@ -200,6 +203,18 @@ def _response(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable
         return lambda colours: np.clip(gain * np.asarray(colours, float) ** exponent, 0, 1)
 
     return at
+
+
+def _enclosed(board, model, to_px: Callable, keys: list, cells: np.ndarray) -> np.ndarray:
+    """Which of ``cells`` (a mask over ``keys``) show their printed outline on every side
+    (``OUTLINE_SURE``): what covers them lies within the cell, as a stone does, while a
+    finger or a sleeve crosses it."""
+    index = np.flatnonzero(cells)
+    if not len(index):
+        return index
+    rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in index]))
+    sides = _outline_fits(board, model, rims).reshape(len(index), -1)
+    return index[sides.min(axis=1) >= OUTLINE_SURE]
 
 
 def _kin_clear(
@@ -292,6 +307,7 @@ def classify_cells(
     # of its own (a finger in shadow), and may outnumber the stones of a photo.
     hue = np.minimum(np.hypot(*(seen[:, 1:] - black_stone[:, 1:]).T), np.hypot(*seen[:, 1:].T))
     dark_covers = (order[:, 0] == 1) & (hue >= STONE_HUE)
+    dark_covers[_enclosed(board, model, to_px, keys, dark_covers & unnamed)] = False
     outliers |= dark_covers
     pitch = float(extra["cell"]) * model.px_per_mm
     outliers |= _cover_ends(seen, groups, black, dark_covers, centres, pitch)
