@@ -7,14 +7,19 @@ import time
 from collections.abc import Callable
 
 
-def median_ms(fn: Callable[[int], object], repeats: int) -> float:
-    """Median wall time of ``fn(k)`` for ``k`` in ``range(repeats)``, in milliseconds."""
+def _times_ms(fn: Callable[[int], object], repeats: int) -> list[float]:
+    """Wall time of ``fn(k)`` for each ``k`` in ``range(repeats)``, in milliseconds."""
     times = []
     for k in range(repeats):
         start = time.perf_counter()
         fn(k)
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
+        times.append(1000 * (time.perf_counter() - start))
+    return times
+
+
+def median_ms(fn: Callable[[int], object], repeats: int) -> float:
+    """Median wall time of ``fn(k)`` for ``k`` in ``range(repeats)``, in milliseconds."""
+    return statistics.median(_times_ms(fn, repeats))
 
 
 def machine_speed() -> str:
@@ -50,9 +55,4 @@ def machine_speed() -> str:
 def best_ms(fn: Callable[[int], object], repeats: int) -> float:
     """Shortest wall time of ``fn(k)`` for ``k`` in ``range(repeats)``, in milliseconds: the
     least disturbed by whatever else the machine is doing."""
-    times = []
-    for k in range(repeats):
-        start = time.perf_counter()
-        fn(k)
-        times.append(time.perf_counter() - start)
-    return 1000 * min(times)
+    return min(_times_ms(fn, repeats))

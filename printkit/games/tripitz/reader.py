@@ -848,13 +848,13 @@ def _inks_of_kind(inks: list[tuple[np.ndarray, SymbolColour]], symbols: dict) ->
     The strip's symbol patches are small, and their inks need not be the tokens' own (a
     board printed apart from its tokens) nor come out alike in dim light's colour noise,
     while the tokens' inks of one colour share each other's light and printing."""
-    named = [shade for _, shade in inks]
-    own = dict(symbols)
-    for shade in set(named):
+    own, measured = dict(symbols), False
+    for shade in {shade for _, shade in inks}:
         members = np.array([ink for ink, s in inks if s == shade])
         if len(members) >= FEW_KIND:
             own[shade] = np.median(members, axis=0).astype(np.float32)
-    return own if any(named.count(s) >= FEW_KIND for s in set(named)) else {}
+            measured = True
+    return own if measured else {}
 
 
 def _vouched(

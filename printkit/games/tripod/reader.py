@@ -205,6 +205,13 @@ def _response(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable
     return at
 
 
+def _side_fits(board, model, to_px: Callable, keys: list, index: np.ndarray) -> np.ndarray:
+    """How well each side of the cells ``keys[i]`` for ``i`` in ``index`` shows its printed
+    outline (``_outline_fits``), cells × sides."""
+    rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in index]))
+    return _outline_fits(board, model, rims).reshape(len(index), -1)
+
+
 def _enclosed(board, model, to_px: Callable, keys: list, cells: np.ndarray) -> np.ndarray:
     """Which of ``cells`` (a mask over ``keys``) show their printed outline on every side
     (``OUTLINE_SURE``): what covers them lies within the cell, as a stone does, while a
@@ -212,9 +219,7 @@ def _enclosed(board, model, to_px: Callable, keys: list, cells: np.ndarray) -> n
     index = np.flatnonzero(cells)
     if not len(index):
         return index
-    rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in index]))
-    sides = _outline_fits(board, model, rims).reshape(len(index), -1)
-    return index[sides.min(axis=1) >= OUTLINE_SURE]
+    return index[_side_fits(board, model, to_px, keys, index).min(axis=1) >= OUTLINE_SURE]
 
 
 def _kin_clear(
@@ -324,8 +329,7 @@ def classify_cells(
     # finger has a white stone's colour too.
     pale = np.flatnonzero((outliers | bool(covers)) & (order[:, 0] == 2) & unnamed)
     if len(pale):
-        rims = to_px(np.concatenate([_side_points(model.cells[keys[i]]) for i in pale]))
-        sides = _outline_fits(board, model, rims).reshape(len(pale), -1)
+        sides = _side_fits(board, model, to_px, keys, pale)
         enclosed = sides.min(axis=1) >= OUTLINE_SURE
         outliers[pale[enclosed]] = False
         crossed = np.zeros(len(keys), bool)
