@@ -72,14 +72,19 @@ def test_a_refused_shaken_photo_says_it_is_shaken():
     assert "\n" not in message
 
 
-def test_a_shaken_photo_whose_missed_markers_show_their_pattern_reads():
-    """Second family, a shaken Tripitz photo: the detector finds one marker, the others
-    are found by their pattern, and every cell reads right (it was refused, "found 1 of
-    the board's 4 markers", before the pattern search)."""
-    photo = _photo("tripitz", 307000, "motion")
+def test_a_shaken_photo_whose_missed_markers_show_their_pattern_reads(monkeypatch):
+    """Second family, a shaken Tripitz photo: the detector finds two of the four markers,
+    the others are found by their pattern, and every cell reads right.  Without the
+    pattern search the photo is refused."""
+    from printkit.vision import read as read_module
+
+    photo = _photo("tripitz", 307002, "motion")
     reading = read_encoded(_jpeg(photo.image), "tripitz", load_layout())
     assert score_reading(reading, photo).wrong == ()
-    assert len(reading.markers) >= 3
+    assert len(reading.markers) == 4
+    monkeypatch.setattr(read_module, "look_for", lambda *args: None)
+    with pytest.raises(PhotoError):
+        read_encoded(_jpeg(photo.image), "tripitz", load_layout())
 
 
 def test_a_shaken_photo_whose_two_marker_fits_disagree_is_read_under_the_better(monkeypatch):

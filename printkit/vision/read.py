@@ -420,8 +420,8 @@ def read_located(
             _straighter(model, again[3], lines) if model.shared_lines else _surer(again[1], cells)
         ):
             # Not kept, yet the lens may be right where the lines do not tell: a cell the
-            # two read surely apart is placed by neither (TriPakus lens 306394, wood pieces
-            # at the photo's edge: two bare cells read as red under the lens kept, surely).
+            # two read surely apart is placed by neither (wood pieces at a photo's edge, where
+            # one lens coefficient undoes the bend least well: bare cells read as red, surely).
             cells = _disputed(cells, again[1])
             break
         homography, cells, corrected, lines, plane, maps = again
