@@ -66,10 +66,13 @@ def test_parallax_is_how_far_the_raised_plane_seems_to_move_on_the_board(tilt):
     assert seen >= 0.5 * 5 * np.tan(np.radians(tilt))
 
 
-def _as_read(photo, reading):
-    """The photo as the reader read it: with the lens it found undone (a phone's lens bends
-    every photo a little), so that the same homography places the board in it."""
-    return reading.lens.undo(photo.image) if reading.lens else photo.image
+def _read_flat(photo, reading):
+    """The photo read again on the board's own plane, under the reading's fit: in the
+    photo as the reader read it, with the lens it found undone (a phone's lens bends every
+    photo a little), so that the same homography places the board in it."""
+    view = reading.lens.undo(photo.image) if reading.lens else photo.image
+    flat = dataclasses.replace(reading.model, raised=False)
+    return read_located(view, flat, reading.homography, reading.markers)
 
 
 @cache
@@ -83,9 +86,8 @@ def test_thick_pieces_seen_at_45_degrees_read_on_their_top_faces():
     photo = _steep(305001)
     reading = read_image(photo.image, "trigon", load_layout())
     assert score_reading(reading, photo).wrong == ()
-    flat = dataclasses.replace(reading.model, raised=False)
     try:
-        on_board = read_located(_as_read(photo, reading), flat, reading.homography, reading.markers)
+        on_board = _read_flat(photo, reading)
     except PhotoError as exc:  # or the lines or the pieces it reads refuse it
         assert "printed lines" in str(exc) or "no set of the game's pieces" in str(exc)
     else:
@@ -104,10 +106,7 @@ def test_thick_tiles_seen_at_45_degrees_read_on_their_faces(monkeypatch):
     reading = read_image(photo.image, "triominoes", load_layout())
     faces = score_reading(reading, photo)
     monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
-    flat = dataclasses.replace(reading.model, raised=False)
-    on_board = score_reading(
-        read_located(_as_read(photo, reading), flat, reading.homography, reading.markers), photo
-    )
+    on_board = score_reading(_read_flat(photo, reading), photo)
     assert len(on_board.wrong) >= 8
     assert 4 * len(faces.wrong) <= len(on_board.wrong)
     assert set(faces.wrong) <= set(faces.uncertain)
@@ -151,10 +150,7 @@ def test_thick_pid_tokens_seen_at_45_degrees_read_on_their_faces():
     reading = read_image(photo.image, "tripitz", load_layout())
     assert reading.height > 1.0
     assert score_reading(reading, photo).wrong == () and reading.uncertain == []
-    flat = dataclasses.replace(reading.model, raised=False)
-    on_board = score_reading(
-        read_located(_as_read(photo, reading), flat, reading.homography, reading.markers), photo
-    )
+    on_board = score_reading(_read_flat(photo, reading), photo)
     assert len(on_board.uncertain) >= 5
 
 

@@ -161,18 +161,18 @@ def test_cells_a_lens_not_kept_reads_surely_otherwise_are_uncertain():
     straighter) reads a cell surely as something else, neither reading places it for sure:
     the cell is uncertain (``misplaced``).  A cell either reading already doubts, or that
     both read alike, is left as it was, and a doubt already named is kept."""
-    sure = reader.CellReading
+    cell = reader.CellReading
     cells = {
-        "apart": sure("empty", 0.9, "red", 20.0, False),
-        "alike": sure("red", 0.9, "empty", 20.0, False),
-        "doubted here": sure("empty", 0.4, "red", 5.0, True, doubt="glare"),
-        "doubted there": sure("red", 0.9, "empty", 20.0, False),
+        "apart": cell("empty", 0.9, "red", 20.0, False),
+        "alike": cell("red", 0.9, "empty", 20.0, False),
+        "doubted here": cell("empty", 0.4, "red", 5.0, True, doubt="glare"),
+        "doubted there": cell("red", 0.9, "empty", 20.0, False),
     }
     other = {
-        "apart": sure("red", 0.9, "empty", 20.0, False),
-        "alike": sure("red", 0.8, "empty", 18.0, False),
-        "doubted here": sure("red", 0.9, "empty", 20.0, False),
-        "doubted there": sure("empty", 0.4, "red", 5.0, True),
+        "apart": cell("red", 0.9, "empty", 20.0, False),
+        "alike": cell("red", 0.8, "empty", 18.0, False),
+        "doubted here": cell("red", 0.9, "empty", 20.0, False),
+        "doubted there": cell("empty", 0.4, "red", 5.0, True),
     }
     out = reader._disputed(cells, other)
     assert out["apart"].uncertain and out["apart"].doubt == "misplaced"
