@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 from conftest import layout_for, run_cli
 from raster import centroid_mm, column_peaks_mm, render, row_peaks_mm, window
-from shapely.geometry import Point
+from shapely.geometry import Point, box
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.ops import unary_union
 
-from printkit.draw.cutfile import cut_svg
+from printkit.draw.cutfile import cut_stats, cut_svg
 from printkit.draw.model import Circle, Document, Page, Polygon, Role, Text
 from printkit.draw.pdf import pdf_bytes
 from printkit.draw.text import item_extent
@@ -255,10 +255,11 @@ def test_the_whole_board_cut_keeps_its_markers_and_colour_patches(kit):
         assert kept.contains(ShapelyPolygon(item.points)), item
     board = [i for i in sheet.front.items if i.role == Role.LINE and i.style == CUT]
     assert board and all(kept.contains(ShapelyPolygon(i.points)) for i in board)
-    # The sheet's title and footer stay on the offcut.
-    info = [
-        i
-        for i in sheet.front.items
-        if isinstance(i, Text) and (i.text.startswith(("Print at actual", "100 mm")) or i.bold)
-    ]
-    assert len(info) == 3 and not any(kept.contains(Point(t.position)) for t in info)
+    # The sheet's title and footer stay whole on the offcut, the footer's note on the cut too:
+    # the cut turns round each line as it is printed, and the note names the cut made.
+    info = [i for i in sheet.front.items if isinstance(i, Text) and i.role == Role.INFO]
+    assert len(info) == 4 and not any(kept.contains(Point(t.position)) for t in info)
+    assert not any(kept.intersects(box(*item_extent(t))) for t in info)
+    stats = cut_stats(sheet.front)
+    (note,) = [t.text for t in info if t.text.startswith("cutting:")]
+    assert f"{stats.cut_length / 1000:.2f} m" in note and f"{stats.straight_cuts} straight" in note

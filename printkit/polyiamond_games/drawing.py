@@ -56,6 +56,7 @@ from printkit.layout.sheet import (
     duplex_step,
     inner_box,
     new_page,
+    note_cutting,
     orient_to_fit,
     page_size,
     place_centred,
@@ -732,9 +733,10 @@ def full_board_page(
 
     The cut runs round a rectangle holding the board and every reading aid, so the
     markers and patches stay on the board once it is cut out; the board's own outline
-    stays printed as a dark line."""
+    stays printed as a dark line.  The title and footer sit in corners beside the board,
+    and the cut turns round them, footer as it reads once it names the cut."""
     page = new_page(size, layout.margin, title, stacked=True)
-    furniture = [e for e in map(item_extent, page.items) if e is not None]
+    furniture = len(page.items)
     placed = [item.transformed(at) for item in board.items]
     aids = [item for marker in markers for item in marker_items(marker)]
     aids += strip_items(patches)
@@ -744,23 +746,43 @@ def full_board_page(
     m = layout.margin + CUT.width  # the cut line's ink stays inside the margin
     x0, y0 = max(x0 - AIDS_ROOM, m), max(y0 - AIDS_ROOM, m)
     x1, y1 = min(x1 + AIDS_ROOM, size[0] - m), min(y1 + AIDS_ROOM, size[1] - m)
-    # The title and footer sit in corners beside the board: the cut turns round them, so
-    # they stay on the offcut.
+    frame = (x0, y0, x1, y1)
+    page.extend(replace(item, role=Role.LINE) if item.role == Role.CUT else item for item in placed)
+    page.extend(aids)
+    # The footer names the cut's length (``note_cutting``), which grows with the footer the
+    # cut turns round: noted and turned round again until the two agree.
+    bare, rest = page.items[:furniture], page.items[furniture:]
+    cut = _cut_round(frame, bare, size[0])
+    for _round in range(NOTE_ROUNDS):
+        page.items = [*bare, *rest, cut]
+        note_cutting(page)
+        turned = _cut_round(frame, page.items[:furniture], size[0])
+        if turned == cut:
+            break
+        cut = turned
+    return page
+
+
+NOTE_ROUNDS = 4
+"""At most this many times a whole board's footer is noted and its cut turned round it
+(two agree on the boards printed: the note's width settles once its figures do)."""
+
+
+def _cut_round(frame: tuple, furniture: list, width: float) -> Polygon:
+    """The cut round the ``frame`` box, turning round the ``furniture`` (title, footer) in
+    the page's corners, so that it stays on the offcut."""
+    extents = [e for e in map(item_extent, furniture) if e is not None]
     corners = [
         bbox_of(p for e in group for p in (e[:2], e[2:]))
         for group in (
-            [e for e in furniture if e[0] + e[2] < size[0]],  # left half of the page
-            [e for e in furniture if e[0] + e[2] >= size[0]],
+            [e for e in extents if e[0] + e[2] < width],  # left half of the page
+            [e for e in extents if e[0] + e[2] >= width],
         )
         if group
     ]
-    kept_area = box(x0, y0, x1, y1).difference(
+    kept_area = box(*frame).difference(
         unary_union([box(*c).buffer(AIDS_ROOM, join_style="mitre") for c in corners])
     )
     if kept_area.geom_type != "Polygon":  # furniture cannot split the board: keep the largest
         kept_area = max(kept_area.geoms, key=lambda g: g.area)
-    outline = tuple(orient(kept_area).exterior.coords)[:-1]
-    page.extend(replace(item, role=Role.LINE) if item.role == Role.CUT else item for item in placed)
-    page.extend(aids)
-    page.add(Polygon(outline, CUT, Role.CUT))
-    return page
+    return Polygon(tuple(orient(kept_area).exterior.coords)[:-1], CUT, Role.CUT)
