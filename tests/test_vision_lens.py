@@ -14,6 +14,7 @@ from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
 from printkit.vision import read as reader
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens, framed
+from printkit.vision.model import board_models
 from printkit.vision.photoshoot import shoot
 from printkit.vision.synth import score_reading
 
@@ -93,7 +94,6 @@ def test_the_board_stays_in_the_frame_of_the_undone_photo():
 def test_undoing_the_lens_straightens_a_photographed_line():
     """A straight row of dots photographed through a barrel lens bends; the photo with the
     lens undone shows it straight again."""
-    import cv2
 
     lens = Lens(-0.15, SHAPE)
     image = np.full((*SHAPE, 3), 255, np.uint8)
@@ -141,19 +141,23 @@ def test_a_photo_through_a_wide_lens_reads_right(game, seed, unsure, monkeypatch
 def test_planes_a_cell_or_two_apart_in_their_count_leave_the_cells_they_dispute_unsettled(
     monkeypatch,
 ):
-    """TriPakus lens 306393 (second family), read from its JPEG file: 4.9 mm wooden pieces
-    through a wide lens.  With the lens undone the planes 1.5, 2.25 and 3.0 mm up count
-    82, 81 and 81 cells; 1.5 mm alone reads a bare cell beside a blue piece as blue.  Counts
-    a cell or two apart are alike (``ALIKE_COUNT``), so that cell is uncertain; counted
-    only when equal, it is silently wrong."""
+    """TriPakus lens 306392 (second family), read from its JPEG file: thick wooden pieces
+    through a wide lens, the lens undone.  Planes whose counts lie a cell or two apart
+    are alike (``ALIKE_COUNT``): a cell they read differently is uncertain (``thickness``),
+    though here the best plane alone reads it right.  Counted alike only when equal, the
+    cell is sure.  (In TriPakus lens 306393, before only line-shaped dips counted as
+    printed lines, such a cell was read wrongly by the best plane: silently, but for
+    this rule.)"""
     layout = load_layout()
-    photo = shoot("tripakus", layout, 306393, "lens")
+    photo = shoot("tripakus", layout, 306392, "lens")
     seen = read_as_file(photo.image, "tripakus", layout)
-    assert photo.truth["thickness"] > 4 and seen.lens is not None
-    assert score_reading(seen, photo).silent == ()
+    assert photo.truth["thickness"] > 3 and seen.lens is not None
+    assert not score_reading(seen, photo).wrong
     monkeypatch.setattr(reader, "ALIKE_COUNT", 0)
-    strict = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
-    assert strict.silent == ("16,16",)
+    strict = read_as_file(photo.image, "tripakus", layout)
+    assert not score_reading(strict, photo).wrong
+    disputed = set(seen.uncertain) - set(strict.uncertain)
+    assert disputed and all(seen.cells[k].doubt == "thickness" for k in disputed)
 
 
 def test_cells_a_lens_not_kept_reads_surely_otherwise_are_uncertain():
@@ -213,26 +217,83 @@ def test_a_lens_that_changes_a_sure_cell_is_not_taken_on_fewer_doubts_alone():
     assert not _surer({1: cell("empty", True), 2: cell("X"), 3: cell("O")}, before)
 
 
-@pytest.mark.parametrize(
-    "game, seed, condition",
-    [("tripakus", 302320, "lowlight"), ("tripitz", 306327, "lens")],
-    ids=["dim", "wide"],
-)
-def test_a_lens_that_settles_lines_off_as_a_rule_is_kept_though_a_few_lines_fade(
-    game, seed, condition, monkeypatch
-):
-    """Second-family photos read from their JPEG files whose printed lines lie about half a
-    mm off the markers' flat fit and within 0.02 mm once the lens is undone, with a line
-    or a few fewer found then (a dim photo's faint lines; and with one line of Tripitz's
-    few go 7 of 65 cells judged).  Where the only alternative is refusing the photo, the
-    lens is kept; asking as many lines as before, the photo is refused."""
+def test_a_lens_that_settles_lines_off_as_a_rule_is_kept_though_a_few_lines_fade():
+    """Lines half a mm off the markers' fit (the photo would be refused as bent) and
+    0.01 mm off once a lens is undone, eight of a hundred lost then, all in one corner (a
+    dim photo's faint lines fade further when undone): the lens is kept, for it finds
+    ``SETTLED_FOUND`` of the lines, though the cells only the lost lines judged go
+    unjudged; losing fifteen, it is not.  Lines that were not off as a rule (0.2 mm)
+    settled so are kept only where they judge about as many cells (``KEPT_JUDGED``)."""
+    model = board_models("tripakus", load_layout())[1]
+    edges = np.array(reader._shared_edges(model, set(model.cells))[:100], float)
+    where = edges.mean(axis=1)
+    along = edges[:, 1] - edges[:, 0]
+    normal = np.stack([-along[:, 1], along[:, 0]], axis=1) / np.linalg.norm(along, axis=1)[:, None]
+    corner = np.argsort(np.linalg.norm(where - where[0], axis=1))  # nearest the first first
+
+    def lines(keep: np.ndarray, off: float) -> reader.Lines:
+        return reader.Lines(where[keep], normal[keep], np.full(len(keep), off))
+
+    before = lines(corner, 0.5)
+    faded, lost = lines(corner[8:], 0.01), lines(corner[15:], 0.01)
+    judged = len(reader._near_lines(model, before))
+    assert len(reader._near_lines(model, faded)) < reader.KEPT_JUDGED * judged
+    assert reader._straighter(model, faded, before)
+    assert not reader._straighter(model, lost, before)
+    assert not reader._straighter(model, faded, lines(corner, 0.2))
+    assert reader._straighter(model, lines(corner, 0.01), lines(corner, 0.2))
+
+
+OFFSETS = np.linspace(-reader.LINE_SEARCH, reader.LINE_SEARCH, 17)
+PAPER = 0.85
+
+
+def _across(dips: list[tuple[float, float]], base=None) -> np.ndarray:
+    """One place's grey profile across a cell's side: paper (or ``base``, per offset)
+    with a dip of each (offset mm, depth), a printed line's width."""
+    grey = np.full(len(OFFSETS), PAPER) if base is None else np.asarray(base, float)
+    for at, depth in dips:
+        grey = grey - depth * np.exp(-(((OFFSETS - at) / 0.25) ** 2))
+    return grey
+
+
+def test_a_printed_line_is_a_thin_dip_with_paper_both_sides_straight_along_its_side():
+    """Profiles across five bare cells' sides, at three places along each: a printed line
+    0.6 mm off is found there to a twentieth of a mm, one place's speck elsewhere
+    notwithstanding; a shadow's edge darkening one side, with a faint dip at the edge
+    deeper than paper's noise (as beside a thick piece in TriPakus lens 306002), is no
+    line; nor is a dip that moves three samples from place to place (an edge crossing
+    the side slantwise), nor one at the window's end."""
+    line = _across([(0.6, 0.12)])
+    speck = _across([(0.6, 0.12), (-1.5, 0.2)])
+    shadow = np.where(OFFSETS < -0.9, 0.62, 0.79)
+    edge = _across([(-0.9, 0.02)], shadow)
+    slant = [_across([(at, 0.3)]) for at in (-0.75, 0.0, 0.75)]
+    end = _across([(2.0, 0.15)])
+    samples = np.array([[line] * 3, [line, line, speck], [edge] * 3, slant, [end] * 3])
+    found, shown = reader._lines_across(samples, OFFSETS)
+    assert shown.tolist() == [True, True, False, False, False]
+    assert found[:2] == pytest.approx([0.6, 0.6], abs=0.05)
+    # Against the paper's median alone (every dip across, wherever): each taken for a line.
+    mean = samples.mean(axis=1)
+    assert (np.median(mean, axis=1) - mean.min(axis=1) >= reader.LINE_DIP)[2:4].all()
+
+
+@pytest.mark.parametrize("seed", [306002, 306013])
+def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkeypatch):
+    """TriPakus lens photos read from their JPEG files, at full size (4000 × 3000: the
+    board is too coarse at half size): the thick pieces' sides and shadows beside bare
+    cells darken one side of some cell edges.  Taking only line-shaped dips for lines,
+    the lens is fitted and every cell read right; taking every dip (the paper's median
+    against the darkest sample, wherever it lies), the lens fit fails and the photo is
+    refused as bent."""
     layout = load_layout()
-    photo = shoot(game, layout, seed, condition)
-    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    reading = reader.read_encoded(data.tobytes(), game, layout)
-    score = score_reading(reading, photo)
-    assert reading.lens is not None and reading.lens.k < -0.02
-    assert not score.wrong and len(score.uncertain) <= 2
-    monkeypatch.setattr(reader, "SETTLED_FOUND", 1.0)
-    with pytest.raises(PhotoError, match="printed lines lie"):
-        reader.read_encoded(data.tobytes(), game, layout)
+    photo = shoot("tripakus", layout, seed, "lens")
+    reading = read_as_file(photo.image, "tripakus", layout)
+    assert reading.lens is not None and reading.lens.k < -0.05
+    assert not score_reading(reading, photo).wrong
+    every_dip = lambda profiles, k: np.median(profiles, axis=-1) - profiles.min(axis=-1)  # noqa: E731
+    monkeypatch.setattr(reader, "_dips", every_dip)
+    monkeypatch.setattr(reader, "_straight_along", lambda samples, k: np.ones(len(k), bool))
+    with pytest.raises(PhotoError, match="printed lines"):
+        read_as_file(photo.image, "tripakus", layout)

@@ -490,8 +490,8 @@ PRINT_DOUBTS = frozenset({"print hidden", "beside a cover"})
 
 def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines:
     """Where each printed line between two cells read as empty lies, against where the
-    homography puts it: the darkest point across it, within ``LINE_SEARCH`` mm, to a
-    fraction of a sample (a parabola through the darkest three).  Pieces hide the other
+    homography puts it: within ``LINE_SEARCH`` mm across it (``_lines_across``, which
+    tells a line from other dark edges there).  Pieces hide the other
     lines; a cell read as empty but uncertain may hide its lines too (a finger), unless
     all that is in doubt is its print, which a rough fit puts off its place."""
     grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
@@ -504,26 +504,73 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
     if not edges:
         return NO_LINES
     offsets = np.linspace(-LINE_SEARCH, LINE_SEARCH, 17)
-    step = float(offsets[1] - offsets[0])
     a = np.array([e[0] for e in edges], float)
     b = np.array([e[1] for e in edges], float)
     along = b - a
     normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
     normal /= np.maximum(np.linalg.norm(normal, axis=1, keepdims=True), 1e-9)
-    base = a[:, None, :] + np.array([0.3, 0.5, 0.7])[None, :, None] * along[:, None, :]
+    base = a[:, None, :] + np.array(LINE_PLACES)[None, :, None] * along[:, None, :]
     pts = base[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
     seen = _at_points(grey, _to_rect(model, pts.reshape(-1, 2)))
-    profile = seen.reshape(len(edges), 3, len(offsets)).mean(axis=1)
+    found, shown = _lines_across(seen.reshape(len(edges), len(LINE_PLACES), len(offsets)), offsets)
+    return Lines(((a + b) / 2)[shown], normal[shown], found[shown])
+
+
+LINE_PLACES = (0.3, 0.5, 0.7)
+"""Where along a cell's side (share of its length) the reader looks across it."""
+
+
+def _lines_across(samples: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where a printed line crosses each of ``samples`` (grey, per line × place along it ×
+    offset across it, the ``offsets`` in mm), to a fraction of a sample (a parabola
+    through the darkest three of the places' mean), and whether a line shows there: a
+    dip ``LINE_DIP`` deep below the paper on both its sides (``_dips``), straight
+    along the side (``_straight_along``) and not at the window's end (the line may lie
+    beyond it).  A piece's side, its shadow or a glare's rim darkens one side of a
+    bare cell's edge, often slantwise; taken for a line, it misleads every fit made to
+    the lines (TriPakus lens 306002 and 306013, read from their JPEG files in full: 14 of
+    31 and 35 of 150 dips taken for lines were such, and no lens fitted them)."""
+    profile = samples.mean(axis=1)
     darkest = np.argmin(profile, axis=1)
     k = np.clip(darkest, 1, len(offsets) - 2)
-    rows = np.arange(len(edges))
+    rows = np.arange(len(profile))
     left, mid, right = profile[rows, k - 1], profile[rows, k], profile[rows, k + 1]
     curve = left - 2 * mid + right
     shift = np.where(curve > 1e-6, 0.5 * (left - right) / np.maximum(curve, 1e-6), 0.0)
-    found = offsets[k] + np.clip(shift, -0.5, 0.5) * step
-    shown = np.median(profile, axis=1) - mid >= LINE_DIP  # a line, not paper's noise
-    shown &= darkest == k  # darkest at the window's end: the line may lie beyond it
-    return Lines(((a + b) / 2)[shown], normal[shown], found[shown])
+    found = offsets[k] + np.clip(shift, -0.5, 0.5) * float(offsets[1] - offsets[0])
+    shown = (darkest == k) & (_dips(profile, k) >= LINE_DIP)
+    return found, shown & _straight_along(samples, k)
+
+
+def _dips(profiles: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """How deep each profile (samples across a side, last axis) dips at sample ``k``
+    (the darkest within a sample of it) below the paper on both sides: the brightest of
+    ``LINE_SHOULDER`` samples beyond, on the darker side.  A printed line is a thin dip
+    with paper on both sides; a piece's side or its shadow darkens one side only, and a
+    dip beside it is no deeper than that side."""
+    n = profiles.shape[-1]
+    k = np.asarray(k)[..., None]
+
+    def at(steps):
+        return np.take_along_axis(profiles, np.clip(k + steps, 0, n - 1), axis=-1)
+
+    beyond = np.arange(2, LINE_SHOULDER + 2)
+    paper = np.minimum(at(-beyond).max(axis=-1), at(beyond).max(axis=-1))
+    return paper - at(np.arange(-1, 2)).min(axis=-1)
+
+
+LINE_SHOULDER = 3
+"""Samples (of ``LINE_SEARCH`` / 8 mm) beside a line's dip its paper is looked for in,
+from two samples off: a printed line's dip is narrower."""
+
+
+def _straight_along(samples: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Whether the line dips at ``k`` (``_dips``, half ``LINE_DIP`` deep) at every place
+    along its side but one: a printed line runs straight along the side, while an edge
+    crossing it slantwise dips elsewhere at each place, and a corner or shadow reaching
+    into one place only dips there (one place may lose the line to a speck)."""
+    dips = _dips(samples, np.repeat(k[:, None], samples.shape[1], axis=1))
+    return (dips >= LINE_DIP / 2).sum(axis=1) >= samples.shape[1] - 1
 
 
 def _at_points(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -601,7 +648,8 @@ lens puts them all over the board speak for it, while a dim or bent photo shows 
 its faint lines less once undone, and with them go all the cells only they judged
 (TriPakus low light 302320: lines 0.46 mm off before, 0.009 mm under the lens, 94 of 99
 found, 319 of 336 cells judged; Tripitz lens 306327: 0.49 → 0.017 mm, 54 of 55 lines,
-58 of 65 cells)."""
+58 of 65 cells; so measured before only line-shaped dips counted as lines,
+``_lines_across``, which found as many lines there after the lens as before)."""
 
 
 def _surer(after: dict, before: dict) -> bool:
@@ -2231,7 +2279,9 @@ ALIKE_COUNT = 2
 """Planes whose counts (``_piece_height``) lie this close to the best one's count alike: a
 cell or two is the count's own noise (TriPakus lens 306393, 4.9 mm wood pieces, the lens
 undone: 82 at 1.5 mm, 81 at 2.25 and 3.0 mm, and a bare cell the 1.5 mm plane alone read
-as blue, surely)."""
+as blue, surely; so measured before only line-shaped dips counted as printed lines,
+``_lines_across``; since, in TriPakus lens 380-399 and steep 380-399 counted only when
+equal no cell is wrong, and three photos have a right cell more uncertain)."""
 HEIGHTS = (0.0, 0.75, 1.5, 2.25, 3.0, 4.0, 5.0)
 """Thicknesses (mm) tried for pieces lying on the board: printed card to wooden pieces."""
 STILL = 0.25
