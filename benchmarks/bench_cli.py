@@ -6,9 +6,12 @@ Figures (median of ``--runs`` runs, wall and CPU time of the subprocess and its 
 default formats pdf, svg, png and cut (target <= 4 s), and ``printkit read`` of a
 12-megapixel synthetic photo of each game's board, its check included (target <= 0.6 s),
 once for a photo of the first family and once for a wide-lens photo of the second (the
-reader then fits and undoes the lens: its slowest ordinary case).  Wall time counts what else the
-machine is doing, so the load average is printed with the figures, and so is the machine's
-speed (``timing.machine_speed``): the machines this project runs on differ twofold.
+reader then fits and undoes the lens: its slowest ordinary case); each read is timed with
+the board's models and print stored by an earlier read (``vision.stored``, in a folder of
+the benchmark's own) and again as the first read on a machine, with nothing stored.
+Wall time counts what else the machine is doing, so the load average is printed with the
+figures, and so is the machine's speed (``timing.machine_speed``): the machines this
+project runs on differ twofold.
 
 ``--bytecode`` first compiles printkit's modules into a temporary bytecode cache
 (``PYTHONPYCACHEPREFIX``), as an installed package has them; without it, the environment
@@ -85,6 +88,7 @@ def main() -> None:
 
     env = dict(os.environ)
     work = Path(tempfile.mkdtemp(prefix="bench_cli_"))
+    env["PRINTKIT_CACHE"] = str(work / "cache")  # this run's own, filled by its warm-up
     if args.bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
@@ -139,6 +143,15 @@ def main() -> None:
             f"{label:60s} wall {wall:6.2f} s (target <= {target:g}: {verdict}), "
             f"cpu {cpu:6.2f} s, runs {min(walls):.2f}-{max(walls):.2f} s"
         )
+        if name.startswith(("read-", "lens-")):
+            firsts = [
+                run(argv, {**env, "PRINTKIT_CACHE": str(work / f"empty-{name}-{k}")})[0]
+                for k in range(args.runs)
+            ]
+            print(
+                f"{'  the first read on a machine (nothing stored yet)':60s} wall "
+                f"{statistics.median(firsts):6.2f} s, runs {min(firsts):.2f}-{max(firsts):.2f} s"
+            )
     subprocess.run(["rm", "-rf", str(work)], check=True)
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import tempfile
 from functools import cache
 
 import pytest
@@ -14,6 +16,14 @@ from printkit.layout.config import Layout, load_layout
 from printkit.vision.memory import keep_freed_memory
 
 keep_freed_memory()  # every worker shoots and reads dozens of 12-megapixel photos
+
+
+def pytest_configure(config):
+    """The board models and print strokes every read builds (``vision.stored``) are kept
+    for the run in a folder of its own, shared by its workers (which inherit the
+    variable), never in the user's cache."""
+    if "PRINTKIT_CACHE" not in os.environ:
+        os.environ["PRINTKIT_CACHE"] = tempfile.mkdtemp(prefix="printkit-test-cache-")
 
 
 @cache

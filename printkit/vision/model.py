@@ -21,6 +21,7 @@ from printkit.draw.model import Affine, Drawing, Point
 from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
+from printkit.vision.stored import stored
 
 __all__ = ["BoardModel", "board_models", "matrix", "repeated", "turned_keys"]
 
@@ -105,8 +106,10 @@ def matrix(t: Affine):
 
 
 def board_models(game: str, layout: Layout) -> list[BoardModel]:
-    """Every printed variant of a game's board for this layout (e.g. whole, or sections)."""
-    return list(find_game(game, PhotoError).reader.board_models(layout))
+    """Every printed variant of a game's board for this layout (e.g. whole, or sections),
+    built once for all processes (``stored``)."""
+    reader = find_game(game, PhotoError).reader
+    return stored("models", (game, layout), lambda: list(reader.board_models(layout)))
 
 
 def repeated(items: dict, unseen: Collection = ()) -> set:

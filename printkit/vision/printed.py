@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from printkit.vision.model import BoardModel
+from printkit.vision.stored import stored
 from printkit.vision.synth import render_board
 
 __all__ = [
@@ -72,6 +73,17 @@ def printed_strokes(model: BoardModel) -> np.ndarray:
 
 @cache
 def _rendered_strokes(model: BoardModel) -> np.ndarray:
+    """The strokes, rendered once for all processes (``stored``) where the model names
+    the layout it was made for."""
+    layout = model.extra.get("layout")
+    if layout is None:
+        return _strokes_of(model)
+    drawn = (model.printed.__module__, model.printed.__qualname__)
+    key = (model.game, model.variant, model.bounds, model.px_per_mm, drawn, layout)
+    return stored("strokes", key, lambda: _strokes_of(model))
+
+
+def _strokes_of(model: BoardModel) -> np.ndarray:
     bare = render_board(model.printed(model), model.bounds, model.px_per_mm)
     grey = cv2.cvtColor(bare, cv2.COLOR_RGB2GRAY)  # in bytes: a fraction of the memory
     return _black_hat(grey, model.px_per_mm).astype(np.float32) / np.float32(255.0)

@@ -64,7 +64,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         colours=colours,
         bounds=(x0 - reach, y0 - reach, x1 + reach, y1 + reach),
         symmetries=turns,
-        cell_key=lambda c: f"{c[0]},{c[1]}",
+        cell_key=cell_name,
         consistency=unexplained_cells,
         raised=True,
         printed=bare_board,
@@ -84,13 +84,18 @@ def board_models(layout: Layout) -> list[BoardModel]:
         classes=classes,
         colours=colours,
         bounds=(x0, y0, x0 + size[0], y0 + size[1]),
-        cell_key=lambda c: f"{c[0]},{c[1]}",
+        cell_key=cell_name,
         consistency=unexplained_cells,
         raised=True,
         printed=bare_board,
         extra={"layout": layout},
     )
     return [sections, full]
+
+
+def cell_name(cell: tuple[int, int]) -> str:
+    """A cell's name as records write it (``BoardModel.cell_key``): ``row,col``."""
+    return f"{cell[0]},{cell[1]}"
 
 
 def bare_board(model: BoardModel) -> Drawing:
