@@ -124,6 +124,7 @@ def test_every_games_board_models_and_print_load_as_they_were_built(game, folder
     functions are the same functions; a board's naming method names every cell alike),
     and so do the print strokes of one of them."""
     layout = load_layout()
+    printed._rendered_strokes.cache_clear()  # rendered by earlier tests of this process
     built = board_models(game, layout)
     loaded = board_models(game, layout)  # as another process finds them
     assert loaded is not built
