@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import tempfile
 from functools import cache
 
@@ -18,12 +19,23 @@ from printkit.vision.memory import keep_freed_memory
 keep_freed_memory()  # every worker shoots and reads dozens of 12-megapixel photos
 
 
+_RUN_CACHE: list[str] = []
+"""The folder this process made for the run's stored models (the main process's)."""
+
+
 def pytest_configure(config):
     """The board models and print strokes every read builds (``vision.stored``) are kept
     for the run in a folder of its own, shared by its workers (which inherit the
-    variable), never in the user's cache."""
+    variable) and removed after it, never in the user's cache."""
     if "PRINTKIT_CACHE" not in os.environ:
-        os.environ["PRINTKIT_CACHE"] = tempfile.mkdtemp(prefix="printkit-test-cache-")
+        _RUN_CACHE.append(tempfile.mkdtemp(prefix="printkit-test-cache-"))
+        os.environ["PRINTKIT_CACHE"] = _RUN_CACHE[0]
+
+
+def pytest_unconfigure(config):
+    for folder in _RUN_CACHE:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("PRINTKIT_CACHE", None)
 
 
 @cache
