@@ -569,7 +569,7 @@ def _straight_along(samples: np.ndarray, k: np.ndarray) -> np.ndarray:
     along its side but one: a printed line runs straight along the side, while an edge
     crossing it slantwise dips elsewhere at each place, and a corner or shadow reaching
     into one place only dips there (one place may lose the line to a speck)."""
-    dips = _dips(samples, np.repeat(k[:, None], samples.shape[1], axis=1))
+    dips = _dips(samples, k[:, None])  # every place at its line's k
     return (dips >= LINE_DIP / 2).sum(axis=1) >= samples.shape[1] - 1
 
 

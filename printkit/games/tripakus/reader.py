@@ -64,7 +64,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         colours=colours,
         bounds=(x0 - reach, y0 - reach, x1 + reach, y1 + reach),
         symmetries=turns,
-        cell_key=cell_name,
+        cell_key=reading_name,
         consistency=unexplained_cells,
         raised=True,
         printed=bare_board,
@@ -84,7 +84,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         classes=classes,
         colours=colours,
         bounds=(x0, y0, x0 + size[0], y0 + size[1]),
-        cell_key=cell_name,
+        cell_key=reading_name,
         consistency=unexplained_cells,
         raised=True,
         printed=bare_board,
@@ -93,8 +93,9 @@ def board_models(layout: Layout) -> list[BoardModel]:
     return [sections, full]
 
 
-def cell_name(cell: tuple[int, int]) -> str:
-    """A cell's name as records write it (``BoardModel.cell_key``): ``row,col``."""
+def reading_name(cell: tuple[int, int]) -> str:
+    """A cell's name in readings and their debug pictures (``BoardModel.cell_key``):
+    ``r,c``, without the parentheses records write (``notation.cell_name``)."""
     return f"{cell[0]},{cell[1]}"
 
 
