@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from printkit.games import GAMES
+from printkit.games.triominoes import reader
 from printkit.layout.config import load_layout
 from printkit.vision import printed
 from printkit.vision import stored as store
@@ -138,3 +139,18 @@ def test_every_games_board_models_and_print_load_as_they_were_built(game, folder
     printed._rendered_strokes.cache_clear()  # another process, which renders nothing
     monkeypatch.setattr(printed, "_strokes_of", lambda model: pytest.fail("rendered again"))
     assert np.array_equal(printed_strokes(model), strokes)
+
+
+def test_triominoes_number_templates_are_drawn_once_then_loaded(folder, monkeypatch):
+    """The number outlines the Triominoes reader matches are drawn through the kit's PDF
+    once; a later process loads the same arrays without drawing."""
+    px, size = 4.0, 6.5
+    reader._templates.cache_clear()
+    drawn = reader._templates(px, size)
+    assert len(drawn) == 6 and all(t.shape == drawn[0].shape for t in drawn)
+    assert all(0.3 < t.max() <= 1.0 for t in drawn)  # every number has ink
+    reader._templates.cache_clear()  # another process
+    monkeypatch.setattr(reader, "_drawn_templates", lambda px, size: pytest.fail("drawn again"))
+    loaded = reader._templates(px, size)
+    assert all(np.array_equal(a, b) for a, b in zip(loaded, drawn, strict=True))
+    reader._templates.cache_clear()  # later tests of this process draw their own

@@ -82,6 +82,7 @@ from printkit.vision.model import BoardModel, repeated
 from printkit.vision.printed import bare_by_print
 from printkit.vision.read import CellReading
 from printkit.vision.scenes import SHADOW, wobble
+from printkit.vision.stored import stored
 from printkit.vision.synth import render_board
 
 __all__ = [
@@ -307,7 +308,13 @@ re-compression)."""
 
 @cache
 def _templates(px: float, size: float) -> tuple[np.ndarray, ...]:
-    """Each number upright as the kit prints it (bold, ``size`` mm), as ink weight 0..1."""
+    """Each number upright as the kit prints it (bold, ``size`` mm), as ink weight 0..1:
+    drawn once on a machine (``_drawn_templates``), then stored (``vision.stored``)."""
+    return stored("number-templates", (px, size), lambda: _drawn_templates(px, size))
+
+
+def _drawn_templates(px: float, size: float) -> tuple[np.ndarray, ...]:
+    """``_templates`` drawn through the kit's own PDF and rasteriser."""
     out = []
     for value in range(6):
         d = Drawing()
