@@ -1169,3 +1169,90 @@ def test_a_fourth_marker_found_by_its_pattern_sets_a_three_marker_fit_right(monk
     monkeypatch.setattr(tripitz_reader, "INK_BEYOND", 1.0)
     three = read_as_file(photo.image, "tripitz", layout)
     assert len(score_reading(three, photo).silent) >= 1
+
+
+def _shade_of(ratios: np.ndarray) -> np.ndarray:
+    """``_shade`` over a 60 × 60 grid (4 px per grid step at 4 px/mm: 1 mm each) of
+    samples every 5 mm, their ratios to the smooth light given per sample."""
+    ys, xs = np.mgrid[2:60:5, 2:60:5]
+    at = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(float)
+    return read_module._shade(at, ratios(at), (60, 60), 1.0)
+
+
+def test_paper_darker_than_the_smooth_light_shades_the_light_round_it():
+    """White samples (paper, bare cells) a shadow dims say how dark it is round them: the
+    light there is lowered nearly to their level, and stays where no sample is dim."""
+    shade = _shade_of(lambda at: np.where(at[:, :1] < 30, 0.6, 1.0) * np.ones((1, 3)))
+    assert 0.6 <= shade[30, 5] < 0.7  # deep in the shadow
+    assert shade[30, 55] > 0.98  # in the light
+    assert shade[30, 5] < shade[30, 25] < shade[30, 35] < shade[30, 55]  # a soft edge
+
+
+def test_no_reflection_lifts_the_light_and_coloured_samples_tell_no_shade():
+    """Samples brighter than the smooth light (a reflection) leave it as it is, or the
+    glare tests would no longer see the reflection; samples whose channels fall unlike a
+    shadow's (skin, a stain: ``SHADOW_NEUTRAL``) say nothing; nor does a lone dim sample
+    far from the others alone lower the light fully (``SHADOW_PRIOR``)."""
+    glare = _shade_of(lambda at: np.full((len(at), 3), 1.6))
+    assert np.allclose(glare, 1.0)
+    skin = _shade_of(lambda at: np.tile([0.8, 0.55, 0.45], (len(at), 1)))
+    assert np.allclose(skin, 1.0)
+    lone = read_module._shade(np.array([[30.0, 30.0]]), np.full((1, 3), 0.5), (60, 60), 1.0)
+    assert 0.5 < lone[30, 30] < 0.9 and lone[0, 0] > 0.99
+
+
+def test_a_shadow_across_the_board_is_read_through(monkeypatch):
+    """First family, TriPakus photo 1 of the hard level (the one ``printkit demo-photo``
+    writes): a broad soft shadow lies over a corner of yellow pieces.  No cubic follows
+    its edge; read by the smooth light alone, the shaded pieces and bare cells are unlike
+    their kind and a dozen cells are uncertain.  The bare cells in it whose print shows
+    say how dark it is (``_in_shadow``), and the shadow's light settles those cells
+    (``_shade_guarded``): the board reads with at most one uncertain cell and none wrong."""
+    layout = load_layout()
+    photo = synthetic_photo("tripakus", layout, 1, "hard")
+    shaded = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(shaded, photo).wrong == () and len(shaded.uncertain) <= 1
+    monkeypatch.setattr(read_module, "_shade", lambda at, ratio, shape, px: np.ones(shape))
+    smooth = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(smooth, photo).wrong == () and len(smooth.uncertain) >= 10
+
+
+def _reading(label: str, distance: float, uncertain: bool = False, doubt: str = ""):
+    return CellReading(label, 1.0, "empty", distance, uncertain, doubt)
+
+
+def test_a_shadows_light_only_settles_cells_the_smooth_light_left_unlike_their_kind():
+    """``_shade_guarded`` keeps every cell the smooth light reads surely (a cell read
+    surely as two things is uncertain) and takes the shadow's reading of a cell the
+    smooth light left unlike its kind only where bare cells showing the shadow lie round
+    it, the shadow brings its colour near its class's and, read bare, its own print shows
+    the shadow: a lit finger beside its hand's shadow passes none of these."""
+    unlike = _reading("yellow", 30.0, True, "unlike")
+    smooth = {
+        "sure": _reading("blue", 5.0),
+        "flip": _reading("red", 5.0),
+        "piece": unlike,
+        "finger": unlike,
+        "weak": _reading("yellow", 20.0, True, "unlike"),
+        "alone": unlike,
+        "bare": _reading("empty", 30.0, True, "unlike"),
+        "covered": _reading("empty", 30.0, True, "unlike"),
+    }
+    shaded = {
+        "sure": _reading("blue", 5.0, True, "unlike"),
+        "flip": _reading("blue", 5.0),
+        "piece": _reading("yellow", 10.0),
+        "finger": _reading("yellow", 25.0),
+        "weak": _reading("yellow", 15.0),
+        "alone": _reading("yellow", 10.0),
+        "bare": _reading("empty", 8.0),
+        "covered": _reading("empty", 8.0),
+    }
+    counts = np.array([3, 3, 3, 3, 3, 1, 3, 3])
+    showing = {6}  # the bare cell whose print shows; "covered" hides its own
+    out = read_module._shade_guarded(shaded, smooth, (counts, showing), "empty")
+    assert out["sure"] == smooth["sure"]  # never unsettled
+    assert out["flip"].uncertain and out["flip"].doubt == "unlike"
+    assert out["piece"] == shaded["piece"] and out["bare"] == shaded["bare"]
+    for k in ("finger", "weak", "alone", "covered"):
+        assert out[k] == smooth[k], k

@@ -1444,6 +1444,132 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     return np.maximum(surface, 0.05, out=surface)
 
 
+SHADE_CHECKED = 0.95
+"""A bare cell darker than this share of the smooth light tells of a shadow only if its
+print shows (``PRINT_WEAK``): a hand pale as paper dims the cells it covers too, but
+hides their lines."""
+
+
+def _in_shadow(
+    model: BoardModel,
+    img: np.ndarray,
+    light: np.ndarray,
+    at: np.ndarray,
+    values: np.ndarray,
+    cells: np.ndarray,
+) -> tuple[np.ndarray, tuple[np.ndarray, set] | None]:
+    """The smooth ``light`` dimmed where bare cells (middles ``at``, rect px, and their
+    colours ``values``, divided by the paper's tint) show a shadow (``_shade``): those
+    darker than it (``SHADE_CHECKED``) count only where their print shows in ``img``
+    (``PRINT_WEAK``), as it does through a shadow and not under a hand; and, per
+    cell of the model, how many such cells lie round it (``SHADOW_SUPPORT_REACH``) with
+    the indices (of ``cells``, the cells sampled) of those, or None where none shows a
+    shadow (the light is then as given)."""
+    if not len(at):
+        return light, None
+    ratio = values / np.maximum(_sample(light, at, 0), 1e-3)
+    dim = np.flatnonzero(ratio.mean(axis=1) < SHADE_CHECKED)
+    if not len(dim):
+        return light, None
+    px, size = model.px_per_mm, _corner_distance(model)
+    fits = print_fits(
+        strokes(img, px), printed_strokes(model), at[dim], PRINT_REACH * size * px, px
+    )
+    keep = np.ones(len(at), bool)
+    keep[dim[fits < PRINT_WEAK]] = False
+    shown = dim[fits >= PRINT_WEAK]
+    if not len(shown):
+        return light, None
+    h, w = light.shape[:2]
+    step = 8
+    coarse = _shade(at[keep] / step, ratio[keep], (-(-h // step), -(-w // step)), px / step)
+    factor = cv2.resize(coarse.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    _, centres, _ = _cell_centres(model)
+    near = np.linalg.norm(_to_rect(model, centres)[:, None] - at[shown][None], axis=2)
+    support = (near <= SHADOW_SUPPORT_REACH * px).sum(axis=1)
+    return light * factor[:, :, None], (support, set(cells[shown].tolist()))
+
+
+SHADOW_SUPPORT_REACH = 20.0
+"""Bare cells showing a shadow (their print clear) within this many mm of a cell
+support its reading in the shadow's light (``_shade_guarded``)."""
+SHADOW_SUPPORT = 2
+"""Such cells needed round a cell that only the shadow's light reads surely as a piece."""
+SHADOW_EXPLAINS = 20.0
+"""A cell only the shadow's light reads surely lies at most this far (CIELAB) from its
+class's printed colour in that light...  First family, TriPakus demo photo 1: the 39
+cells a soft shadow made unlike their kind lay 3.9-17.9 from it in the shadow's light;
+second family, Trigon hands 303300: the nine cells of a lit finger beside its hand's
+shadow that the shadow's light read as yellow, 23.6-33.2."""
+SHADOW_GAIN = 0.6
+"""...and the shadow's light leaves at most this share of its distance from the smooth
+light's (the same cells: at most 0.55, against 0.63-0.87)."""
+
+
+def _shade_guarded(
+    readings: dict, smooth: dict, support: tuple[np.ndarray, set], empty: str
+) -> dict:
+    """The cells as the smooth light reads them (``smooth``), but for those it leaves
+    unlike their kind that a shadow's light (``readings``) settles: a shadow's light may
+    settle what the smooth light left in doubt, never overturn or unsettle what it read
+    surely (a cell read surely both ways as different things is uncertain).  It settles
+    a cell only where ``SHADOW_SUPPORT`` bare cells showing the shadow lie round it
+    (``support``: their count per cell, and the indices of those cells), where the shadow
+    explains its colour (``SHADOW_EXPLAINS``, ``SHADOW_GAIN``) and, for a cell read bare,
+    where it is one of those cells: a lit finger beside its hand's shadow, brightened by
+    the shadow's light, passes for paper or a pale piece there, but stays far from any
+    printed colour and hides its print."""
+    counts, showing = support
+    out = {}
+    for i, (k, r) in enumerate(readings.items()):
+        was = smooth[k]
+        if not was.uncertain:
+            differ = not r.uncertain and r.label != was.label
+            out[k] = replace(was, uncertain=True, doubt="unlike") if differ else was
+            continue
+        explained = r.distance <= min(SHADOW_EXPLAINS, SHADOW_GAIN * was.distance)
+        shown = r.label != empty or i in showing
+        settled = not r.uncertain and counts[i] >= SHADOW_SUPPORT and explained and shown
+        out[k] = r if settled else was
+    return out
+
+
+SHADOW_REACH = 10.0
+"""How far (mm, the Gaussian's sigma) a white sample darker than the smooth light tells of
+a shadow round it (``_shade``)."""
+SHADOW_PRIOR = 1.0
+"""Samples' worth of belief that the smooth light holds, where few samples speak."""
+SHADOW_NEUTRAL = 1.25
+"""A sample tells of shade only if its channels fall alike (the largest ratio to the
+smooth light at most this many times the smallest): a shadow dims every channel, skin or
+a stain colours the paper."""
+
+
+def _shade(at: np.ndarray, ratio: np.ndarray, shape: tuple, px_per_mm: float) -> np.ndarray:
+    """How much a shadow dims the smooth light over a grid of ``shape`` (a factor in
+    (0, 1]), from the white samples ``at`` (grid units) and their colour's ``ratio`` to
+    the smooth light there: a shadow with an edge (a phone's, a hand's, a lamp's arm) is
+    no cubic, and the paper and bare cells in it say how dark it is.  Samples brighter
+    than the light tell only that there is no shadow (a reflection never lifts the light,
+    or the glare tests would no longer see it); samples coloured unlike a shadow
+    (``SHADOW_NEUTRAL``) say nothing.  Their log ratios are averaged with Gaussian weights
+    (``SHADOW_REACH``), held towards no shade by ``SHADOW_PRIOR`` samples' worth."""
+    ok = np.all(np.isfinite(ratio), axis=1) & np.all(ratio > 0, axis=1)
+    at, ratio = at[ok], ratio[ok]
+    neutral = ratio.max(axis=1) <= SHADOW_NEUTRAL * ratio.min(axis=1)
+    dim = np.log(np.minimum(ratio.mean(axis=1), 1.0))
+    weight, total = np.zeros(shape, np.float64), np.zeros(shape, np.float64)
+    rows = np.clip(np.round(at[:, 1]).astype(int), 0, shape[0] - 1)
+    cols = np.clip(np.round(at[:, 0]).astype(int), 0, shape[1] - 1)
+    np.add.at(weight, (rows[neutral], cols[neutral]), 1.0)
+    np.add.at(total, (rows[neutral], cols[neutral]), dim[neutral])
+    sigma = SHADOW_REACH * px_per_mm
+    area = 2 * np.pi * sigma**2  # a blurred sample's weight at its own place is 1 / area
+    weight = cv2.GaussianBlur(weight, (0, 0), sigma) * area
+    total = cv2.GaussianBlur(total, (0, 0), sigma) * area
+    return np.exp(total / (weight + SHADOW_PRIOR))
+
+
 def _patch_centres(model: BoardModel) -> np.ndarray:
     """The reference patches' centres in the rectified image (px)."""
     return _to_rect(model, [p.centre for p in model.patches])
@@ -1832,7 +1958,10 @@ def classify(
     Light is modelled twice: from the known white paper, then again adding every cell
     the first pass read as empty (bare paper too; a cell printed in a tint, listed in
     ``model.extra["paper"]`` as cell → colour, counts as that tint, so the light seen
-    there is divided by it).  Colours are then mapped through the reference patches, and
+    there is divided by it).  Where bare cells lie darker than that smooth light and show
+    their print, a shadow's light (``_in_shadow``) settles cells the smooth light left
+    unlike their kind (``_shade_guarded``); every later cue weighs the smooth light.
+    Colours are then mapped through the reference patches, and
     the corrected white paper must come out white (``_check_paper``).  A model's own
     ``classify`` reads the corrected image; otherwise each cell goes to the class whose
     printed colour is nearest its median.  For a board read from pieces' top faces
@@ -1856,9 +1985,11 @@ def classify(
     readings: dict[Hashable, CellReading] = {}
     corrected = seen = light = img
     cells_img = img
-    before = None
+    before = shaded = smooth = support = None
     for rounds in range(2):
         light = _light_surface(img, white_pts, white_vals) if maps is None else maps.light
+        if shaded is not None:
+            smooth, light, support = light, *_in_shadow(model, cells_img, light, *shaded)
         noise = _paper_noise(base_vals, _sample(light, base_pts, 0))
         brighter = max(BRIGHTER, 1 + GLARE_Z * noise)
         _check_strip(model, img, light, paper_clips, brighter)
@@ -1887,23 +2018,25 @@ def classify(
             )
         if rounds == 1 or maps is not None:
             break  # the final light: no light model follows (a model's classify reads below)
-        empty = [
-            i
-            for i, k in enumerate(keys)
-            if readings[k].label == model.classes[0] and not readings[k].uncertain
-        ]
+        bare = [i for i, k in enumerate(keys) if readings[k].label == model.classes[0]]
+        empty = [i for i in bare if not readings[keys[i]].uncertain]
         if not empty:
             break
-        extra_pts = np.array([points[i].mean(axis=0) for i in empty])
-        extra_vals = _medians(cells_img, [points[i] for i in empty]) / _paper(
-            model, [keys[i] for i in empty]
-        )
-        # A cell far darker than the paper's light there is no bare paper, whatever the
-        # first reading said (a dark piece under a colour fit the strip put off).
-        paper_like = np.all(extra_vals >= PAPER_LIKE * _sample(light, extra_pts, 0), axis=1)
-        extra_pts, extra_vals = extra_pts[paper_like], extra_vals[paper_like]
+        extra_pts, extra_vals, _ = _paper_samples(model, cells_img, light, points, empty)
         white_pts = np.vstack([base_pts, extra_pts])
         white_vals = np.vstack([base_vals, extra_vals])
+        # Bare cells unlike the others may lie in a shadow: they speak of its shade only.
+        dim = [i for i in bare if readings[keys[i]].doubt == "unlike"]
+        if model.printed is not None and model.classify is None and maps is None:
+            shaded = _paper_samples(model, cells_img, light, points, empty + dim)
+    if smooth is not None and support is not None:
+        # The shadow's light settles cells only: every later cue weighs the smooth light.
+        shaded_readings, light = readings, smooth
+        flat = _flattened(img, light, affine)
+        corrected = np.clip(flat, 0.0, 1.0)
+        seen = corrected if cells_img is img else _corrected(cells_img, light, affine)
+        readings = _read_cells(seen, model, points, False, corrected, chroma)
+        readings = _shade_guarded(shaded_readings, readings, support, model.classes[0])
     if model.classify is not None:  # read in full once, in the final light
         readings = _read_cells(seen, model, points, False, corrected, chroma)
     if photo is not None and not model.raised:
@@ -2211,6 +2344,21 @@ PAPER_LIKE = 0.4
 shows at least this share of the light fitted to the paper there.  Measured on photos 0-5
 of every second-family condition: bare TriPakus and Tripitz cells showed at least 0.60 and
 0.51 (0.63 and 0.59 for all but one in a thousand); a dark token read as empty, 0.1."""
+
+
+def _paper_samples(
+    model: BoardModel, img: np.ndarray, light: np.ndarray, points: list, cells: list[int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The middles and median colours (divided by the paper's tint there) of the ``cells``
+    (indices) read as empty that may be bare paper, for the light model, and their
+    indices.  A cell far darker than the paper's light there is no bare paper, whatever
+    the first reading said (a dark piece under a colour fit the strip put off):
+    ``PAPER_LIKE``."""
+    keys = list(model.cells)
+    at = np.array([points[i].mean(axis=0) for i in cells])
+    values = _medians(img, [points[i] for i in cells]) / _paper(model, [keys[i] for i in cells])
+    paper_like = np.all(values >= PAPER_LIKE * _sample(light, at, 0), axis=1)
+    return at[paper_like], values[paper_like], np.asarray(cells)[paper_like]
 
 
 def _read_cells(
