@@ -1491,7 +1491,7 @@ def _in_shadow(
 
 
 SHADOW_SUPPORT_REACH = 20.0
-"""Bare cells showing a shadow (their print clear) within this many mm of a cell
+"""Bare cells showing a shadow (their print showing) within this many mm of a cell
 support its reading in the shadow's light (``_shade_guarded``)."""
 SHADOW_SUPPORT = 2
 """Such cells needed round a cell that only the shadow's light reads surely as a piece."""
@@ -2022,14 +2022,16 @@ def classify(
         empty = [i for i in bare if not readings[keys[i]].uncertain]
         if not empty:
             break
-        extra_pts, extra_vals, _ = _paper_samples(model, cells_img, light, points, empty)
-        white_pts = np.vstack([base_pts, extra_pts])
-        white_vals = np.vstack([base_vals, extra_vals])
         # Bare cells unlike the others may lie in a shadow: they speak of its shade only.
-        dim = [i for i in bare if readings[keys[i]].doubt == "unlike"]
-        if model.printed is not None and model.classify is None and maps is None:
-            shaded = _paper_samples(model, cells_img, light, points, empty + dim)
-    if smooth is not None and support is not None:
+        shades = model.printed is not None and model.classify is None and maps is None
+        dim = [i for i in bare if readings[keys[i]].doubt == "unlike"] if shades else []
+        at, values, sampled = _paper_samples(model, cells_img, light, points, empty + dim)
+        fitted = np.isin(sampled, empty)
+        white_pts = np.vstack([base_pts, at[fitted]])
+        white_vals = np.vstack([base_vals, values[fitted]])
+        if shades:
+            shaded = (at, values, sampled)
+    if support is not None:
         # The shadow's light settles cells only: every later cue weighs the smooth light.
         shaded_readings, light = readings, smooth
         flat = _flattened(img, light, affine)
