@@ -721,6 +721,45 @@ def test_a_bare_looking_cell_beside_what_a_hand_hides_must_show_its_print(
     assert set(cells) <= set(blind.silent)
 
 
+def test_a_cover_reaches_a_weak_cell_across_its_faint_edge():
+    """Cells in a row (``_under_cover``): a cover over cell 0 hides the weak cell 2 beyond
+    its faint edge cell 1, and cell 3, faint beside it, is at its edge too; the weak cell 5
+    beyond the clear cell 4 is not reached.  Grown through weak cells alone (``spread``),
+    the cover stops at cell 0."""
+    centres = np.array([[float(i), 0.0] for i in range(6)])
+    weak = np.array([False, False, True, False, False, True])
+    faint = np.array([False, True, True, True, False, True])
+    covered, edge = read_module._under_cover({0}, weak, faint, centres, 1.0)
+    assert (covered, edge) == ({0, 2}, {1, 3})
+    assert read_module._under_cover({0}, weak, np.zeros(6, bool), centres, 1.0) == ({0}, set())
+
+
+def test_a_finger_between_cells_at_a_covers_edge_is_not_read_bare(monkeypatch):
+    """Second family, Trigon hands 303036 read from its JPEG file: a finger as pale as the
+    paper over a green piece on the board's top row.  Its cell w18 fits its print at 0.22,
+    weakly, beside x18 at the cover's edge, and v18 at 0.37 between w18 and u18, another
+    edge cell: the cover reaches them across its edge, both uncertain.  Grown through weak
+    cells alone, both are read bare, surely."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 303036, "hands")
+    seen = read_as_file(photo.image, "trigon", layout)
+    read = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert all(photo.truth["cells"][n] == "green" and read[n].uncertain for n in ("v18", "w18"))
+    assert score_reading(seen, photo).silent == ()
+
+    def through_weak_cells_only(seeds, weak, faint, centres, size):
+        bare = len(faint)
+        beside = read_module.neighbours(centres, size)[:bare, :bare]
+        np.fill_diagonal(beside, False)
+        covered = read_module.spread(seeds, weak, centres, size)
+        hides = sorted(i for i in covered if i < bare)
+        return covered, set(np.flatnonzero(faint & beside[:, hides].any(axis=1))) - covered
+
+    monkeypatch.setattr(read_module, "_under_cover", through_weak_cells_only)
+    blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)
+    assert {"v18", "w18"} <= set(blind.silent)
+
+
 def test_a_finger_along_one_printed_line_does_not_show_a_cells_print(monkeypatch):
     """Second family, the first photo of a hands pair read from its JPEG file: a finger as
     pale as the paper lies over a red piece on the board's bottom row, its edge along the

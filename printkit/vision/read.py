@@ -2285,16 +2285,17 @@ def _print_hidden(
     seeds = set(np.flatnonzero(fits[: len(bare)] < PRINT_SHOWS).tolist())
     seeds |= set(range(len(bare), len(bare) + len(odd))) - shows
     weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
-    covered = sorted(i for i in spread(seeds, weak, centres, size) if i < len(bare))
+    faint = fits[: len(bare)] < PRINT_BARE
+    covered, edge = _under_cover(seeds, weak, faint, centres, size)
+    covered = sorted(i for i in covered if i < len(bare))
     hidden = {bare[i] for i in covered}
     # Where the photo shows the cells' names, a bare cell shows its own: a piece washed as
     # white as the paper hides it, whatever lines its edges and the reflection's draw.
     nameless = _names_gone(seen, model, bare, centres[: len(bare)]) - hidden - overhung
     # Beside what the cover hides, and in a reflection's tail, a bare-looking cell must show
     # its print clearly: a pale hand's edges and a reflection's draw lines of their own.
-    faint = fits[: len(bare)] < PRINT_BARE
     by_cover = beside[: len(bare), covered].any(axis=1)
-    fringe = {k for k, low, near in zip(bare, faint, by_cover, strict=True) if low and near}
+    fringe = {bare[i] for i in edge}
     fringe |= _one_sided(seen, model, [k for k, near in zip(bare, by_cover, strict=True) if near])
     fringe -= hidden | nameless
     unproven = {k for k, low in zip(bare, faint, strict=True) if low and k in tail}
@@ -2313,6 +2314,29 @@ def _print_hidden(
         else r
         for k, r in readings.items()
     }
+
+
+def _under_cover(
+    seeds: set[int], weak: np.ndarray, faint: np.ndarray, centres: np.ndarray, size: float
+) -> tuple[set[int], set[int]]:
+    """The cells a cover over ``seeds`` hides and those at its edge (indices into
+    ``centres``, the cells read bare first, as many as ``faint`` has): it reaches the cells
+    beside it whose print is ``weak`` (``spread``); the bare cells beside the bare ones it
+    hides whose print is ``faint`` lie at its edge, and a weak cell beside its edge is
+    hidden too, as far as they go.  Measured: second family, Trigon hands 303036, a finger
+    as pale as the paper over a green piece's v18 (its print fitting 0.37 beside the
+    edge's u18) and w18 (0.22, beside the edge's x18)."""
+    bare = len(faint)
+    beside = neighbours(centres, size)[:bare, :bare]
+    np.fill_diagonal(beside, False)
+    covered = spread(seeds, weak, centres, size)
+    while True:
+        hides = sorted(i for i in covered if i < bare)
+        edge = set(np.flatnonzero(faint & beside[:, hides].any(axis=1)).tolist()) - covered
+        more = spread(covered | edge, weak, centres, size) - edge
+        if more == covered:
+            return covered, edge
+        covered = more
 
 
 def _one_sided(seen: np.ndarray, model: BoardModel, cells: list) -> set:
