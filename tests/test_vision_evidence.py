@@ -760,6 +760,28 @@ def test_a_finger_between_cells_at_a_covers_edge_is_not_read_bare(monkeypatch):
     assert {"v18", "w18"} <= set(blind.silent)
 
 
+def test_an_odd_cell_among_odd_and_hidden_ones_is_not_cleared_by_its_lines(monkeypatch):
+    """Second family, TriPakus hands 303208 read from its JPEG file: a tan finger over a
+    yellow piece at the board's left edge.  Its cell 16,-16 looks unlike bare paper, yet
+    the finger's edges fit its outline at 0.61: cleared as bare, surely, while one cell
+    beside it showed no print and the other was odd with its print faint (0.44).  Within
+    such a cover no cell is cleared by its lines: uncertain.  Counting only hidden cells
+    as the cover, it is silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 303208, "hands")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    cell = next(c for k, c in seen.cells.items() if seen.model.cell_key(k) == "16,-16")
+    assert cell.label == "empty" and cell.uncertain
+    assert score_reading(seen, photo).silent == ()
+
+    def hidden_only(fits, beside, bare):
+        return [bool(row.any() and (fits[row] < read_module.PRINT_WEAK).all()) for row in beside]
+
+    monkeypatch.setattr(read_module, "_within_cover", hidden_only)
+    blind = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert "16,-16" in blind.silent
+
+
 def test_a_finger_along_one_printed_line_does_not_show_a_cells_print(monkeypatch):
     """Second family, the first photo of a hands pair read from its JPEG file: a finger as
     pale as the paper lies over a red piece on the board's bottom row, its edge along the
