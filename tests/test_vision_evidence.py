@@ -495,7 +495,9 @@ def test_a_bare_looking_cell_in_a_reflections_tail_must_show_its_print(monkeypat
     """Second family, TriPakus glare photo read from its JPEG file: a reflection washes a
     yellow piece's cell to the paper's white just beyond the glare cells' halo.  In the
     reflection's tail a bare cell must show its print clearly: uncertain.  With the tail
-    no wider than the halo, it is read bare, surely."""
+    no wider than the halo, and odd cells with faint print not counted as a cover (they
+    keep the cell from being cleared by its lines, a second cue), it is read bare,
+    surely."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 301041, "glare")
     seen = read_as_file(photo.image, "tripakus", layout)
@@ -504,7 +506,13 @@ def test_a_bare_looking_cell_in_a_reflections_tail_must_show_its_print(monkeypat
     assert "16,10" in score.wrong and score.silent == ()
     assert cells["16,10"].doubt == "glare"
     monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
+    monkeypatch.setattr(read_module, "_within_cover", _hidden_cells_only)
     assert score_reading(read_as_file(photo.image, "tripakus", layout), photo).silent == ("16,10",)
+
+
+def _hidden_cells_only(fits, beside, bare):
+    """``read._within_cover`` counting as a cover only the cells whose print is weak."""
+    return [bool(row.any() and (fits[row] < read_module.PRINT_WEAK).all()) for row in beside]
 
 
 def test_a_bare_looking_cell_must_show_its_name_where_the_photo_shows_names(monkeypatch):
@@ -774,10 +782,7 @@ def test_an_odd_cell_among_odd_and_hidden_ones_is_not_cleared_by_its_lines(monke
     assert cell.label == "empty" and cell.uncertain
     assert score_reading(seen, photo).silent == ()
 
-    def hidden_only(fits, beside, bare):
-        return [bool(row.any() and (fits[row] < read_module.PRINT_WEAK).all()) for row in beside]
-
-    monkeypatch.setattr(read_module, "_within_cover", hidden_only)
+    monkeypatch.setattr(read_module, "_within_cover", _hidden_cells_only)
     blind = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
     assert "16,-16" in blind.silent
 
