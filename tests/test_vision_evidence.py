@@ -882,7 +882,7 @@ def test_colour_counts_less_where_the_paper_shows_blotchy_colour_noise():
         lab = paper.copy()
         lab[..., 0] += lightness * blotches[..., 0]
         lab[..., 1:] += colour * blotches
-        return read_module._chroma(colour_module.from_lab(lab), white)
+        return read_module._chroma(read_module._sample(colour_module.from_lab(lab), white))
 
     assert weight(0.5, 0.5) == 1.0  # clean paper
     assert weight(2.0, 2.5) == 1.0  # colour noise below CHROMA_NOISE

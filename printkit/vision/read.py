@@ -1357,20 +1357,33 @@ def _to_rect(model: BoardModel, pts) -> np.ndarray:
 
 
 def _sample(
-    img: np.ndarray, pts: np.ndarray, radius: int = 2, light: np.ndarray | None = None
+    img: np.ndarray,
+    pts: np.ndarray,
+    radius: int = 2,
+    light: np.ndarray | None = None,
+    affine: np.ndarray | None = None,
 ) -> np.ndarray:
     """Median colour of a small square around each point (rect px), of ``img`` divided by
-    ``light`` if given (there only: the whole image divided is a large new array); a square
-    the image's edge cuts is the part inside it, one wholly outside is NaN."""
+    ``light`` if given, and corrected through ``affine`` too if given (``_corrected``),
+    there only: the whole image corrected is a large new array.  A square the image's
+    edge cuts is the part inside it, one wholly outside is NaN."""
     h, w = img.shape[:2]
     centres = np.rint(np.asarray(pts, dtype=np.float64).reshape(-1, 2)).astype(int)
     out = np.full((len(centres), 3), np.nan)
+
+    def seen(part: np.ndarray, lit: np.ndarray | None) -> np.ndarray:
+        if light is None:
+            return part.reshape(-1, 3)
+        if affine is None:
+            return (part / lit).reshape(-1, 3)
+        return _corrected(part.reshape(-1, 1, 3), lit.reshape(-1, 1, 3), affine)[:, 0]
+
     inside = np.all((centres >= radius) & (centres < (w - radius, h - radius)), axis=1)
     if inside.any():  # whole squares, all at once: (points, square, channels)
         step = np.arange(-radius, radius + 1)
         ys = (centres[inside, 1, None] + step)[:, :, None]
         xs = (centres[inside, 0, None] + step)[:, None, :]
-        part = img[ys, xs] if light is None else img[ys, xs] / light[ys, xs]
+        part = seen(img[ys, xs], None if light is None else light[ys, xs])
         out[inside] = np.median(part.reshape(len(ys), -1, 3), axis=1)
     for i in np.flatnonzero(~inside):  # squares the image's edge cuts
         xi, yi = centres[i]
@@ -1378,9 +1391,9 @@ def _sample(
             slice(max(yi - radius, 0), min(yi + radius + 1, h)),
             slice(max(xi - radius, 0), min(xi + radius + 1, w)),
         )
-        part = img[square] if light is None else img[square] / light[square]
-        if part.size:
-            out[i] = np.median(part.reshape(-1, 3), axis=0)
+        if img[square].size:
+            part = seen(img[square], None if light is None else light[square])
+            out[i] = np.median(part, axis=0)
     return out
 
 
@@ -1693,11 +1706,27 @@ def _cell_points(model: BoardModel, shrink: float = 0.45, per_side: int = 7) -> 
 
 def _gather(img: np.ndarray, points: list[np.ndarray]) -> list[np.ndarray]:
     """The pixels of ``img`` at each cell's sample points: one (k, channels) array per cell."""
-    h, w = img.shape[:2]
+    ys, xs = _pixels_at(img.shape, points)
+    return np.split(img[ys, xs], np.cumsum([len(p) for p in points])[:-1])
+
+
+def _pixels_at(shape: tuple, points: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and columns of the pixels nearest every cell's sample points, in order."""
+    h, w = shape[:2]
     allpts = np.concatenate(points)
     xs = np.clip(np.round(allpts[:, 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(allpts[:, 1]).astype(int), 0, h - 1)
-    return np.split(img[ys, xs], np.cumsum([len(p) for p in points])[:-1])
+    return ys, xs
+
+
+def _corrected_at(
+    img: np.ndarray, light: np.ndarray, affine: np.ndarray, points: list[np.ndarray]
+) -> list[np.ndarray]:
+    """``_gather(_corrected(img, light, affine), points)`` without correcting the whole
+    image: the light divided out and the colours mapped at the sample points alone."""
+    ys, xs = _pixels_at(img.shape, points)
+    values = _corrected(img[ys, xs][:, None, :], light[ys, xs][:, None, :], affine)
+    return np.split(values[:, 0, :], np.cumsum([len(p) for p in points])[:-1])
 
 
 def _per_cell(values: list[np.ndarray], reduce) -> np.ndarray:
@@ -1901,14 +1930,15 @@ CHROMA_LEAST = 0.25
 """The least weight colour keeps however noisy it is."""
 
 
-def _chroma(corrected: np.ndarray, white: np.ndarray) -> float:
+def _chroma(paper: np.ndarray) -> float:
     """How much colour counts beside lightness in telling classes apart: 1, or less where
-    the known white paper (``white``: rect px) shows a phone's night-time denoising, which
+    the known white paper (``paper``: its corrected colours, RGB) shows a phone's
+    night-time denoising, which
     smears colour noise into blotches a few millimetres wide while lightness stays clean
     (a dim TriPakus photo: paper scattering 10 ΔE in a* and b*, 2 in L*; its blue pieces
     read as far from blue as from white).  Colour then weighs lightness's noise over its
     own (at least ``CHROMA_NOISE``), but never below ``CHROMA_LEAST``."""
-    lab = to_lab(_sample(corrected, white))
+    lab = to_lab(paper)
     lab = lab[np.all(np.isfinite(lab), axis=1)]
     if len(lab) < FEW_KIND:
         return 1.0
@@ -1996,26 +2026,32 @@ def classify(
         if maps is None:
             colour = _colour_fit(model, img, light)
             affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
+            chroma = _chroma(_sample(img, base_pts, light=light, affine=affine))
         else:
-            affine = maps.affine
-        flat = _flattened(img, light, affine)
-        corrected = np.clip(flat, 0.0, 1.0)
-        chroma = _chroma(corrected, base_pts) if maps is None else maps.chroma
+            affine, chroma = maps.affine, maps.chroma
         if rounds == 0 and photo is not None and model.raised:
             if plane is None:
                 plane = _piece_height(model, photo, points, light, affine, chroma)
             if plane.height:
                 lifted_h = lifted(photo[1], plane.height, photo[0].shape)
                 cells_img = rectify(photo[0], lifted_h, model.bounds, model.px_per_mm)
-        seen = corrected if cells_img is img else _corrected(cells_img, light, affine)
-        samples = np.concatenate(_gather(seen, points))
+        # Each round's cells are corrected at their samples alone: the whole board is
+        # corrected once, in the final light (a model's classify reads it whole).
+        quick = model.classify is not None and rounds == 0 and maps is None
+        if quick:
+            corrected = _corrected(img, light, affine)
+            seen = corrected if cells_img is img else _corrected(cells_img, light, affine)
+            cell_samples = _gather(seen, points)
+        else:
+            cell_samples = _corrected_at(cells_img, light, affine, points)
+        samples = np.concatenate(cell_samples)
         if before is not None and np.percentile(np.abs(samples - before), 99) < SETTLED:
             break  # the empty cells hardly moved the light: the first reading stands
         before = samples
-        if model.classify is None or (rounds == 0 and maps is None):
-            readings = _read_cells(
-                seen, model, points, model.classify is not None, corrected, chroma
-            )
+        if quick:
+            readings = _read_cells(seen, model, points, True, corrected, chroma)
+        elif model.classify is None:
+            readings = _nearest(keys, cell_samples, model, chroma=chroma)
         if rounds == 1 or maps is not None:
             break  # the final light: no light model follows (a model's classify reads below)
         bare = [i for i, k in enumerate(keys) if readings[k].label == model.classes[0]]
@@ -2034,11 +2070,12 @@ def classify(
     if support is not None:
         # The shadow's light settles cells only: every later cue weighs the smooth light.
         shaded_readings, light = readings, smooth
-        flat = _flattened(img, light, affine)
-        corrected = np.clip(flat, 0.0, 1.0)
-        seen = corrected if cells_img is img else _corrected(cells_img, light, affine)
-        readings = _read_cells(seen, model, points, False, corrected, chroma)
+        cell_samples = _corrected_at(cells_img, light, affine, points)
+        readings = _nearest(keys, cell_samples, model, chroma=chroma)
         readings = _shade_guarded(shaded_readings, readings, support, model.classes[0])
+    flat = _flattened(img, light, affine)
+    corrected = np.clip(flat, 0.0, 1.0)
+    seen = corrected if cells_img is img else _corrected(cells_img, light, affine)
     if model.classify is not None:  # read in full once, in the final light
         readings = _read_cells(seen, model, points, False, corrected, chroma)
     if photo is not None and not model.raised:
