@@ -374,12 +374,19 @@ def read(
     ] = False,
 ) -> None:
     """Read a photographed position into a position record, and check it."""
+    from printkit.vision.photofile import PhotoFile  # OpenCV: decodes while the reader loads
+
+    try:
+        first = PhotoFile.read(photos[0]).ahead() if photos[0].is_file() else None
+    except OSError:  # unreadable: the reader names the file and the problem
+        first = None
+
     from printkit.layout.config import load_layout
     from printkit.records.check import check_record
     from printkit.vision.command import read_photos  # the photo reader: numpy and OpenCV
 
     target = out or photos[0].with_name(photos[0].stem + "-position.json")
-    result = read_photos(photos, game.strip().lower(), load_layout(layout), target, debug)
+    result = read_photos(photos, game.strip().lower(), load_layout(layout), target, debug, first)
     for photo, why in result.skipped.items():
         typer.echo(f"skipped {photo}: {why}")
     for path in result.written:

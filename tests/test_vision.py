@@ -19,6 +19,7 @@ from printkit.games.tripakus import reader as tripakus_reader
 from printkit.kits import KITS
 from printkit.vision import read as read_module
 from printkit.vision.model import board_models
+from printkit.vision.photofile import PhotoFile
 from printkit.vision.read import (
     Detection,
     _percentile,
@@ -304,3 +305,19 @@ def test_a_quick_look_finds_the_same_empty_cells_as_a_full_reading(game):
     quick = model.classify(reading.rectified, model, to_px, quick=True)
     assert surely_empty(quick) == surely_empty(full)
     assert 0 < len(surely_empty(full)) < len(model.cells)  # some empty, some not
+
+
+def test_a_photo_decoded_ahead_is_the_photo_decoded_when_needed():
+    """``PhotoFile.ahead`` decodes on a thread of its own what ``half`` and ``whole`` would
+    decode on need: the same pixels, each picture decoded once; bytes that are no image
+    decode to None either way."""
+    rng = np.random.default_rng(3)
+    picture = cv2.resize(rng.integers(0, 256, (60, 80, 3), dtype=np.uint8), (800, 600))
+    data = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 90])[1]
+    ahead, later = PhotoFile(data.tobytes()).ahead(), PhotoFile(data)
+    assert ahead.whole().shape == (600, 800, 3) and ahead.half().shape == (300, 400, 3)
+    assert np.array_equal(ahead.whole(), later.whole())
+    assert np.array_equal(ahead.half(), later.half())
+    assert ahead.whole() is ahead.whole() and later.half() is later.half()
+    for junk in (b"hello", b""):
+        assert PhotoFile(junk).ahead().whole() is None and PhotoFile(junk).half() is None

@@ -15,6 +15,7 @@ from printkit.records.io import record_text
 from printkit.records.model import Record
 from printkit.records.position import position_record
 from printkit.vision.fusion import fuse_readings, group_by_variant, merge_by_name
+from printkit.vision.photofile import PhotoFile
 from printkit.vision.read import Reading, debug_image, read_photo
 from printkit.vision.scenes import synthetic_photo
 
@@ -85,8 +86,10 @@ def read_photos(
     layout: Layout,
     out: Path | None = None,
     debug: Path | None = None,
+    ahead: PhotoFile | None = None,
 ) -> ReadResult:
-    """Read one photo, or several, into one position.
+    """Read one photo, or several, into one position (``ahead``: the first photo's file,
+    already decoding: ``PhotoFile.ahead``).
 
     Photos of the same board (or the same part of it) are fused cell by cell, so a cell
     one photo could not read is read from another; photos of different parts (the halves
@@ -101,9 +104,10 @@ def read_photos(
             raise PhotoError(f"{photo}: no such file")
     read: list[tuple[Path, Reading]] = []
     skipped: dict[str, str] = {}
-    for photo in photos:
+    for k, photo in enumerate(photos):
         try:
-            read.append((photo, read_photo(photo, game, layout, measure_shake=True)))
+            file = ahead if k == 0 else None
+            read.append((photo, read_photo(photo, game, layout, measure_shake=True, ahead=file)))
         except PhotoError as refused:
             if len(photos) == 1:
                 raise

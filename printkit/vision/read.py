@@ -50,6 +50,7 @@ from printkit.vision.lens import STRAIGHT, Lens, fit_lens
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax, shifts
 from printkit.vision.pattern import REACH, look_for
+from printkit.vision.photofile import PhotoFile
 from printkit.vision.printed import (
     faded,
     neighbours,
@@ -125,21 +126,28 @@ class Reading:
         return {key: cell.label for key, cell in self.cells.items()}
 
 
-def read_photo(path: str | Path, game: str, layout: Layout, measure_shake: bool = False) -> Reading:
-    """Read a photo file; every problem is a PhotoError naming the file."""
+def read_photo(
+    path: str | Path,
+    game: str,
+    layout: Layout,
+    measure_shake: bool = False,
+    ahead: PhotoFile | None = None,
+) -> Reading:
+    """Read a photo file (``ahead``: the file already read, and decoding); every problem
+    is a PhotoError naming the file."""
     path = Path(path)
     if not path.is_file():
         raise PhotoError(f"{path}: no such file")
     try:
-        return read_encoded(np.fromfile(path, dtype=np.uint8), game, layout, measure_shake)
+        return read_encoded(ahead or PhotoFile.read(path), game, layout, measure_shake)
     except PhotoError as exc:
         raise PhotoError(f"{path}: {exc}") from None
 
 
 def read_encoded(
-    data: bytes | np.ndarray, game: str, layout: Layout, measure_shake: bool = False
+    data: bytes | np.ndarray | PhotoFile, game: str, layout: Layout, measure_shake: bool = False
 ) -> Reading:
-    """Read a photo file's bytes (JPEG, PNG…).
+    """Read a photo file's bytes (JPEG, PNG…), or a ``PhotoFile`` perhaps decoding ahead.
 
     A large photo is decoded at half size first (JPEG decodes that at a fraction of the
     cost), which is as large as markers are searched in anyway; the board is read there if
@@ -149,17 +157,17 @@ def read_encoded(
     With ``measure_shake``, the photo's smear (``Reading.shaken``) is measured there too,
     while the cells are read.
     """
-    data = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
+    photo = data if isinstance(data, PhotoFile) else PhotoFile(data)
     find_game(game, PhotoError)  # an unknown game is named before anything the photo shows
     # The CIELAB tables and the models are built on the other core meanwhile.
     with lab_prepared_beside(), ThreadPoolExecutor(max_workers=1) as pool:
         building = pool.submit(board_models, game, layout)
         try:
-            return _read_decoded(data, pool, building, measure_shake)
+            return _read_decoded(photo, pool, building, measure_shake)
         except cv2.error as exc:  # a geometry OpenCV cannot work with: still one clear line
             raise PhotoError(f"could not make out the board ({exc.err})") from None
         except PhotoError as exc:
-            raise _explained(exc, shake.decoded(data)) from None
+            raise _explained(exc, shake.decoded(photo.data)) from None
 
 
 def _explained(refused: PhotoError, image: np.ndarray | None) -> PhotoError:
@@ -173,14 +181,14 @@ def _explained(refused: PhotoError, image: np.ndarray | None) -> PhotoError:
 
 
 def _read_decoded(
-    data: np.ndarray, pool: ThreadPoolExecutor, building: Future, measure_shake: bool
+    photo: PhotoFile, pool: ThreadPoolExecutor, building: Future, measure_shake: bool
 ) -> Reading:
     """``read_encoded`` once the models are on their way (``building``, on ``pool``); the
     located board's print (``printed_strokes``) is rendered on the pool while its cells
     are read, and the photo's smear measured after it if asked."""
-    small = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2) if data.size else None
+    small = photo.half()
     if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+        image = photo.whole()
         if image is None:
             raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
         smearing = pool.submit(shake.smear, image) if measure_shake else None
@@ -196,7 +204,7 @@ def _read_decoded(
         if reading.lens is not None:  # k is in half diagonals: the same for the whole photo
             reading.lens = replace(reading.lens, shape=(2 * small.shape[0], 2 * small.shape[1]))
         return _with_shake(reading, smearing)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    image = photo.whole()
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     placed, halved = model, np.diag([2.0, 2.0, 1.0]) @ homography
     halved_found = [Detection(d.id, d.corners * 2.0) for d in found]
