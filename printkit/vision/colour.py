@@ -131,13 +131,20 @@ def group_spreads(lab: np.ndarray, groups: list, extra_groups: tuple = ()) -> tu
     of the others.
     """
     spread, centres = {}, {}
-    for group in set(groups):
-        members = lab[[g == group for g in groups]]
+    for group, members in _members(lab, groups).items():
         centres[group], scatter = _centre_spread(members)
         if len(members) >= FEW_KIND:
             spread[group] = scatter
     widest = max(spread.values(), default=0.0)
     return {g: spread.get(g, widest) for g in {*groups, *extra_groups}}, centres
+
+
+def _members(lab: np.ndarray, groups: list) -> dict:
+    """Each kind of ``groups`` → the rows of ``lab`` (one per cell) of its cells, in order."""
+    kinds: dict = {}
+    for i, group in enumerate(groups):
+        kinds.setdefault(group, []).append(i)
+    return {group: lab[rows] for group, rows in kinds.items()}
 
 
 def _centre_spread(members: np.ndarray) -> tuple[np.ndarray, float]:
@@ -209,7 +216,7 @@ def kinds_as_printed(lab: np.ndarray, groups: list, prints: dict) -> tuple[dict,
     for group, printed in prints.items():
         if group not in centres or np.linalg.norm(centres[group] - printed) <= UNLIKE_FAR:
             continue
-        members = lab[[g == group for g in groups]]
+        members = _members(lab, groups)[group]
         near = np.linalg.norm(members - printed, axis=1) <= UNLIKE_FAR
         if min(near.sum(), (~near).sum()) < FEW_KIND:
             continue

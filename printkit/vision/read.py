@@ -1355,7 +1355,8 @@ def rectify(
         flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    return cv2.cvtColor(warped, cv2.COLOR_BGR2RGB).astype(np.float32) / 255.0
+    # Scaled to 0..1 in float32 as it is made: one board-sized float array, not two.
+    return np.divide(cv2.cvtColor(warped, cv2.COLOR_BGR2RGB), np.float32(255.0), dtype=np.float32)
 
 
 def _to_rect(model: BoardModel, pts) -> np.ndarray:
@@ -2880,11 +2881,11 @@ def _nearest(
     error = 1.4826 * 1.2533 * mad / np.sqrt(np.maximum(counts / 4, 1))
     dist = np.linalg.norm(medians[:, None, :] - refs[None, :, :], axis=2)
     order = np.argsort(dist, axis=1)
-    kinds = [int(o) for o in order[:, 0]]
+    kinds = order[:, 0].tolist()
     seen_kinds = kinds_as_printed(medians, kinds, dict(enumerate(refs)))
     unlike = unlike_their_kind(medians, kinds, seen_kinds)
     unlike &= dist[np.arange(len(keys)), order[:, 0]] > UNLIKE_FAR
-    pairs = {(int(a), int(b)) for a, b in order[:, :2]}
+    pairs = set(map(tuple, order[:, :2].tolist()))
     spreads = spreads_between(medians, order[:, 0], refs, pairs | {(b, a) for a, b in pairs})
     rows = np.arange(len(keys))
     d1, d2 = dist[rows, order[:, 0]], dist[rows, order[:, 1]]
