@@ -759,7 +759,7 @@ def test_a_finger_between_cells_at_a_covers_edge_is_not_read_bare(monkeypatch):
         bare = len(faint)
         beside = read_module.neighbours(centres, size)[:bare, :bare]
         np.fill_diagonal(beside, False)
-        covered = read_module.spread(seeds, weak, centres, size)
+        covered = read_module.spread(seeds, weak, read_module.neighbours(centres, size))
         hides = sorted(i for i in covered if i < bare)
         return covered, set(np.flatnonzero(faint & beside[:, hides].any(axis=1))) - covered
 

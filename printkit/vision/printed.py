@@ -189,7 +189,7 @@ def bare_by_print(
         shows, weak = hidden
         seeds = set(np.flatnonzero(fits < shows).tolist())
         apart = pitch(np.array(list(centres.values()), float))
-        covered = spread(seeds, fits < weak * float(np.median(fits)), at, apart)
+        covered = spread(seeds, fits < weak * float(np.median(fits)), neighbours(at, apart))
     name_gone = faded(fits, *gone) if gone is not None else np.zeros(len(fits), bool)
     explained, share = settled if settled is not None else ((), 0.0)
     settles = share * float(np.median(fits))
@@ -212,11 +212,10 @@ def neighbours(centres: np.ndarray, pitch: float, among: np.ndarray | None = Non
     return np.linalg.norm(centres[:, None, :] - others[None, :, :], axis=2) <= 1.1 * pitch
 
 
-def spread(seeds: set[int], weak: np.ndarray, centres: np.ndarray, pitch: float) -> set[int]:
-    """The cells a cover over ``seeds`` (indices into ``centres``) reaches: those beside a
-    covered one (``neighbours``) whose print is ``weak`` too, as far as they go.  A cover
-    fades out at its edge."""
-    beside = neighbours(centres, pitch)
+def spread(seeds: set[int], weak: np.ndarray, beside: np.ndarray) -> set[int]:
+    """The cells a cover over ``seeds`` (cell indices) reaches: those beside a covered one
+    (``beside``: which cells lie beside which, as ``neighbours`` gives it) whose print is
+    ``weak`` too, as far as they go.  A cover fades out at its edge."""
     covered, grown = set(seeds), set(seeds)
     while grown:
         grown = set(np.flatnonzero(weak & beside[sorted(grown)].any(axis=0)).tolist()) - covered

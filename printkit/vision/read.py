@@ -1900,7 +1900,7 @@ def _hand_lit(model: BoardModel, readings: dict, doubts: list[str]) -> set[int]:
     keys, centres, _ = _cell_centres(model)
     odd = {i for i, k in enumerate(keys) if readings[k].doubt in COVER_DOUBTS and not doubts[i]}
     glared = np.array([d == "glare" for d in doubts])
-    return spread(odd, glared, centres, _corner_distance(model)) - odd
+    return spread(odd, glared, neighbours(centres, _corner_distance(model))) - odd
 
 
 def _patch_reflectance(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.ndarray | None:
@@ -2385,13 +2385,14 @@ def _under_cover(
     as pale as the paper over a green piece's v18 (its print fitting 0.37 beside the
     edge's u18) and w18 (0.22, beside the edge's x18)."""
     bare = len(faint)
-    beside = neighbours(centres, size)[:bare, :bare]
+    near = neighbours(centres, size)
+    beside = near[:bare, :bare].copy()
     np.fill_diagonal(beside, False)
-    covered = spread(seeds, weak, centres, size)
+    covered = spread(seeds, weak, near)
     while True:
         hides = sorted(i for i in covered if i < bare)
         edge = set(np.flatnonzero(faint & beside[:, hides].any(axis=1)).tolist()) - covered
-        more = spread(covered | edge, weak, centres, size) - edge
+        more = spread(covered | edge, weak, near) - edge
         if more == covered:
             return covered, edge
         covered = more

@@ -334,7 +334,7 @@ def classify_cells(
         outliers[pale[enclosed]] = False
         crossed = np.zeros(len(keys), bool)
         crossed[pale[(sides < OUTLINE_SURE).sum(axis=1) >= FINGER_SIDES]] = True
-        reach = covers_reach(covers, crossed, centres, FINGER_HOP * pitch)
+        reach = covers_reach(covers, crossed, neighbours(centres, FINGER_HOP * pitch))
         outliers[sorted(reach - covers)] = True
     kin = _kin_clear(groups, order, kind_colour, looks_lab, labels) & ~outliers
     out = {}
