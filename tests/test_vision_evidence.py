@@ -985,17 +985,17 @@ def test_cells_a_first_reading_wrongly_calls_empty_do_not_darken_the_light(monke
     are left out: with every cell called empty at first, the board still reads exactly;
     taking them all, its paper cannot be corrected to white and the photo is refused."""
     photo = _photo(SEED, 1)
-    real = read_module._read_cells
+    real = read_module._read_samples
     calls = []
 
-    def all_empty_first(seen, model, points, quick, board, chroma=1.0):
-        calls.append(quick)
-        readings = real(seen, model, points, quick, board, chroma)
+    def all_empty_first(model, samples, chroma):
+        calls.append(chroma)
+        readings = real(model, samples, chroma)
         if len(calls) > 1:
             return readings
         return {k: replace(r, label="empty", uncertain=False) for k, r in readings.items()}
 
-    monkeypatch.setattr(read_module, "_read_cells", all_empty_first)
+    monkeypatch.setattr(read_module, "_read_samples", all_empty_first)
     guarded = read_image(photo.image, "tripakus", load_layout())
     assert score_reading(guarded, photo).exact and not guarded.uncertain
     calls.clear()
@@ -1017,7 +1017,7 @@ def test_a_bare_cell_unlike_the_others_whose_lines_show_is_bare(monkeypatch):
     assert score_reading(seen, photo).wrong == ()
     monkeypatch.setattr(read_module, "PRINT_BARE", 2.0)
     monkeypatch.setattr(read_module, "HUE_ONLY", -1.0)  # nor lone blotches of colour
-    monkeypatch.setattr(read_module, "_chroma", lambda corrected, white: 1.0)
+    monkeypatch.setattr(read_module, "_chroma", lambda paper: 1.0)
     by_colour = read_image(photo.image, "tripakus", layout)
     assert score_reading(by_colour, photo).wrong == ()
     assert len(seen.uncertain) + 10 <= len(by_colour.uncertain)

@@ -194,6 +194,12 @@ class Layout:
     """Where each value that is not a default was set: (source, line)."""
     _sections: dict[type, Any] = field(default_factory=dict, compare=False, repr=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the sections read so far: they are read again on demand, and a
+        pickle of a layout (the photo reader stores its board models) then names none of
+        the game modules whose ``Settings`` they are."""
+        return {**self.__dict__, "_sections": {}}
+
     def __getitem__(self, section: str) -> dict[str, Any]:
         return self.data[section]
 

@@ -17,7 +17,7 @@ from functools import cache
 import numpy as np
 
 from printkit.draw.fiducials import Marker, Patch
-from printkit.draw.model import Affine, Drawing, Point
+from printkit.draw.model import Affine, Point
 from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
@@ -65,10 +65,13 @@ class BoardModel:
     which the reader uses to check and correct where the board lies; False where cells are
     drawn apart (Tripod's hexagons, each with its own outline).
 
-    ``printed``, when set, draws the bare board as the kit prints it (board frame), for cues
-    that need no colour: whatever lies on a cell hides its print (``vision.printed``).  On a
-    board read by colour alone (no ``classify``), a cell read as bare paper whose print does
-    not show is covered (a finger, a sleeve) whatever its colour (``vision.read``).
+    ``printed``: the game's reader draws the bare board as the kit prints it (board frame,
+    ``reader.bare_board(model)``), for cues that need no colour: whatever lies on a cell
+    hides its print (``vision.printed``).  On a board read by colour alone (no
+    ``classify``), a cell read as bare paper whose print does not show is covered (a
+    finger, a sleeve) whatever its colour (``vision.read``).  A flag, not the function:
+    a stored model then names no drawing code, and reading loads none unless the print
+    must be drawn.
     """
 
     game: str
@@ -89,7 +92,7 @@ class BoardModel:
     raised: bool = False
     whole: Callable[[np.ndarray, BoardModel], float] | None = None
     shared_lines: bool = True
-    printed: Callable[[BoardModel], Drawing] | None = None
+    printed: bool = False
     extra: dict = field(default_factory=dict)
 
     @property
@@ -108,8 +111,8 @@ def matrix(t: Affine):
 def board_models(game: str, layout: Layout) -> list[BoardModel]:
     """Every printed variant of a game's board for this layout (e.g. whole, or sections),
     built once for all processes (``stored``)."""
-    reader = find_game(game, PhotoError).reader
-    return stored("models", (game, layout), lambda: list(reader.board_models(layout)))
+    info = find_game(game, PhotoError)  # its reader, heavy, is loaded only to build them
+    return stored("models", (game, layout), lambda: list(info.reader.board_models(layout)))
 
 
 def repeated(items: dict, unseen: Collection = ()) -> set:

@@ -20,6 +20,7 @@ from functools import cache
 import cv2
 import numpy as np
 
+from printkit.games import find_game
 from printkit.vision.model import BoardModel
 from printkit.vision.stored import stored
 from printkit.vision.synth import render_board
@@ -64,7 +65,8 @@ _RENDERING = threading.Lock()
 
 
 def printed_strokes(model: BoardModel) -> np.ndarray:
-    """The strokes of the bare board as the kit prints it (``model.printed``), in the
+    """The strokes of the bare board as the kit prints it (``model.printed``: its game's
+    ``reader.bare_board``), in the
     model's rectified frame, as ``strokes`` finds them in a photo; rendered once per process.
     Safe to start on another thread while the photo is read (a second caller waits)."""
     with _RENDERING:
@@ -78,13 +80,13 @@ def _rendered_strokes(model: BoardModel) -> np.ndarray:
     layout = model.extra.get("layout")
     if layout is None:
         return _strokes_of(model)
-    drawn = (model.printed.__module__, model.printed.__qualname__)
-    key = (model.game, model.variant, model.bounds, model.px_per_mm, drawn, layout)
+    key = (model.game, model.variant, model.bounds, model.px_per_mm, layout)
     return stored("strokes", key, lambda: _strokes_of(model))
 
 
 def _strokes_of(model: BoardModel) -> np.ndarray:
-    bare = render_board(model.printed(model), model.bounds, model.px_per_mm)
+    drawing = find_game(model.game).reader.bare_board(model)
+    bare = render_board(drawing, model.bounds, model.px_per_mm)
     grey = cv2.cvtColor(bare, cv2.COLOR_RGB2GRAY)  # in bytes: a fraction of the memory
     return _black_hat(grey, model.px_per_mm).astype(np.float32) / np.float32(255.0)
 

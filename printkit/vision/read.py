@@ -2060,7 +2060,7 @@ def classify(
         if quick:
             readings = _read_cells(seen, model, points, True, corrected, chroma)
         elif model.classify is None:
-            readings = _nearest(keys, cell_samples, model, chroma=chroma)
+            readings = _read_samples(model, cell_samples, chroma)
         if rounds == 1 or maps is not None:
             break  # the final light: no light model follows (a model's classify reads below)
         bare = [i for i, k in enumerate(keys) if readings[k].label == model.classes[0]]
@@ -2068,7 +2068,7 @@ def classify(
         if not empty:
             break
         # Bare cells unlike the others may lie in a shadow: they speak of its shade only.
-        shades = model.printed is not None and model.classify is None and maps is None
+        shades = model.printed and model.classify is None and maps is None
         dim = [i for i in bare if readings[keys[i]].doubt == "unlike"] if shades else []
         at, values, sampled = _paper_samples(model, cells_img, light, points, empty + dim)
         fitted = np.isin(sampled, empty)
@@ -2080,7 +2080,7 @@ def classify(
         # The shadow's light settles cells only: every later cue weighs the smooth light.
         shaded_readings, light = readings, smooth
         cell_samples = _corrected_at(cells_img, light, affine, points)
-        readings = _nearest(keys, cell_samples, model, chroma=chroma)
+        readings = _read_samples(model, cell_samples, chroma)
         readings = _shade_guarded(shaded_readings, readings, support, model.classes[0])
     flat = _flattened(img, light, affine)
     corrected = np.clip(flat, 0.0, 1.0)
@@ -2111,7 +2111,7 @@ def classify(
         board = _read_cells(corrected, model, points, True, corrected, chroma)
         readings = _bare_below(readings, board, model.classes[0], doubts)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
-    if model.printed is not None and model.classify is None:
+    if model.printed and model.classify is None:
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
         overhung = _overhung(model, photo, plane.height, readings) if photo else frozenset()
         readings = _print_hidden(flat, model, readings, tail, overhung)
@@ -2462,7 +2462,14 @@ def _read_cells(
         return model.classify(
             seen, model, lambda pts: _to_rect(model, pts), quick=quick, board=board
         )
-    return _nearest(list(model.cells), _gather(seen, points), model, chroma=chroma)
+    return _read_samples(model, _gather(seen, points), chroma)
+
+
+def _read_samples(model: BoardModel, samples: list[np.ndarray], chroma: float) -> dict:
+    """Every cell's reading from its corrected samples (one array per cell, in the model's
+    order) by the nearest printed colour, colour counting ``chroma`` as much as lightness:
+    how a board read by colour alone reads its cells (``_nearest``)."""
+    return _nearest(list(model.cells), samples, model, chroma=chroma)
 
 
 def _bare_below(top: dict, board: dict, empty: str, doubts: list[str]) -> dict:

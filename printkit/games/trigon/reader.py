@@ -69,7 +69,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cell_key=board.pentobi_name,
         consistency=unexplained_cells,
         raised=True,
-        printed=bare_board,
+        printed=True,
         extra={"layout": layout},
     )
     _, _, _, size, at = full_board(layout)
@@ -88,7 +88,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cell_key=board.pentobi_name,
         consistency=unexplained_cells,
         raised=True,
-        printed=bare_board,
+        printed=True,
         extra={"layout": layout},
     )
     return [sections, full]

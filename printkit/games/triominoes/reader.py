@@ -86,6 +86,7 @@ from printkit.vision.stored import stored
 from printkit.vision.synth import render_board
 
 __all__ = [
+    "bare_board",
     "PX_PER_MM",
     "CellView",
     "board_models",
@@ -668,7 +669,7 @@ NAME_REACH = 0.5
 on it lie farther out)."""
 
 
-def _bare_mat(model: BoardModel) -> Drawing:
+def bare_board(model: BoardModel) -> Drawing:
     """The bare mat as printed, in its board frame."""
     return mat_picture(model.extra["layout"])
 
@@ -743,7 +744,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             white=_white_points(plan),
             cell_key=cell_name,
             classify=classify,
-            printed=_bare_mat,
+            printed=True,
             consistency=unexplained_tiles,
             px_per_mm=PX_PER_MM,
             extra={"side": plan.side, "rows": plan.rows, "cols": plan.cols, "layout": layout},

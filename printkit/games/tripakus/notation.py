@@ -18,4 +18,19 @@ from printkit.polyiamond_games.moves import (
     parse_move,
 )
 
-__all__ = ["Placement", "Pass", "PASS", "Move", "parse_move", "cell_name", "parse_cell"]
+__all__ = [
+    "Placement",
+    "Pass",
+    "PASS",
+    "Move",
+    "parse_move",
+    "cell_name",
+    "parse_cell",
+    "reading_name",
+]
+
+
+def reading_name(cell: tuple[int, int]) -> str:
+    """A cell's name in photo readings and their debug pictures (``BoardModel.cell_key``):
+    ``r,c``, without the parentheses records write (``cell_name``)."""
+    return f"{cell[0]},{cell[1]}"

@@ -20,7 +20,7 @@ from printkit.games.tripakus.components import (
     section_frame,
 )
 from printkit.games.tripakus.kit import full_board, full_board_fiducials, full_board_sheet
-from printkit.games.tripakus.notation import Placement
+from printkit.games.tripakus.notation import Placement, reading_name
 from printkit.games.tripakus.record import options_for
 from printkit.games.tripakus.rules import TriPakusGame, TriPakusOptions
 from printkit.geometry.tri import triangle_board
@@ -67,7 +67,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cell_key=reading_name,
         consistency=unexplained_cells,
         raised=True,
-        printed=bare_board,
+        printed=True,
         extra={"layout": layout},
     )
     drawing, _, _, size, at = full_board(layout)
@@ -87,16 +87,10 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cell_key=reading_name,
         consistency=unexplained_cells,
         raised=True,
-        printed=bare_board,
+        printed=True,
         extra={"layout": layout},
     )
     return [sections, full]
-
-
-def reading_name(cell: tuple[int, int]) -> str:
-    """A cell's name in readings and their debug pictures (``BoardModel.cell_key``):
-    ``r,c``, without the parentheses records write (``notation.cell_name``)."""
-    return f"{cell[0]},{cell[1]}"
 
 
 def bare_board(model: BoardModel) -> Drawing:

@@ -86,6 +86,7 @@ from printkit.vision.printed import bare_by_print, neighbours
 from printkit.vision.read import CellReading
 
 __all__ = [
+    "bare_board",
     "board_models",
     "classify",
     "repeated_pids",
@@ -590,7 +591,7 @@ into 12-40 % of a token colour fitted 0.67-1.04 of their photo's median; the 11 
 hand left showing 12-40 % of their colour, 0.12-0.50."""
 
 
-def _bare_picture(model: BoardModel) -> Drawing:
+def bare_board(model: BoardModel) -> Drawing:
     """The bare board as printed, in its board frame."""
     return board_picture(model.extra["layout"])
 
@@ -1027,7 +1028,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             white=tuple(p for f in flaps for p in f.white),
             cell_key=str,
             classify=classify,
-            printed=_bare_picture,
+            printed=True,
             consistency=repeated_pids,
             raised=True,
             px_per_mm=READ_PX_PER_MM,

@@ -82,6 +82,7 @@ from printkit.vision.printed import spread as covers_reach
 from printkit.vision.read import CellReading
 
 __all__ = [
+    "bare_board",
     "board_models",
     "scene",
     "draw_stones",
@@ -411,7 +412,7 @@ NAME_DISC = 0.6
 rim of a stone pushed aside reaches the disc's edge, not its middle."""
 
 
-def _half_picture(model: BoardModel) -> Drawing:
+def bare_board(model: BoardModel) -> Drawing:
     """The bare half as printed, in its board frame."""
     return board_picture(model.extra["layout"], model.variant)
 
@@ -640,7 +641,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
                 inked=tuple(frame),
                 cell_key=cell_name,
                 classify=classify_cells,
-                printed=_half_picture,
+                printed=True,
                 shared_lines=False,
                 extra={
                     "half": half,
