@@ -1942,11 +1942,11 @@ CHROMA_LEAST = 0.25
 def _chroma(paper: np.ndarray) -> float:
     """How much colour counts beside lightness in telling classes apart: 1, or less where
     the known white paper (``paper``: its corrected colours, RGB) shows a phone's
-    night-time denoising, which
-    smears colour noise into blotches a few millimetres wide while lightness stays clean
-    (a dim TriPakus photo: paper scattering 10 ΔE in a* and b*, 2 in L*; its blue pieces
-    read as far from blue as from white).  Colour then weighs lightness's noise over its
-    own (at least ``CHROMA_NOISE``), but never below ``CHROMA_LEAST``."""
+    night-time denoising, which smears colour noise into blotches a few millimetres wide
+    while lightness stays clean (a dim TriPakus photo: paper scattering 10 ΔE in a* and
+    b*, 2 in L*; its blue pieces read as far from blue as from white).  Colour then
+    weighs lightness's noise over its own (at least ``CHROMA_NOISE``), but never below
+    ``CHROMA_LEAST``."""
     lab = to_lab(paper)
     lab = lab[np.all(np.isfinite(lab), axis=1)]
     if len(lab) < FEW_KIND:
