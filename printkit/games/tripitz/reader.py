@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -524,8 +525,12 @@ def classify(
         )
 
     inks = {}
-    for i in held:
-        out[found[i][0]], inks[i] = token(i)
+    # Tokens are read side by side: their symbols are matched in OpenCV, outside Python's
+    # lock (a process that OpenCV keeps to one thread, as printkit log's workers, reads
+    # them one by one).
+    with ThreadPoolExecutor(max_workers=max(1, min(2, cv2.getNumThreads()))) as pool:
+        for i, (reading, ink) in zip(held, pool.map(token, held), strict=True):
+            out[found[i][0]], inks[i] = reading, ink
     # Tokens uncertain are read again with the photo's own inks beside the strip's.
     own = _inks_of_kind([ink for ink in inks.values() if ink is not None], symbols)
     for i in held:
