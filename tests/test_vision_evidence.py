@@ -737,9 +737,11 @@ def test_a_cover_reaches_a_weak_cell_across_its_faint_edge():
     centres = np.array([[float(i), 0.0] for i in range(6)])
     weak = np.array([False, False, True, False, False, True])
     faint = np.array([False, True, True, True, False, True])
-    covered, edge = read_module._under_cover({0}, weak, faint, centres, 1.0)
+    beside = read_module.neighbours(centres, 1.0)
+    np.fill_diagonal(beside, False)
+    covered, edge = read_module._under_cover({0}, weak, faint, beside)
     assert (covered, edge) == ({0, 2}, {1, 3})
-    assert read_module._under_cover({0}, weak, np.zeros(6, bool), centres, 1.0) == ({0}, set())
+    assert read_module._under_cover({0}, weak, np.zeros(6, bool), beside) == ({0}, set())
 
 
 def test_a_finger_between_cells_at_a_covers_edge_is_not_read_bare(monkeypatch):
@@ -755,13 +757,11 @@ def test_a_finger_between_cells_at_a_covers_edge_is_not_read_bare(monkeypatch):
     assert all(photo.truth["cells"][n] == "green" and read[n].uncertain for n in ("v18", "w18"))
     assert score_reading(seen, photo).silent == ()
 
-    def through_weak_cells_only(seeds, weak, faint, centres, size):
-        bare = len(faint)
-        beside = read_module.neighbours(centres, size)[:bare, :bare]
-        np.fill_diagonal(beside, False)
-        covered = read_module.spread(seeds, weak, read_module.neighbours(centres, size))
-        hides = sorted(i for i in covered if i < bare)
-        return covered, set(np.flatnonzero(faint & beside[:, hides].any(axis=1))) - covered
+    def through_weak_cells_only(seeds, weak, faint, beside):
+        covered = read_module.spread(seeds, weak, beside)
+        hides = sorted(i for i in covered if i < len(faint))
+        near = beside[: len(faint), hides].any(axis=1)
+        return covered, set(np.flatnonzero(faint & near)) - covered
 
     monkeypatch.setattr(read_module, "_under_cover", through_weak_cells_only)
     blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)

@@ -213,10 +213,11 @@ def kinds_as_printed(lab: np.ndarray, groups: list, prints: dict) -> tuple[dict,
     the print are the pieces.  Dim light's colour noise moves a kind's cells along a
     continuum, not into two clusters, and leaves the kind whole."""
     spread, centres = group_spreads(lab, groups)
+    kinds = _members(lab, groups)
     for group, printed in prints.items():
         if group not in centres or np.linalg.norm(centres[group] - printed) <= UNLIKE_FAR:
             continue
-        members = _members(lab, groups)[group]
+        members = kinds[group]
         near = np.linalg.norm(members - printed, axis=1) <= UNLIKE_FAR
         if min(near.sum(), (~near).sum()) < FEW_KIND:
             continue

@@ -66,9 +66,9 @@ _RENDERING = threading.Lock()
 
 def printed_strokes(model: BoardModel) -> np.ndarray:
     """The strokes of the bare board as the kit prints it (``model.printed``: its game's
-    ``reader.bare_board``), in the
-    model's rectified frame, as ``strokes`` finds them in a photo; rendered once per process.
-    Safe to start on another thread while the photo is read (a second caller waits)."""
+    ``reader.bare_board``), in the model's rectified frame, as ``strokes`` finds them in a
+    photo; rendered once per process.  Safe to start on another thread while the photo is
+    read (a second caller waits)."""
     with _RENDERING:
         return _rendered_strokes(model)
 

@@ -2330,7 +2330,7 @@ def _print_hidden(
     seeds |= set(range(len(bare), len(bare) + len(odd))) - shows
     weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
     faint = fits[: len(bare)] < PRINT_BARE
-    covered, edge = _under_cover(seeds, weak, faint, centres, size)
+    covered, edge = _under_cover(seeds, weak, faint, beside)
     covered = sorted(i for i in covered if i < len(bare))
     hidden = {bare[i] for i in covered}
     # Where the photo shows the cells' names, a bare cell shows its own: a piece washed as
@@ -2375,24 +2375,22 @@ def _within_cover(fits: np.ndarray, beside: np.ndarray, bare: int) -> list[bool]
 
 
 def _under_cover(
-    seeds: set[int], weak: np.ndarray, faint: np.ndarray, centres: np.ndarray, size: float
+    seeds: set[int], weak: np.ndarray, faint: np.ndarray, beside: np.ndarray
 ) -> tuple[set[int], set[int]]:
-    """The cells a cover over ``seeds`` hides and those at its edge (indices into
-    ``centres``, the cells read bare first, as many as ``faint`` has): it reaches the cells
+    """The cells a cover over ``seeds`` hides and those at its edge (cell indices, the
+    cells read bare first, as many as ``faint`` has; ``beside``: which cells lie beside
+    which, as ``neighbours`` gives it): it reaches the cells
     beside it whose print is ``weak`` (``spread``); the bare cells beside the bare ones it
     hides whose print is ``faint`` lie at its edge, and a weak cell beside its edge is
     hidden too, as far as they go.  Measured: second family, Trigon hands 303036, a finger
     as pale as the paper over a green piece's v18 (its print fitting 0.37 beside the
     edge's u18) and w18 (0.22, beside the edge's x18)."""
     bare = len(faint)
-    near = neighbours(centres, size)
-    beside = near[:bare, :bare].copy()
-    np.fill_diagonal(beside, False)
-    covered = spread(seeds, weak, near)
+    covered = spread(seeds, weak, beside)
     while True:
         hides = sorted(i for i in covered if i < bare)
-        edge = set(np.flatnonzero(faint & beside[:, hides].any(axis=1)).tolist()) - covered
-        more = spread(covered | edge, weak, near) - edge
+        edge = set(np.flatnonzero(faint & beside[:bare, hides].any(axis=1)).tolist()) - covered
+        more = spread(covered | edge, weak, beside) - edge
         if more == covered:
             return covered, edge
         covered = more
