@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import layout_for, read_as_file
 
-from printkit.draw.model import Document, Drawing, Page
+from printkit.draw.model import Document, Drawing, Page, rgb
 from printkit.draw.pdf import pdf_bytes
 from printkit.games.tripod import components
 from printkit.games.tripod.board import TripodBoard, cell_name, parse_cell
@@ -735,3 +735,104 @@ def test_a_white_stone_in_a_reflections_tail_is_uncertain(monkeypatch):
     monkeypatch.setattr(read_module, "_beside_washed_out", lambda doubts, *args: doubts)
     near = read_as_file(photo.image, "tripod", layout)
     assert score_reading(near, photo).silent == ("b4'",)
+
+
+def _cell_under_light(stone: str | None, veil: float, spot: float | None = None):
+    """A Tripod half's rectified views with one inner cell (``glare_proof``'s
+    arguments): its wood tint, a stone of that class on it (or none), under a paper
+    light of 0.6 (as the camera saved it) with ``veil`` of linear light added evenly over
+    the cell, or only within ``spot`` mm of its centre, and the corrected board the same,
+    as the light model leaves it (the paper white).  Returns the model, the cell's index,
+    the views and ``to_px``."""
+    import cv2
+
+    from printkit.vision.colour import encoded, linear
+
+    model = _models()["half-1"]
+    keys = list(model.cells)
+    index = next(i for i, k in enumerate(keys) if model.extra["empty"][k] == components.WOOD)
+    key = keys[index]
+    ppm = model.px_per_mm
+    x0, y0, x1, y1 = model.bounds
+    shape = (int(round((y1 - y0) * ppm)), int(round((x1 - x0) * ppm)), 3)
+
+    def to_px(pts):
+        return (np.asarray(pts, float) - (x0, y0)) * ppm
+
+    reflectance = np.ones(shape)
+    veils = np.zeros(shape)
+    hexagon = np.round(to_px(model.cells[key])).astype(np.int32)
+    cv2.fillPoly(reflectance, [hexagon], linear(np.array(rgb(components.WOOD))).tolist())
+    centre = tuple(int(v) for v in np.round(to_px(model.extra["centres"][key])))
+    if spot is None:
+        cv2.fillPoly(veils, [hexagon], [veil] * 3)
+    else:
+        cv2.circle(veils, centre, int(round(spot * ppm)), [veil] * 3, -1)
+    radius = int(round(model.extra["stone"] / 2 * ppm))
+    if stone is not None:
+        cv2.circle(reflectance, centre, radius, [0.02 if stone == "X" else 0.9] * 3, -1)
+    paper = linear(np.full(shape, 0.6))
+    raw = encoded(reflectance * paper + veils).astype(np.float32)
+    light = np.full(shape, 0.6, np.float32)
+    seen = encoded(reflectance + veils / paper).astype(np.float32)
+    return model, index, (seen, raw, light), to_px
+
+
+def _proof(stone, read_as, veil, spot=None):
+    """Whether ``glare_proof`` clears the glare doubt of that cell, read as ``read_as``."""
+    from printkit.games.tripod.reader import glare_proof
+    from printkit.vision.read import CellReading
+
+    model, index, views, to_px = _cell_under_light(stone, veil, spot)
+    keys = list(model.cells)
+    readings = {k: CellReading("empty", 1.0, "O", 0.0, False) for k in keys}
+    readings[keys[index]] = CellReading(read_as, 0.5, "empty", 5.0, False)
+    doubts = ["glare" if i == index else "" for i in range(len(keys))]
+    return glare_proof(model, views, to_px, readings, doubts)[index] == ""
+
+
+def test_a_reflection_spread_over_a_cell_clears_only_the_stone_no_added_light_could_make():
+    """A reflection adds the same light to a stone and to the wood round it: a white stone
+    still sends back more blue than the wood, and a black stone still lies darker than
+    anything else could look.  The same reflection over a black stone or a bare cell,
+    read as a white stone, leaves the doubt; so does a glossy black stone's highlight,
+    which lifts the middle of its disc and leaves the rest black."""
+    assert _proof("O", "O", 0.15)
+    assert _proof("X", "X", 0.0)
+    assert not _proof("X", "O", 0.15)  # a washed black stone: as dark as the wood, or darker
+    assert not _proof(None, "O", 0.15)  # the bare wood under the same light
+    assert not _proof("X", "X", 0.4)  # washed grey: a white stone in shadow could be as dark
+    assert not _proof("X", "O", 0.5, spot=3.0)  # a highlight over most of the disc, not all
+
+
+def test_the_stones_a_reflection_spreads_over_evenly_are_read_surely_and_rightly(monkeypatch):
+    """Second family, a Tripod glare photo read from its JPEG file: a lamp's reflection
+    clips a few cells and spreads over a ring of others.  Of the cells it put in doubt,
+    the stones whose contrast with their own cell's wood it cannot explain
+    (``glare_proof``) are read surely, and every one of them rightly; the cells it clips
+    stay uncertain."""
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    doubted = []
+    beside = read_module._beside_washed_out
+
+    def spy(doubts, readings, points):
+        out = beside(doubts, readings, points)
+        doubted.append(out)
+        return out
+
+    monkeypatch.setattr(read_module, "_beside_washed_out", spy)
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301003, "glare")
+    seen = read_as_file(photo.image, "tripod", layout)
+    score = score_reading(seen, photo)
+    assert score.silent == ()
+    keys = list(seen.model.cells)
+    glared = {keys[i] for i, d in enumerate(doubted[-1]) if d == "glare"}
+    cleared = {k for k in glared if not seen.cells[k].uncertain}
+    names = {seen.model.cell_key(k) for k in cleared}
+    assert len(cleared) >= 10 and not names & set(score.wrong)
+    assert {seen.cells[k].label for k in cleared} == {"X", "O"}
+    assert 0 < len(glared - cleared) < len(cleared)

@@ -47,6 +47,14 @@ class BoardModel:
     Without it, each cell is read as the class whose printed colour is nearest its median
     colour.
 
+    ``glared``, for a model with its own ``classify``, takes back the doubt a reflection
+    casts on cells whose reading no added light can explain: called as
+    ``glared(model, views, to_px, readings, doubts)`` with ``views`` the corrected board
+    (as ``classify`` gets it), the rectified photo before correction and the light white
+    paper gets over it, it returns ``doubts`` (one per cell, in the model's order) with
+    ``"glare"`` cleared where so.  A board read by colour alone reads its glare cells
+    again from the colour the reflection leaves them (``vision.read``).
+
     ``consistency``, when set, is called with the whole reading as cell → label and, as
     ``unseen``, the cells whose own colour was not seen (glare, no light, a hand; their
     label may be anything), and
@@ -87,6 +95,7 @@ class BoardModel:
     symmetries: tuple[Affine, ...] = (Affine(),)
     cell_key: Callable[[Hashable], str] = str
     classify: Callable | None = None
+    glared: Callable | None = None
     consistency: Callable[[dict, Collection], dict] | None = None
     px_per_mm: float = 4.0
     raised: bool = False

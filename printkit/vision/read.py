@@ -2107,6 +2107,9 @@ def classify(
             for k, d in zip(keys, doubts, strict=True)
         ]
         readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
+    elif model.glared is not None and "glare" in doubts:
+        views = (seen, cells_img, light)
+        doubts = model.glared(model, views, lambda pts: _to_rect(model, pts), readings, doubts)
     if cells_img is not img:
         board = _read_cells(corrected, model, points, True, corrected, chroma)
         readings = _bare_below(readings, board, model.classes[0], doubts)

@@ -71,6 +71,7 @@ from printkit.vision.colour import (
     NOISE_Z,
     UNLIKE_FAR,
     group_spreads,
+    linear,
     quadratic_terms,
     to_lab,
     unlike_their_kind,
@@ -391,6 +392,111 @@ def classify_cells(
     return out
 
 
+UNLIT = 0.3
+"""A cell read as a black stone holds under a reflection when its colour (corrected, the
+median of its inner disc) lies this far below every other class's printed colour in some
+channel: a white stone at its greyest and the cell's own tint (``glare_proof``).  Second
+family, Tripod photos 0-19 of ordinary, low light, printer, recompressed and motion and
+0-39 of glare: no cell lay more than 0.18 below its own class's colour in any channel
+(low light's fall-off at the board's corners); under a hand's shadow, 0.38, where no cell
+was doubted for glare.  The 59 black stones doubted for glare lay 0.26-0.9 below the
+other classes."""
+RIM = 0.93
+"""Where a cell's own print is sampled round its stone: towards each of its six corners,
+this share of the way from its centre, beyond any stone and clear of the printed lines."""
+RIM_RADIUS = 0.55
+"""Radius (mm) of each of those samples."""
+EVEN = 0.2
+"""A reflection lies evenly over a cell when its six corners send back, each relative to
+the paper's light, shares within this of each other in every channel (linear light)..."""
+WHITER = 0.25
+"""...and a cell read as a white stone holds under it when its inner disc sends back
+this much more than its corners in the channel its tint is darkest in (blue, for both
+wood tints), and no less than ``SLACK`` less in any.  Second family, Tripod glare photos
+0-39, ordinary and hands photos 0-19: no cell but a white stone passed (under glare, bare
+cells at most 0.11 more in blue, black stones 0.1 where their corners agreed; a bare cell
+whose corners a hand's shadow darkened, 0.29 more, its corners 0.29 apart); of the 225
+white stones read under glare, 109 did."""
+SLACK = 0.05
+WHOLE = 10
+"""The stone's disc counts by its darker pixels, this percentile: a reflection on part of
+a black stone (a glossy dome's highlight) lifts its median, while the rest stays black.
+Over the same photos, as many white stones passed by it as by the median."""
+
+
+def glare_proof(
+    model: BoardModel,
+    views: tuple[np.ndarray, np.ndarray, np.ndarray],
+    to_px: Callable,
+    readings: Mapping,
+    doubts: list[str],
+) -> list[str]:
+    """``doubts`` with ``glare`` cleared from the cells whose stone no reflection can have
+    made (the model's ``glared``).  A reflection adds light, about as much in every channel,
+    to whatever it falls on; so
+    - a cell darker, in some channel, than a white stone and than its own tint could ever
+      look is a black stone however much light was added (``UNLIT``);
+    - where the reflection lies evenly over a cell (its corners agree, ``EVEN``), it adds as
+      much to the stone as to the print round it: only a white stone sends back more blue
+      than the wood tint round it over the whole of its inner disc (its darker tenth,
+      ``WHOLE``; ``WHITER``), while a black stone or the bare cell send back as much or
+      less.  Nothing clipped counts: a clipped channel says only "at least".  What this
+      cannot tell: a reflection lying on the whole disc of a black stone and nowhere on
+      the wood round it, a stone-sized mirror image on a glossy dome.
+
+    ``views``: the corrected board, the rectified photo before correction and the light
+    white paper gets over it.
+    """
+    seen, raw, light = views
+    keys = list(model.cells)
+    glare = [i for i, d in enumerate(doubts) if d == "glare"]
+    extra = model.extra
+    centres = to_px(np.array([extra["centres"][keys[i]] for i in glare], float))
+    radius = INNER * extra["cell"] * model.px_per_mm
+    tints = np.array([rgb(extra["empty"][keys[i]]) for i in glare])
+    palest = np.array([rgb(c) for c in STONES["O"]]).min(axis=0)
+    colour = _medians(seen, centres, radius)
+    below = np.stack([(tints - colour).max(axis=1), (palest - colour).max(axis=1)])
+    dark = below.min(axis=0) > UNLIT
+    share = _shares(raw, light, centres, radius, WHOLE)
+    rims = []
+    for i in glare:
+        centre = np.array(extra["centres"][keys[i]], float)
+        corners = np.array(model.cells[keys[i]], float)
+        rims.append(to_px(centre + RIM * (corners - centre)))
+    rim = _shares(raw, light, np.concatenate(rims), RIM_RADIUS * model.px_per_mm)
+    rim = rim.reshape(len(glare), -1, 4)
+    contrast = share[:, :3] - np.median(rim[:, :, :3], axis=1)
+    even = np.ptp(rim[:, :, :3], axis=1).max(axis=1) <= EVEN
+    unclipped = (share[:, 3] < 1) & np.all(rim[:, :, 3] < 1, axis=1)
+    blue = contrast[np.arange(len(glare)), tints.argmin(axis=1)] >= WHITER
+    whiter = even & unclipped & blue & (contrast.min(axis=1) >= -SLACK)
+    out = list(doubts)
+    for j, i in enumerate(glare):
+        label = readings[keys[i]].label
+        if (label == "X" and dark[j]) or (label == "O" and whiter[j]):
+            out[i] = ""
+    return out
+
+
+CLIPPED = 0.99
+"""A channel at or above this (of 1, as the camera saved it) is clipped."""
+
+
+def _shares(
+    raw: np.ndarray, light: np.ndarray, centres: np.ndarray, radius: float, q: float = 50
+) -> np.ndarray:
+    """Per disc of ``radius`` px round each centre: the ``q`` th percentile of the share of
+    the paper's light its pixels send back, per channel (linear light), and a fourth
+    column, 1 where a tenth of its pixels or more are clipped in some channel
+    (``CLIPPED``), else 0."""
+    pixels = _discs(raw, centres, radius)
+    lit = np.maximum(linear(_discs(light, centres, radius)), 1e-3)
+    share = np.percentile(linear(pixels) / lit, q, axis=1)
+    clipped = np.percentile(pixels, 90, axis=1).max(axis=1) >= CLIPPED
+    return np.column_stack([share, clipped.astype(float)])
+
+
 NAME_FIT = 0.55
 """A cell shows its printed name when the thin dark strokes in its middle match the name
 as printed there this well (normalised correlation; in the second family's photos bare
@@ -641,6 +747,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
                 inked=tuple(frame),
                 cell_key=cell_name,
                 classify=classify_cells,
+                glared=glare_proof,
                 printed=True,
                 shared_lines=False,
                 extra={
