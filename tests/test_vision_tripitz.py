@@ -33,7 +33,7 @@ from printkit.records.position import position_record
 from printkit.vision.command import reading_cells
 from printkit.vision.model import board_models
 from printkit.vision.photoshoot import shoot
-from printkit.vision.read import detect_markers, read_image
+from printkit.vision.read import detect_markers, read_image, sure_in_reach
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
 
@@ -648,3 +648,52 @@ def test_a_fingertip_joining_a_symbols_ink_is_uncertain(monkeypatch):
     monkeypatch.setattr(reader, "INK_BEYOND", 1.0)  # no ink is ever astray
     blind = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(blind, photo).silent == ("41",)
+
+
+def test_tokens_read_surely_in_a_reflections_reach_stay_sure_and_right(monkeypatch):
+    """Second family, a Tripitz glare photo read from its JPEG file: a reflection lifts a
+    few cavities' own samples above the paper's light and reaches the tokens round them.
+    A token read surely there, its own veil allowed for, is no longer doubted for glare
+    (``sure_in_reach``), and each such token is right; the cells under the reflection stay
+    uncertain."""
+    from printkit.vision import read as read_module
+
+    doubted = []
+    beside = read_module._beside_washed_out
+
+    def spy(doubts, readings, points):
+        out = beside(doubts, readings, points)
+        doubted.append(out)
+        return out
+
+    monkeypatch.setattr(read_module, "_beside_washed_out", spy)
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 301007, "glare")
+    seen = read_as_file(photo.image, "tripitz", layout)
+    score = score_reading(seen, photo)
+    assert score.silent == ()
+    keys = list(seen.model.cells)
+    glared = {keys[i] for i, d in enumerate(doubted[-1]) if d == "glare"}
+    tokens = {k for k in glared if seen.cells[k].label != "empty"}
+    cleared = {k for k in tokens if not seen.cells[k].uncertain}
+    assert len(cleared) >= 8
+    assert not {seen.model.cell_key(k) for k in cleared} & set(score.wrong)
+    assert tokens - cleared
+
+
+def test_only_a_token_read_surely_beyond_a_reflection_loses_its_doubt():
+    """``sure_in_reach`` by case: a token read surely whose own samples are not lifted loses
+    its glare doubt; one under the reflection, one the token reading doubts itself and a
+    cavity read empty (a washed-out token reads so) keep it."""
+    from printkit.vision.read import CellReading
+
+    model = board_models("tripitz", load_layout())[0]
+    keys = list(model.cells)[:5]
+    sure, unsure = (CellReading("RTW", 0.6, "RTK", 5.0, u) for u in (False, True))
+    empty = CellReading("empty", 0.9, "token", 0.0, False)
+    readings = dict(zip(keys, (sure, sure, unsure, empty, sure), strict=True))
+    readings.update({k: empty for k in model.cells if k not in readings})
+    doubts = ["glare"] * 4 + ["dark"] + [""] * (len(model.cells) - 5)
+    lifted = [False, True, False, False, False] + [False] * (len(model.cells) - 5)
+    out = sure_in_reach(model, (), None, readings, doubts, lifted)
+    assert out[:5] == ["", "glare", "glare", "glare", "dark"]

@@ -788,7 +788,8 @@ def _proof(stone, read_as, veil, spot=None):
     readings = {k: CellReading("empty", 1.0, "O", 0.0, False) for k in keys}
     readings[keys[index]] = CellReading(read_as, 0.5, "empty", 5.0, False)
     doubts = ["glare" if i == index else "" for i in range(len(keys))]
-    return glare_proof(model, views, to_px, readings, doubts)[index] == ""
+    lifted = [d == "glare" for d in doubts]
+    return glare_proof(model, views, to_px, readings, doubts, lifted)[index] == ""
 
 
 def test_a_reflection_spread_over_a_cell_clears_only_the_stone_no_added_light_could_make():

@@ -49,11 +49,13 @@ class BoardModel:
 
     ``glared``, for a model with its own ``classify``, takes back the doubt a reflection
     casts on cells whose reading no added light can explain: called as
-    ``glared(model, views, to_px, readings, doubts)`` with ``views`` the corrected board
-    (as ``classify`` gets it), the rectified photo before correction and the light white
-    paper gets over it, it returns ``doubts`` (one per cell, in the model's order) with
-    ``"glare"`` cleared where so.  A board read by colour alone reads its glare cells
-    again from the colour the reflection leaves them (``vision.read``).
+    ``glared(model, views, to_px, readings, doubts, lifted)`` with ``views`` the corrected
+    board (as ``classify`` gets it), the rectified photo before correction and the light
+    white paper gets over it, and ``lifted`` saying of each cell whether its own samples
+    show light above the paper's (the others doubted for glare lie in a reflection's
+    reach), it returns ``doubts`` (one per cell, in the model's order) with ``"glare"``
+    cleared where so.  A board read by colour alone reads its glare cells again from the
+    colour the reflection leaves them (``vision.read``).
 
     ``consistency``, when set, is called with the whole reading as cell → label and, as
     ``unseen``, the cells whose own colour was not seen (glare, no light, a hand; their

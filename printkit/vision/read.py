@@ -18,7 +18,7 @@ import math
 from collections.abc import Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import cv2
@@ -63,7 +63,15 @@ from printkit.vision.printed import (
     strokes,
 )
 
-__all__ = ["CellReading", "Reading", "read_photo", "read_encoded", "read_image", "PX_PER_MM"]
+__all__ = [
+    "CellReading",
+    "Reading",
+    "read_photo",
+    "read_encoded",
+    "read_image",
+    "sure_in_reach",
+    "PX_PER_MM",
+]
 
 PX_PER_MM = 4.0
 """Default scale of the rectified board image (a model may ask for more)."""
@@ -1892,6 +1900,35 @@ def _through_glare(
     return out, doubts
 
 
+def sure_in_reach(
+    model: BoardModel,
+    views: tuple,
+    to_px,
+    readings: dict,
+    doubts: list[str],
+    lifted: list[bool],
+) -> list[str]:
+    """A model's ``glared`` for pieces read by their print and shape (Tripitz's tokens,
+    Triominoes' tiles): ``doubts`` with ``glare`` cleared from the cells read surely as a
+    piece whose own samples show no light above the paper's (not ``lifted``), which lie in
+    a reflection's reach and not under it.  A reflection whitens what it falls on: it
+    washes a piece towards the bare cell and its ink towards white (a Tripitz token's
+    reading measures that veil on its own body, ``_veil``, and doubts an ink another would
+    pass for under it); it makes no piece where none lies, and a piece it washed out reads
+    as a bare cell, which keeps the doubt.  Second family glare photos 0-39: of the pieces
+    read surely within a reflection's reach and not under it, 291 of 291 Tripitz tokens and
+    130 of 130 Triominoes tiles were right; under a reflection, all 4 Tripitz tokens read
+    surely were wrong, and 2 of 8 Triominoes cells."""
+    del views, to_px
+    out = list(doubts)
+    for i, key in enumerate(model.cells):
+        reading = readings[key]
+        piece = reading.label != model.classes[0]
+        if out[i] == "glare" and piece and not lifted[i] and not reading.uncertain:
+            out[i] = ""
+    return out
+
+
 def _hand_lit(model: BoardModel, readings: dict, doubts: list[str]) -> set[int]:
     """The glare cells a hand may explain (indices into the model's cells): those that
     reach, through glare cells, a cell that a cover makes odd (``COVER_DOUBTS``, no
@@ -2095,6 +2132,7 @@ def classify(
     plane = plane or Plane()
     smoothed = _smoothed(cells_img)
     doubts = _doubts(cells_img, light, points, paper_clips, brighter, smoothed)
+    lit_up = [d == "glare" for d in doubts]  # light above paper on the cell's own samples
     near = np.minimum(
         _glare_distance(doubts, points),
         _inked_glare_distance(model, smoothed, light, points, paper_clips, brighter),
@@ -2109,7 +2147,8 @@ def classify(
         readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
     elif model.glared is not None and "glare" in doubts:
         views = (seen, cells_img, light)
-        doubts = model.glared(model, views, lambda pts: _to_rect(model, pts), readings, doubts)
+        to_px = partial(_to_rect, model)
+        doubts = model.glared(model, views, to_px, readings, doubts, lit_up)
     if cells_img is not img:
         board = _read_cells(corrected, model, points, True, corrected, chroma)
         readings = _bare_below(readings, board, model.classes[0], doubts)

@@ -80,7 +80,7 @@ from printkit.vision.colour import lightness, to_lab
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel, repeated
 from printkit.vision.printed import bare_by_print
-from printkit.vision.read import CellReading
+from printkit.vision.read import CellReading, sure_in_reach
 from printkit.vision.scenes import SHADOW, wobble
 from printkit.vision.stored import stored
 from printkit.vision.synth import render_board
@@ -744,6 +744,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             white=_white_points(plan),
             cell_key=cell_name,
             classify=classify,
+            glared=sure_in_reach,
             printed=True,
             consistency=unexplained_tiles,
             px_per_mm=PX_PER_MM,

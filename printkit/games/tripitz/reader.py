@@ -84,7 +84,7 @@ from printkit.vision.colour import (
 from printkit.vision.log import Inference, Step, cell_changes, lost_text
 from printkit.vision.model import BoardModel, repeated
 from printkit.vision.printed import bare_by_print, neighbours
-from printkit.vision.read import CellReading
+from printkit.vision.read import CellReading, sure_in_reach
 
 __all__ = [
     "bare_board",
@@ -1033,6 +1033,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
             white=tuple(p for f in flaps for p in f.white),
             cell_key=str,
             classify=classify,
+            glared=sure_in_reach,
             printed=True,
             consistency=repeated_pids,
             raised=True,

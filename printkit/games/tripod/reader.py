@@ -430,9 +430,11 @@ def glare_proof(
     to_px: Callable,
     readings: Mapping,
     doubts: list[str],
+    lifted: Sequence[bool],
 ) -> list[str]:
     """``doubts`` with ``glare`` cleared from the cells whose stone no reflection can have
-    made (the model's ``glared``).  A reflection adds light, about as much in every channel,
+    made (the model's ``glared``; whether the cell's own samples show light above the
+    paper's, ``lifted``, changes nothing).  A reflection adds light, about as much in every channel,
     to whatever it falls on; so
     - a cell darker, in some channel, than a white stone and than its own tint could ever
       look is a black stone however much light was added (``UNLIT``);
@@ -447,6 +449,7 @@ def glare_proof(
     ``views``: the corrected board, the rectified photo before correction and the light
     white paper gets over it.
     """
+    del lifted
     seen, raw, light = views
     keys = list(model.cells)
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
