@@ -837,3 +837,26 @@ def test_the_stones_a_reflection_spreads_over_evenly_are_read_surely_and_rightly
     assert len(cleared) >= 10 and not names & set(score.wrong)
     assert {seen.cells[k].label for k in cleared} == {"X", "O"}
     assert 0 < len(glared - cleared) < len(cleared)
+
+
+def test_a_black_stone_a_reflection_lifts_evenly_to_white_is_uncertain(monkeypatch):
+    """Second family, the second photo of a Tripod glare pair, read from its JPEG file: a
+    reflection lifts a black stone evenly to 1.19 times the paper's light in every channel,
+    half a percent short of where its samples count as glare, and no cell of the photo
+    goes beyond that.  It reads as a white stone; but a white stone sends back about what
+    the paper does, so a cell read white whose every channel lies well above the paper's
+    light is under a reflection (``WASHED_ABOVE``).  Without that cue, it is silently
+    wrong."""
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301611, "glare", position=301111)
+    seen = read_as_file(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert photo.truth["cells"]["b9"] == "X" and "b9" not in photo.truth.get("hidden", ())
+    assert cells["b9"].label == "O" and cells["b9"].uncertain and cells["b9"].doubt == "glare"
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "WASHED_ABOVE", math.inf)
+    assert score_reading(read_as_file(photo.image, "tripod", layout), photo).silent == ("b9",)

@@ -2137,8 +2137,12 @@ def classify(
         _glare_distance(doubts, points),
         _inked_glare_distance(model, smoothed, light, points, paper_clips, brighter),
     )
-    doubts = _halo(doubts, near, [readings[k].washed for k in keys])
+    washed = [readings[k].washed for k in keys]
+    doubts = _halo(doubts, near, washed)
     doubts = _beside_washed_out(doubts, [readings[k] for k in keys], points)
+    above = _washed_above_paper(washed, smoothed, light, points)
+    doubts = ["glare" if up and not d else d for d, up in zip(doubts, above, strict=True)]
+    lit_up = [a or b for a, b in zip(lit_up, above, strict=True)]
     if model.classify is None:  # a model's own classify allows for faces off their cells
         doubts = [
             d or ("thickness" if k in plane.unsettled else "")
@@ -2703,6 +2707,29 @@ WASH_REACH = 2.5
 """A ``washed`` cell (part of it darker than its reading) is uncertain this many cell
 widths from a glare cell: the second ring round it, where a long reflection's fading tail
 can still wash most of a piece out."""
+
+
+WASHED_ABOVE = 1.1
+"""A ``washed`` cell (read as what any cell looks like under enough reflection: a Tripod
+white stone, a Tripitz white symbol) whose every channel sends back more than this many
+times the light white paper gets there is under a reflection, however little of it
+clips (``_washed_above_paper``).  Second family, Tripod photos 0-11 of ordinary, low
+light, printer, hands, steep and glare, and the second photos of glare pairs 110-129:
+white stones read rightly lay at most 1.04 times it in their least lifted channel; a
+black stone a reflection lifted evenly to 1.19, 0.5 % short of the glare test's limit,
+read as a white stone surely (glare 301611, b9)."""
+
+
+def _washed_above_paper(
+    washed: list[bool], smoothed: np.ndarray, light: np.ndarray, points: list
+) -> list[bool]:
+    """Which ``washed`` cells send back more than ``WASHED_ABOVE`` times the paper's light
+    in every channel (``smoothed``: the rectified photo through ``_smoothed``): a white
+    piece sends back about what the paper it lies on does, so the extra is a reflection's."""
+    if not any(washed):
+        return washed
+    seen = _medians(smoothed, points) / np.maximum(_medians(light, points), 1e-3)
+    return [w and bool(r > WASHED_ABOVE) for w, r in zip(washed, seen.min(axis=1), strict=True)]
 
 
 def _beside_washed_out(doubts: list[str], readings: list, points: list) -> list[str]:
