@@ -72,6 +72,29 @@ def read_as_file(image, game: str, layout: Layout):
     return read_encoded(data.tobytes(), game, layout)
 
 
+def read_glare_doubted(monkeypatch, game: str, seed: int):
+    """A second-family glare photo of ``seed`` read from its JPEG file (``read_as_file``),
+    the reading, and the cells doubted for glare before the model's ``glared`` takes any
+    doubt back (after the halo and the washed reach)."""
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    doubted = []
+    beside = read_module._beside_washed_out
+
+    def spy(doubts, readings, points):
+        out = beside(doubts, readings, points)
+        doubted.append(out)
+        return out
+
+    monkeypatch.setattr(read_module, "_beside_washed_out", spy)
+    layout = load_layout()
+    photo = shoot(game, layout, seed, "glare")
+    seen = read_as_file(photo.image, game, layout)
+    keys = list(seen.model.cells)
+    return photo, seen, {keys[i] for i, d in enumerate(doubted[-1]) if d == "glare"}
+
+
 def run_cli(args, capsys, monkeypatch):
     """Run ``printkit ARGS`` in process: (exit code, standard output, standard error)."""
     import sys

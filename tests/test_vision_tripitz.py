@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for, read_as_file
+from conftest import layout_for, read_as_file, read_glare_doubted
 
 from printkit.draw.model import Affine, Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
@@ -656,24 +656,9 @@ def test_tokens_read_surely_in_a_reflections_reach_stay_sure_and_right(monkeypat
     A token read surely there, its own veil allowed for, is no longer doubted for glare
     (``sure_in_reach``), and each such token is right; the cells under the reflection stay
     uncertain."""
-    from printkit.vision import read as read_module
-
-    doubted = []
-    beside = read_module._beside_washed_out
-
-    def spy(doubts, readings, points):
-        out = beside(doubts, readings, points)
-        doubted.append(out)
-        return out
-
-    monkeypatch.setattr(read_module, "_beside_washed_out", spy)
-    layout = load_layout()
-    photo = shoot("tripitz", layout, 301007, "glare")
-    seen = read_as_file(photo.image, "tripitz", layout)
+    photo, seen, glared = read_glare_doubted(monkeypatch, "tripitz", 301007)
     score = score_reading(seen, photo)
     assert score.silent == ()
-    keys = list(seen.model.cells)
-    glared = {keys[i] for i, d in enumerate(doubted[-1]) if d == "glare"}
     tokens = {k for k in glared if seen.cells[k].label != "empty"}
     cleared = {k for k in tokens if not seen.cells[k].uncertain}
     assert len(cleared) >= 8

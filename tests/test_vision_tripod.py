@@ -10,7 +10,7 @@ from functools import cache
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for, read_as_file
+from conftest import layout_for, read_as_file, read_glare_doubted
 
 from printkit.draw.model import Document, Drawing, Page, rgb
 from printkit.draw.pdf import pdf_bytes
@@ -812,26 +812,9 @@ def test_the_stones_a_reflection_spreads_over_evenly_are_read_surely_and_rightly
     the stones whose contrast with their own cell's wood it cannot explain
     (``glare_proof``) are read surely, and every one of them rightly; the cells it clips
     stay uncertain."""
-    from printkit.layout.config import load_layout
-    from printkit.vision import read as read_module
-    from printkit.vision.photoshoot import shoot
-
-    doubted = []
-    beside = read_module._beside_washed_out
-
-    def spy(doubts, readings, points):
-        out = beside(doubts, readings, points)
-        doubted.append(out)
-        return out
-
-    monkeypatch.setattr(read_module, "_beside_washed_out", spy)
-    layout = load_layout()
-    photo = shoot("tripod", layout, 301003, "glare")
-    seen = read_as_file(photo.image, "tripod", layout)
+    photo, seen, glared = read_glare_doubted(monkeypatch, "tripod", 301003)
     score = score_reading(seen, photo)
     assert score.silent == ()
-    keys = list(seen.model.cells)
-    glared = {keys[i] for i, d in enumerate(doubted[-1]) if d == "glare"}
     cleared = {k for k in glared if not seen.cells[k].uncertain}
     names = {seen.model.cell_key(k) for k in cleared}
     assert len(cleared) >= 10 and not names & set(score.wrong)

@@ -434,8 +434,8 @@ def glare_proof(
 ) -> list[str]:
     """``doubts`` with ``glare`` cleared from the cells whose stone no reflection can have
     made (the model's ``glared``; whether the cell's own samples show light above the
-    paper's, ``lifted``, changes nothing).  A reflection adds light, about as much in every channel,
-    to whatever it falls on; so
+    paper's, ``lifted``, changes nothing).  A reflection adds light, about as much in every
+    channel, to whatever it falls on; so
     - a cell darker, in some channel, than a white stone and than its own tint could ever
       look is a black stone however much light was added (``UNLIT``);
     - where the reflection lies evenly over a cell (its corners agree, ``EVEN``), it adds as
