@@ -13,6 +13,7 @@ import pytest
 from printkit.games import GAMES
 from printkit.games.triominoes import reader
 from printkit.layout.config import load_layout
+from printkit.vision import model as vision_model
 from printkit.vision import printed
 from printkit.vision import stored as store
 from printkit.vision.model import board_models
@@ -126,9 +127,11 @@ def test_every_games_board_models_and_print_load_as_they_were_built(game, folder
     and so do the print strokes of one of them."""
     layout = load_layout()
     printed._rendered_strokes.cache_clear()  # rendered by earlier tests of this process
+    monkeypatch.setattr(vision_model, "_LOADED", {})  # and their models loaded
     built = board_models(game, layout)
+    monkeypatch.setattr(vision_model, "_LOADED", {})  # another process
     loaded = board_models(game, layout)  # as another process finds them
-    assert loaded is not built
+    assert loaded[0] is not built[0]
     for a, b in zip(loaded, built, strict=True):
         assert replace(a, cell_key=None) == replace(b, cell_key=None)
         assert [a.cell_key(k) for k in a.cells] == [b.cell_key(k) for k in b.cells]
@@ -139,6 +142,21 @@ def test_every_games_board_models_and_print_load_as_they_were_built(game, folder
     printed._rendered_strokes.cache_clear()  # another process, which renders nothing
     monkeypatch.setattr(printed, "_strokes_of", lambda model: pytest.fail("rendered again"))
     assert np.array_equal(printed_strokes(model), strokes)
+
+
+def test_one_process_loads_a_games_models_once(folder, monkeypatch):
+    """Every photo a process reads meets the same models (what is worked out per model is
+    found again), whichever layout object names the layout: a log's workers are handed a
+    copy with each photo."""
+    monkeypatch.setattr(vision_model, "_LOADED", {})
+    first = board_models("tripod", load_layout())
+    again = board_models("tripod", pickle.loads(pickle.dumps(load_layout())))
+    assert [m.variant for m in again] == ["half-1", "half-2"]
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    again.pop()  # a caller's list is its own
+    assert len(board_models("tripod", load_layout())) == 2
+    other = load_layout(overrides={"tripod.cell": 16.0})
+    assert board_models("tripod", other)[0] is not first[0]
 
 
 def test_triominoes_number_templates_are_drawn_once_then_loaded(folder, monkeypatch):

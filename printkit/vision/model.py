@@ -121,9 +121,20 @@ def matrix(t: Affine):
 
 def board_models(game: str, layout: Layout) -> list[BoardModel]:
     """Every printed variant of a game's board for this layout (e.g. whole, or sections),
-    built once for all processes (``stored``)."""
-    info = find_game(game, PhotoError)  # its reader, heavy, is loaded only to build them
-    return stored("models", (game, layout), lambda: list(info.reader.board_models(layout)))
+    built once for all processes (``stored``) and loaded once per process: every photo a
+    process reads (``printkit log``'s workers read dozens) meets the same models, so what
+    is worked out once per model (its cells' centres, its print) is found again."""
+    key = (game, repr(layout))  # a layout is no dict key; its repr names it, as stored's
+    if key not in _LOADED:
+        info = find_game(game, PhotoError)  # its reader, heavy, is loaded only to build them
+        _LOADED[key] = stored(
+            "models", (game, layout), lambda: list(info.reader.board_models(layout))
+        )
+    return list(_LOADED[key])
+
+
+_LOADED: dict[tuple[str, str], list[BoardModel]] = {}
+"""The models ``board_models`` loaded in this process, by game and layout."""
 
 
 def repeated(items: dict, unseen: Collection = ()) -> set:
