@@ -533,6 +533,29 @@ def test_a_bare_looking_cell_must_show_its_name_where_the_photo_shows_names(monk
     assert set(blind.silent) == {"10,8", "10,10"}
 
 
+def test_bare_cells_a_reflection_puts_in_doubt_are_sure_where_their_names_show(monkeypatch):
+    """Second family, a TriPakus glare photo (the full sheet) read from its JPEG file: a
+    reflection puts in doubt the cells round it, bare ones and pieces it washes to the
+    paper's white alike.  The bare cells whose printed names show as clearly as the
+    board's other bare cells' do are read bare, surely, and rightly (``lit``); the washed
+    pieces hide their names and stay uncertain.  With names not asked for, every one of
+    those bare cells stays in doubt."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 301015, "glare")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    score = score_reading(seen, photo)
+    lit = {seen.model.cell_key(k) for k, c in seen.cells.items() if c.lit}
+    assert len(lit) >= 8 and score.silent == ()
+    assert all(photo.truth["cells"][name] == "empty" for name in lit)
+    assert not lit & set(score.wrong)
+    washed = [name for name in score.wrong if photo.truth["cells"][name] != "empty"]
+    assert len(washed) >= 10  # pieces washed out, all uncertain (no silent cell above)
+    monkeypatch.setattr(read_module, "NAME_CLEAR", np.inf)
+    blind = read_as_file(photo.image, "tripakus", layout)
+    cells = {blind.model.cell_key(k): c for k, c in blind.cells.items()}
+    assert all(cells[name].uncertain and cells[name].doubt == "glare" for name in lit)
+
+
 def test_a_name_a_neighbours_thick_piece_leans_over_proves_nothing(monkeypatch):
     """Second family, a steep TriPakus photo read from its JPEG file: the pieces are
     4.8 mm thick and the camera low, so each piece's top and side lean a few millimetres
