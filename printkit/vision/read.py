@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -2682,32 +2683,35 @@ def _piece_height(
         seen = _at_points(image, where)[:, ::-1].astype(np.float32) / 255.0  # BGR → RGB
         values = _corrected((seen / shade)[:, None, :], np.ones((1, 1, 3), np.float32), affine)
         lab = to_lab(values[:, 0, :])  # once for both judges
-        readings = _nearest(keys, np.split(values[:, 0, :], splits), model, lab, chroma)
-        whole = _wholly(lab, splits, [r.label for r in readings.values()], model)
-        planes.append((height, readings, whole))
-    covered = _covered(model, [readings for _, readings, _ in planes])
+        near = _nearest_kinds(np.split(values[:, 0, :], splits), model, lab, chroma)
+        kinds = near.order[:, 0]
+        planes.append((height, near, kinds, _wholly(lab, splits, kinds, model)))
+    covered = _covered(model, [near for _, near, _, _ in planes])
     counted = []
-    for height, readings, whole in planes:
+    for height, near, kinds, whole in planes:
         count = sum(
-            0 if off else -1 if r.uncertain else 1 if r.label != model.classes[0] and one else 0
-            for r, one, off in zip(readings.values(), whole, covered, strict=True)
+            0 if off else -1 if unsure else 1 if kind != 0 and one else 0  # 0: the empty cell
+            for kind, unsure, one, off in zip(
+                kinds.tolist(), near.uncertain.tolist(), whole, covered, strict=True
+            )
         )
-        counted.append((count, height, readings))
+        counted.append((count, height, kinds))
     most = max(count for count, _, _ in counted)
     _, best, chosen = next(c for c in counted if c[0] == most)
     alike = [c for c in counted if c[0] >= most - ALIKE_COUNT and c[1] != best]
-    unsettled = {k for _, _, other in alike for k in keys if other[k].label != chosen[k].label}
+    unsettled = {keys[i] for _, _, other in alike for i in np.flatnonzero(other != chosen)}
     return Plane(best, frozenset(unsettled))
 
 
-def _covered(model: BoardModel, planes: list[dict]) -> np.ndarray:
+def _covered(model: BoardModel, planes: list[Nearest]) -> np.ndarray:
     """Which cells a cover may reach (a bool per cell of the model): those unlike their
     kind on every one of the ``planes``' readings, and the cells beside them.  A piece's
     side wall is unlike its kind only on planes that show it; a hand on all of them."""
-    keys = list(model.cells)
-    odd = [i for i, k in enumerate(keys) if all(r[k].doubt == "unlike" for r in planes)]
+    odd = [
+        i for i in range(len(model.cells)) if all(plane.doubts[i] == "unlike" for plane in planes)
+    ]
     if not odd:
-        return np.zeros(len(keys), bool)
+        return np.zeros(len(model.cells), bool)
     return _beside(model, np.array(odd)).any(axis=0)
 
 
@@ -2719,17 +2723,19 @@ of 1,185 cells read as pieces reach it, most with every sample; the six below li
 piece's edge or in dim light's noise."""
 
 
-def _wholly(lab: np.ndarray, splits: np.ndarray, labels: list, model: BoardModel) -> np.ndarray:
+def _wholly(
+    lab: np.ndarray, splits: np.ndarray, kinds: np.ndarray, model: BoardModel
+) -> np.ndarray:
     """Whether each cell's samples (``lab``, CIELAB, split into cells at ``splits``) lie
-    nearly all (``WHOLLY``) nearest the printed colour of its label: a cell a face covers
-    edge to edge, not one a face slid over from its neighbour covers most of.  The median
-    colour reads the latter as the piece, and would favour the planes that show each face
-    over more cells than it covers."""
-    classes = list(model.classes)
+    nearly all (``WHOLLY``) nearest the printed colour of its class (``kinds``: indices
+    into the model's classes): a cell a face covers edge to edge, not one a face slid
+    over from its neighbour covers most of.  The median colour reads the latter as the
+    piece, and would favour the planes that show each face over more cells than it
+    covers."""
     nearest = nearest_colour(lab, _printed_lab(model))
     starts = np.concatenate([[0], splits])
     sizes = np.diff(np.append(starts, len(lab)))
-    label = np.repeat([classes.index(c) for c in labels], sizes)
+    label = np.repeat(kinds, sizes)
     return np.add.reduceat(nearest == label, starts) >= WHOLLY * sizes
 
 
@@ -2976,6 +2982,19 @@ def _printed_lab(model: BoardModel) -> np.ndarray:
     return to_lab(np.array([rgb(model.colours[c]) for c in model.classes]))
 
 
+class Nearest(NamedTuple):
+    """Each cell's classes by how near their printed colours lie (``_nearest_kinds``):
+    ``order`` (cells × classes, indices into the model's classes, nearest first), the
+    relative margin to the second and the distance to the first, the doubt and whether
+    the cell is uncertain."""
+
+    order: np.ndarray
+    margins: np.ndarray
+    distances: np.ndarray
+    doubts: list[str]
+    uncertain: np.ndarray
+
+
 def _nearest(
     keys: list,
     samples: list[np.ndarray],
@@ -2983,7 +3002,38 @@ def _nearest(
     lab: np.ndarray | None = None,
     chroma: float = 1.0,
 ) -> dict[Hashable, CellReading]:
-    """Each cell as the class whose printed colour is nearest its median colour (CIELAB).
+    """Each cell of ``keys`` (its ``samples``) as the class whose printed colour is nearest
+    its median colour (``_nearest_kinds``)."""
+    classes = list(model.classes)
+    near = _nearest_kinds(samples, model, lab, chroma)
+    return {
+        key: CellReading(
+            classes[best],
+            round(margin, 3),
+            classes[second],
+            round(distance, 1),
+            uncertain,
+            doubt,
+        )
+        for key, (best, second), margin, distance, uncertain, doubt in zip(
+            keys,
+            near.order[:, :2].tolist(),
+            near.margins.tolist(),
+            near.distances.tolist(),
+            near.uncertain.tolist(),
+            near.doubts,
+            strict=True,
+        )
+    }
+
+
+def _nearest_kinds(
+    samples: list[np.ndarray],
+    model: BoardModel,
+    lab: np.ndarray | None = None,
+    chroma: float = 1.0,
+) -> Nearest:
+    """Each cell's nearest class by its median colour (CIELAB), and its doubts.
 
     Two tests can make it uncertain: the best and second-best classes are close (a
     relative ``UNCERTAIN_MARGIN``, or the best is ``FAR`` off), or the cell's samples
@@ -2998,7 +3048,6 @@ def _nearest(
     concatenated, already in CIELAB.  Colour differences (a*, b*) count ``chroma`` times
     as much as lightness (``_chroma``: a dim photo's blotchy colour noise).
     """
-    classes = list(model.classes)
     weight = np.array([1.0, chroma, chroma])
     refs = _printed_lab(model) * weight
     lab = (to_lab(np.concatenate(samples)) if lab is None else lab) * weight
@@ -3017,10 +3066,10 @@ def _nearest(
     kinds = order[:, 0].tolist()
     seen_kinds = kinds_as_printed(medians, kinds, dict(enumerate(refs)))
     unlike = unlike_their_kind(medians, kinds, seen_kinds)
-    unlike &= dist[np.arange(len(keys)), order[:, 0]] > UNLIKE_FAR
+    unlike &= dist[np.arange(len(samples)), order[:, 0]] > UNLIKE_FAR
     pairs = set(map(tuple, order[:, :2].tolist()))
     spreads = spreads_between(medians, order[:, 0], refs, pairs | {(b, a) for a, b in pairs})
-    rows = np.arange(len(keys))
+    rows = np.arange(len(samples))
     d1, d2 = dist[rows, order[:, 0]], dist[rows, order[:, 1]]
     gap = d2 - d1
     margins = np.where(d2 > 0, gap / np.where(d2 > 0, d2, 1.0), 0.0)
@@ -3028,23 +3077,15 @@ def _nearest(
     noisy = gap < NOISE_Z * np.array(
         [spreads[b, c] + spreads[c, b] for b, c in order[:, :2].tolist()]
     )
-    if len(keys) == len(model.cells):
+    if len(samples) == len(model.cells):
         doubtful = (margins < UNCERTAIN_MARGIN) | (d1 > FAR) | mixed | unlike | noisy
         unlike &= ~_lone_blotches(model, medians, kinds, unlike, doubtful, seen_kinds[1])
-    out = {}
-    for i, key in enumerate(keys):
-        best, second = order[i, 0], order[i, 1]
-        margin = float(margins[i])
-        doubt = "mixed" if mixed[i] else "unlike" if unlike[i] else "noise" if noisy[i] else ""
-        out[key] = CellReading(
-            classes[best],
-            round(margin, 3),
-            classes[second],
-            round(float(d1[i]), 1),
-            margin < UNCERTAIN_MARGIN or d1[i] > FAR or bool(doubt),
-            doubt,
-        )
-    return out
+    doubts = [
+        "mixed" if m else "unlike" if u else "noise" if n else ""
+        for m, u, n in zip(mixed.tolist(), unlike.tolist(), noisy.tolist(), strict=True)
+    ]
+    uncertain = (margins < UNCERTAIN_MARGIN) | (d1 > FAR) | mixed | unlike | noisy
+    return Nearest(order, margins, d1, doubts, uncertain)
 
 
 HUE_ONLY = 0.25
