@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from printkit.draw.fiducials import MODULES, Marker, marker_bits
+from printkit.vision import pattern
 from printkit.vision.pattern import look_for
 
 PX_PER_MM = 5.0
@@ -61,3 +62,48 @@ def test_a_marker_beyond_the_search_is_no_find():
     printed = Marker(7, (50.0, 50.0), 18.0)
     paper = _paper_with(7, (50.0, 50.0), 18.0)
     assert look_for(paper, printed, _scaled((40.0, 0.0))) is None
+
+
+def _bloomed(paper: np.ndarray, centre_px: tuple[float, float], lift: float) -> np.ndarray:
+    """``paper`` under a reflection's bloom: ``lift`` grey levels added at ``centre_px``,
+    fading over about 40 px, clipped at white."""
+    yy, xx = np.mgrid[0 : paper.shape[0], 0 : paper.shape[1]]
+    glow = lift * np.exp(-((xx - centre_px[0]) ** 2 + (yy - centre_px[1]) ** 2) / (2 * 40.0**2))
+    return np.clip(paper + glow, 0, 255).astype(np.uint8)
+
+
+def test_a_marker_a_reflections_bloom_lifts_on_one_side_is_found(monkeypatch):
+    """A bloom at one corner lifts the black modules there nearly to the paper's white: one
+    midpoint for the whole marker misreads them (no find), a midpoint near each module
+    (its nearest border module and the quiet zone beyond) does not.  Another marker's
+    pattern under the same bloom is still no find."""
+    printed = Marker(7, (50.0, 50.0), 18.0)
+    corner = (59.0 * PX_PER_MM, 59.0 * PX_PER_MM)  # the marker's lower right corner
+    bloomed = _bloomed(_paper_with(7, (50.0, 50.0), 18.0), corner, 200.0)
+    found = look_for(bloomed, printed, _scaled())
+    assert found is not None
+    assert np.abs(found - np.array(printed.corners) * PX_PER_MM).max() < 0.5 * PX_PER_MM
+    other = _bloomed(_paper_with(8, (50.0, 50.0), 18.0), corner, 200.0)
+    assert look_for(other, printed, _scaled()) is None
+    monkeypatch.setattr(pattern, "_misread_locally", lambda cells, bits: MODULES * MODULES)
+    assert look_for(bloomed, printed, _scaled()) is None
+
+
+def test_a_marker_read_near_each_module_leaves_out_what_a_bloom_washes_out():
+    """Modules whose border and quiet zone nearby lie too little apart are not read; a
+    few such are allowed (``UNREADABLE``), more leave the marker unread."""
+    bits = np.array(marker_bits(7), dtype=bool)
+    cells = np.full((MODULES + 2, MODULES + 2), 230.0)
+    cells[1:-1, 1:-1] = np.where(bits, 30.0, 230.0)
+    assert pattern._misread_locally(cells, bits) == 0
+    rows, cols = np.mgrid[0 : MODULES + 2, 0 : MODULES + 2]
+    glow = np.exp(-((rows - MODULES) ** 2 + (cols - MODULES) ** 2) / 2.0)
+    corner = np.minimum(cells + 220.0 * glow, 255.0)  # a bloom on the lower right corner
+    assert ((corner < 130) != (cells < 130)).any()  # one midpoint misreads it
+    assert pattern._misread_locally(corner, bits) == 0
+    half = cells.copy()
+    half[MODULES // 2 :, :] = 250.0  # the lower half
+    assert pattern._misread_locally(half, bits) == MODULES * MODULES
+    flipped = cells.copy()
+    flipped[3, 3] = 260.0 - flipped[3, 3]  # a data module the other way
+    assert pattern._misread_locally(flipped, bits) == 1

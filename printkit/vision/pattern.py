@@ -96,7 +96,57 @@ def _misread(crop: np.ndarray, marker_id: int) -> int:
     ring = np.ones((n, n), bool)
     ring[QUIET:-QUIET, QUIET:-QUIET] = False
     middle = (float(np.median(code[bits])) + float(np.median(cells[ring]))) / 2
-    return int(((code < middle) != bits).sum())
+    misread = int(((code < middle) != bits).sum())
+    return min(misread, _misread_locally(cells, bits)) if misread else 0
+
+
+LOCAL_CONTRAST = 40.0
+"""Least difference (grey levels, of 255) between a border module and the quiet zone
+beside it for the modules near them to be read against them (``_misread_locally``)."""
+UNREADABLE = 4
+"""Most modules a reflection may wash out of a marker read near each module; more, and
+too little of it is read to tell it from another."""
+
+
+def _misread_locally(cells: np.ndarray, bits: np.ndarray) -> int:
+    """How many modules of a marker (``cells``: each module's middle, quiet zone included;
+    ``bits``: True where black) read the other way when each is read near itself: a
+    border module against the quiet zone just beyond it, a module of the code against
+    the midpoint between the border modules nearest it and the quiet zone beyond those.
+    A module whose two references lie too little apart (``LOCAL_CONTRAST``) is not read;
+    more than ``UNREADABLE`` such, and the count is all the modules.  A reflection's
+    bloom over part of a marker lifts its black modules there and not elsewhere, which
+    one midpoint for the whole marker misreads; the border and the quiet zone round the
+    code measure it on every side."""
+    n = MODULES + 2 * QUIET
+    first, last = QUIET, n - QUIET - 1  # the border's rows and columns
+    ring = [(a, b) for a in range(first, last + 1) for b in range(first, last + 1)]
+    ring = [(a, b) for a, b in ring if a in (first, last) or b in (first, last)]
+    misread = unreadable = 0
+    for i in range(first, last + 1):
+        for j in range(first, last + 1):
+            if (i, j) in ring:
+                black, white = cells[i, j], cells[_beyond(i, j, first, last)]
+                unreadable += bool(white - black < LOCAL_CONTRAST)  # a border is black
+                continue
+            gap = min(math.hypot(i - a, j - b) for a, b in ring)
+            near = [(a, b) for a, b in ring if math.hypot(i - a, j - b) == gap]
+            black = float(np.mean([cells[a, b] for a, b in near]))
+            white = float(np.mean([cells[_beyond(a, b, first, last)] for a, b in near]))
+            if white - black < LOCAL_CONTRAST:
+                unreadable += 1
+            elif (cells[i, j] < (black + white) / 2) != bits[i - QUIET, j - QUIET]:
+                misread += 1
+    return misread if unreadable <= UNREADABLE else MODULES * MODULES
+
+
+def _beyond(a: int, b: int, first: int, last: int) -> tuple[int, int]:
+    """The quiet-zone module just outside the border module at row ``a``, column ``b``
+    (diagonally beyond a corner)."""
+    return (
+        a - (a == first) + (a == last),
+        b - (b == first) + (b == last),
+    )
 
 
 def look_for(
