@@ -2167,8 +2167,9 @@ def classify(
     if model.printed and model.classify is None:
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
         overhung = _overhung(model, photo, plane.height, readings) if photo else frozenset()
-        readings = _print_hidden(flat, model, readings, tail, overhung)
-        readings, doubts = _named_through_glare(flat, model, readings, doubts)
+        shown = strokes(flat, model.px_per_mm)  # the print as the photo shows it, unclipped
+        readings = _print_hidden(shown, model, readings, tail, overhung)
+        readings, doubts = _named_through_glare(shown, model, readings, doubts)
     if model.classify is None:  # last: no later cue clears these
         doubts = _coloured_in_reach(model, seen, points, readings, doubts, near)
     return _with_doubts(readings, keys, doubts), seen, plane, Maps(light, affine, chroma)
@@ -2324,15 +2325,15 @@ cells fit 0.23-0.33 of it, the finger over 303240's 16,8 0.16-0.22."""
 
 
 def _print_hidden(
-    board: np.ndarray,
+    seen: np.ndarray,
     model: BoardModel,
     readings: dict,
     tail: frozenset = frozenset(),
     overhung: frozenset = frozenset(),
 ) -> dict:
-    """The board's print as a second cue for the cells read as bare paper, seen in the
-    ``board`` as the light and colour maps flatten it, unclipped (``_flattened``; on the
-    board's own plane; ``vision.printed``).
+    """The board's print as a second cue for the cells read as bare paper, ``seen`` as
+    the strokes (``vision.printed.strokes``) of the board as the light and colour maps
+    flatten it, unclipped (``_flattened``; on the board's own plane; ``vision.printed``).
 
     A cell read surely bare whose print does not show is uncertain (``print hidden``): a
     finger pale as the paper hides the lines a bare cell shows.  Beside the cells a cover
@@ -2363,7 +2364,6 @@ def _print_hidden(
     centres = every_centre[[at[k] for k in bare + odd]]
     size = _corner_distance(model)
     px = model.px_per_mm
-    seen = strokes(board, px)
     fits = print_fits(
         seen, printed_strokes(model), _to_rect(model, centres), PRINT_REACH * size * px, px
     )
@@ -2489,15 +2489,16 @@ the same cells wrong, none silently."""
 
 
 def _named_through_glare(
-    board: np.ndarray, model: BoardModel, readings: dict, doubts: list[str]
+    seen: np.ndarray, model: BoardModel, readings: dict, doubts: list[str]
 ) -> tuple[dict, list[str]]:
     """The readings and ``doubts`` with ``glare`` cleared from the cells read surely bare
-    whose printed name and outline show clearly in the ``board`` as the light and colour
-    maps flatten it (``NAME_CLEAR``, ``PRINT_BARE``), on a board that names its cells
-    (``NAMED_SHARE``) in a photo where names are legible (``NAME_LEGIBLE``); those cells
-    are ``lit``.  A reflection washes a piece towards the paper's white, but it prints no
-    name on it: a piece hides its cell's name whatever the light, and the reflection's own
-    edges and a piece's cut edges can pass for an outline, never for a name."""
+    whose printed name and outline show clearly in the strokes ``seen`` of the board as
+    the light and colour maps flatten it (``NAME_CLEAR``, ``PRINT_BARE``), on a board
+    that names its cells (``NAMED_SHARE``) in a photo where names are legible
+    (``NAME_LEGIBLE``); those cells are ``lit``.  A reflection washes a piece towards the
+    paper's white, but it prints no name on it: a piece hides its cell's name whatever
+    the light, and the reflection's own edges and a piece's cut edges can pass for an
+    outline, never for a name."""
     empty = model.classes[0]
     keys, centres, _ = _cell_centres(model)
     bare = [
@@ -2511,7 +2512,6 @@ def _named_through_glare(
     named = printed_near(printed, at, radius)
     if named.mean() < NAMED_SHARE:
         return readings, doubts
-    seen = strokes(board, px)
     clear = [j for j, i in enumerate(bare) if not doubts[i] and named[j]]
     typical = float(np.median(print_fits(seen, printed, at[clear], radius, px))) if clear else 0.0
     if typical < NAME_LEGIBLE:
