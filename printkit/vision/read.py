@@ -129,7 +129,7 @@ class Reading:
     """How far above the board (mm) the cells were read: the pieces' top faces."""
     shaken: str | None = None
     """Why camera shake smeared the photo, if it did (``shake.verdict``); measured only
-    when the reader is asked to."""
+    when the reader is asked to and some cell is uncertain."""
 
     @property
     def uncertain(self) -> list[Hashable]:
@@ -167,8 +167,8 @@ def read_encoded(
     it stays fine enough (``HALVED_MARGIN``), else the full photo is decoded and the
     markers' corners refined on it.  The board's models are built on a thread of their
     own meanwhile: decoding and marker detection run in OpenCV, outside Python's lock.
-    With ``measure_shake``, the photo's smear (``Reading.shaken``) is measured there too,
-    while the cells are read.
+    With ``measure_shake``, the photo's smear (``Reading.shaken``) is measured once the
+    cells are read, if any is uncertain: a shake explains only cells in doubt.
     """
     photo = data if isinstance(data, PhotoFile) else PhotoFile(data)
     find_game(game, PhotoError)  # an unknown game is named before anything the photo shows
@@ -198,18 +198,18 @@ def _read_decoded(
 ) -> Reading:
     """``read_encoded`` once the models are on their way (``building``, on ``pool``); the
     located board's print (``printed_strokes``) is rendered on the pool while its cells
-    are read, and the photo's smear measured after it if asked."""
+    are read, and the photo's smear measured after them if asked (``_with_shake``)."""
     small = photo.half()
     if small is None or max(small.shape[:2]) * 2 < HALVED_FROM:
         image = photo.whole()
         if image is None:
             raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
-        smearing = pool.submit(shake.smear, image) if measure_shake else None
+        smearing = image if measure_shake else None
         return _with_shake(_read_whole(image, building.result()), smearing)
     found = _markers_in(small)  # while the models are still being built
     model, homography, used, rough, found = _placed(small, found, building.result())
     pool.submit(printed_strokes, model)
-    smearing = pool.submit(shake.smear, small) if measure_shake else None
+    smearing = small if measure_shake else None
     if _coarsest(homography, model) >= HALVED_MARGIN * model.px_per_mm:
         _check_framing(model, homography, small.shape)
         reading = read_located(small, model, homography, used, rough, found)
@@ -274,11 +274,13 @@ def _disputed(cells: dict, other: dict) -> dict:
     }
 
 
-def _with_shake(reading: Reading, smearing: Future | None) -> Reading:
-    """``reading`` with the shake its photo shows (``smearing``: ``shake.smear`` on the
-    way), if it was measured."""
-    if smearing is not None:
-        reading.shaken = shake.verdict(smearing.result())
+def _with_shake(reading: Reading, smearing: np.ndarray | None) -> Reading:
+    """``reading`` with the shake its photo shows (``shake.verdict`` of ``smearing``, the
+    photo as decoded), if it is to be measured and some cell is uncertain: a sure reading
+    has nothing a shake would explain, and measuring it would take the other core from
+    the cells while they are read."""
+    if smearing is not None and reading.uncertain:
+        reading.shaken = shake.verdict(shake.smear(smearing))
     return reading
 
 
