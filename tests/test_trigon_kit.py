@@ -20,8 +20,9 @@ from printkit.geometry.tri import rotate_about_board_centre
 from printkit.kits import KITS
 from printkit.polyiamond_games.boards import hexagon
 from printkit.polyiamond_games.pieces import PIECES
+from printkit.vision.markers import detect_markers
 from printkit.vision.model import board_models
-from printkit.vision.read import detect_markers, read_image
+from printkit.vision.read import read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import score_reading
 

@@ -18,14 +18,12 @@ from printkit.errors import PhotoError
 from printkit.games.tripakus import reader as tripakus_reader
 from printkit.kits import KITS
 from printkit.vision import read as read_module
+from printkit.vision.markers import Detection, _percentile, detect_markers
 from printkit.vision.model import board_models
 from printkit.vision.photofile import PhotoFile
 from printkit.vision.read import (
-    Detection,
-    _percentile,
     _to_rect,
     debug_image,
-    detect_markers,
     fit_board,
     read_encoded,
     read_image,

@@ -34,9 +34,10 @@ from printkit.records.io import load_record
 from printkit.records.model import Record
 from printkit.records.position import position_record
 from printkit.vision.command import reading_cells
+from printkit.vision.markers import detect_markers
 from printkit.vision.model import board_models
 from printkit.vision.photoshoot import shoot
-from printkit.vision.read import detect_markers, read_image
+from printkit.vision.read import read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import LEVELS, degrade, render_board, score_reading
 

@@ -31,9 +31,10 @@ from printkit.layout.config import load_layout
 from printkit.records.check import check_record
 from printkit.records.position import position_record
 from printkit.vision.command import reading_cells
+from printkit.vision.markers import detect_markers
 from printkit.vision.model import board_models
 from printkit.vision.photoshoot import shoot
-from printkit.vision.read import detect_markers, read_image, sure_in_reach
+from printkit.vision.read import read_image, sure_in_reach
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import LEVELS, Photo, degrade, render_board, score_reading
 

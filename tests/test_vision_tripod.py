@@ -23,8 +23,9 @@ from printkit.kits import KITS
 from printkit.records.check import check_record
 from printkit.records.position import position_record
 from printkit.vision.command import reading_cells
+from printkit.vision.markers import detect_markers
 from printkit.vision.model import board_models
-from printkit.vision.read import detect_markers, read_image
+from printkit.vision.read import read_image
 from printkit.vision.scenes import synthetic_photo
 from printkit.vision.synth import render_board, score_reading
 

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from printkit.draw.fiducials import DICTIONARY, MODULES
+from printkit.draw.fiducials import MODULES
 from printkit.draw.model import rgb
 from printkit.errors import PhotoError
 from printkit.games import find_game
@@ -48,6 +48,12 @@ from printkit.vision.colour import (
 )
 from printkit.vision.colour import MIN_SPREAD as MIN_KIND_SPREAD
 from printkit.vision.lens import STRAIGHT, Lens, fit_lens
+from printkit.vision.markers import (
+    TOO_BLURRED,
+    Detection,
+    markers_in,
+    refine_markers,
+)
 from printkit.vision.model import BoardModel, board_models, matrix
 from printkit.vision.parallax import lifted, parallax, shifts
 from printkit.vision.pattern import REACH, look_for
@@ -76,8 +82,6 @@ __all__ = [
 
 PX_PER_MM = 4.0
 """Default scale of the rectified board image (a model may ask for more)."""
-DETECT_SIZE = 2000
-"""Longest side of the reduced copy markers are searched in, px."""
 MIN_MARKERS = 3
 """Markers needed to trust a homography."""
 MIN_SPREAD = 0.05
@@ -206,7 +210,7 @@ def _read_decoded(
             raise PhotoError("not an image (JPEG, PNG, TIFF, WebP, BMP…)")
         smearing = image if measure_shake else None
         return _with_shake(_read_whole(image, building.result()), smearing)
-    found = _markers_in(small)  # while the models are still being built
+    found = markers_in(small)  # while the models are still being built
     model, homography, used, rough, found = _placed(small, found, building.result())
     pool.submit(printed_strokes, model)
     smearing = small if measure_shake else None
@@ -317,7 +321,7 @@ def read_image(image: np.ndarray, game: str, layout: Layout) -> Reading:
 
 def _read_whole(image: np.ndarray, models: list[BoardModel]) -> Reading:
     """Find the markers in a photo, place the board and read it."""
-    model, homography, used, rough, found = _placed(image, _markers_in(image), models)
+    model, homography, used, rough, found = _placed(image, markers_in(image), models)
     _check_framing(model, homography, image.shape)
     return read_located(image, model, homography, used, rough, found)
 
@@ -328,22 +332,9 @@ def locate(
     """Which board the photo shows and where: its model, the board-mm → photo homography,
     the marker ids used and, for a fit the markers make only roughly, why (``_fitted``).
     A photo too dark, too blurred or with the board cut off is refused here."""
-    model, homography, used, rough, _ = _placed(image, _markers_in(image), models)
+    model, homography, used, rough, _ = _placed(image, markers_in(image), models)
     _check_framing(model, homography, image.shape)
     return model, homography, used, rough
-
-
-def _markers_in(image: np.ndarray) -> list[Detection]:
-    """The markers of a photo good enough to read: too dark or blurred ones are refused."""
-    grey = _grey_thumbnail(image)
-    _check_exposure(grey)
-    sharpness = _sharpness(grey)
-    if sharpness < BLURRED:
-        raise PhotoError(
-            f"{TOO_BLURRED} (sharpness {sharpness:.0f}, "
-            f"needs {BLURRED:.0f}): hold the phone still and let it focus"
-        )
-    return detect_markers(image)
 
 
 def read_located(
@@ -947,107 +938,6 @@ def consistent(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
         else cell
         for key, cell in cells.items()
     }
-
-
-# --- image quality ------------------------------------------------------------------
-
-BLURRED = 10.0
-"""Sharpness below which a photo is refused as blurred (see ``_sharpness``)."""
-TOO_BLURRED = "the photo is too blurred to read"
-
-
-def _sharpness(grey: np.ndarray) -> float:
-    """Edge strength: the 99.5th percentile of |Laplacian| on the ``_grey_thumbnail``.
-
-    Sharp photos of a board score 60 and more; a Gaussian blur of 8 px at 12 megapixels
-    brings that to about 10.
-    """
-    edges = np.abs(cv2.Laplacian(grey, cv2.CV_16S)).astype(np.uint16)
-    return _percentile(np.bincount(edges.ravel()), 99.5)
-
-
-THUMBNAIL = 1000
-"""Longest side of the copy exposure and sharpness are judged on, px (a quarter of a
-12-megapixel photo, whatever size the photo was decoded at)."""
-
-
-def _grey_thumbnail(image: np.ndarray) -> np.ndarray:
-    scale = min(1.0, THUMBNAIL / max(image.shape[:2]))
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-
-
-def _percentile(counts: np.ndarray, q: float) -> float:
-    """The ``q``-th percentile of whole numbers given as counts of each value (as
-    ``np.percentile`` interpolates it), without sorting them."""
-    rank = q / 100 * (int(counts.sum()) - 1)
-    below = np.cumsum(counts)
-    low = int(np.searchsorted(below, math.floor(rank), side="right"))
-    high = int(np.searchsorted(below, math.ceil(rank), side="right"))
-    return low + (high - low) * (rank - math.floor(rank))
-
-
-def _check_exposure(grey: np.ndarray) -> None:
-    counts = np.bincount(grey.ravel(), minlength=256)
-    if _percentile(counts, 95) < 60:
-        raise PhotoError("the photo is too dark to read: light the board evenly and retake it")
-    if _percentile(counts, 5) > 235:
-        raise PhotoError("the photo is washed out: avoid direct light or flash on the board")
-
-
-# --- markers --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Detection:
-    """A marker found in the photo: its id and four corners (px, OpenCV's order)."""
-
-    id: int
-    corners: np.ndarray
-
-    @property
-    def centre(self) -> np.ndarray:
-        return self.corners.mean(axis=0)
-
-    @property
-    def size(self) -> float:
-        c = self.corners
-        return float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)]))
-
-
-def detect_markers(image: np.ndarray) -> list[Detection]:
-    """Every marker of the printkit dictionary in a BGR photo."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    scale = min(1.0, DETECT_SIZE / max(grey.shape))
-    small = (
-        cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        if scale < 1.0
-        else grey
-    )
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    detector = cv2.aruco.ArucoDetector(dictionary, params)
-    corners, ids, _ = detector.detectMarkers(small)
-    if ids is None:
-        return []
-    found = [
-        Detection(int(marker_id), (quad.reshape(4, 2) / scale).astype(np.float32))
-        for quad, marker_id in zip(corners, ids.ravel(), strict=True)
-    ]
-    return refine_markers(grey, found) if scale < 1.0 else found
-
-
-def refine_markers(grey: np.ndarray, found: list[Detection]) -> list[Detection]:
-    """Markers found on a smaller copy, their corners refined on the full grey photo."""
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
-    out = []
-    for d in found:
-        module = max(2.0, np.linalg.norm(d.corners[0] - d.corners[1]) / MODULES / 3)
-        win = int(min(10, max(2, module)))
-        pts = cv2.cornerSubPix(grey, d.corners.reshape(-1, 1, 2), (win, win), (-1, -1), criteria)
-        out.append(Detection(d.id, pts.reshape(4, 2)))
-    return out
 
 
 def fit_board(
