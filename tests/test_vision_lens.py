@@ -286,7 +286,9 @@ def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkey
     cells darken one side of some cell edges.  Taking only line-shaped dips for lines,
     the lens is fitted and every cell read right; taking every dip (the paper's median
     against the darkest sample, wherever it lies), the lens fit fails and the photo is
-    refused as bent."""
+    refused as bent (read under RANSAC's fit of the markers alone: 306013 reads right
+    under the fit through every marker corner, ``_every_corner_fit``, however the lines
+    are found)."""
     layout = load_layout()
     photo = shoot("tripakus", layout, seed, "lens")
     reading = read_as_file(photo.image, "tripakus", layout)
@@ -295,5 +297,6 @@ def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkey
     every_dip = lambda profiles, k: np.median(profiles, axis=-1) - profiles.min(axis=-1)  # noqa: E731
     monkeypatch.setattr(reader, "_dips", every_dip)
     monkeypatch.setattr(reader, "_straight_along", lambda samples, k: np.ones(len(k), bool))
+    monkeypatch.setattr(reader, "_every_corner_fit", lambda *args: None)
     with pytest.raises(PhotoError, match="printed lines"):
         read_as_file(photo.image, "tripakus", layout)
