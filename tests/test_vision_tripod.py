@@ -844,3 +844,21 @@ def test_a_black_stone_a_reflection_lifts_evenly_to_white_is_uncertain(monkeypat
     assert score_reading(seen, photo).silent == ()
     monkeypatch.setattr(read_module, "WASHED_ABOVE", math.inf)
     assert score_reading(read_as_file(photo.image, "tripod", layout), photo).silent == ("b9",)
+
+
+def test_a_tall_stone_whose_side_hides_its_cells_name_takes_its_top_s_colour():
+    """Second family, wooden stones 3-5 mm thick photographed at a steep slant: a stone's
+    side stands over its own cell and its top lies beyond, so read flat the cell shows
+    the side's wood and no printed name: bare by colour, uncertain.  On the plane of the
+    stones' tops, and a step below and above it, each such cell reads surely as the stone
+    there; it takes that stone, still uncertain.  Read flat, 12 cells were bare and wrong."""
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 305211, "steep")
+    seen = read_image(photo.image, "tripod", layout)
+    score = score_reading(seen, photo)
+    assert score.wrong == ()
+    taken = [k for k, c in seen.cells.items() if c.doubt == "thickness" and c.label != "empty"]
+    assert len(taken) >= 10 and all(seen.cells[k].uncertain for k in taken)

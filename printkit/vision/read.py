@@ -2160,7 +2160,10 @@ def _turned_on_tops(
     as a piece unlike the others of its kind (``unlike``: a thick stone's shaded side
     where its cell is, its top beyond) that reads as the same piece surely on the tops'
     plane, and on the planes a step below and above, is that piece: its top lies over
-    its cell.  A finger is unlike a stone on any plane."""
+    its cell.  A finger is unlike a stone on any plane.  A cell read flat as bare but
+    uncertain, its printed name hidden (a tall stone's side stands over it, its top
+    beyond), that reads as the same piece surely on those three planes takes that piece,
+    still uncertain (``thickness``): a finger or a reflection hides a name too."""
     light, affine = maps.light, maps.affine
     height = _piece_height(model, photo, points, light, affine, maps.chroma).height
     if not height:
@@ -2187,7 +2190,16 @@ def _turned_on_tops(
         and tops[k].label == r.label
         and not tops[k].uncertain
     ]
-    if not turned and not settled:
+    hidden = [  # bare by its colour flat, its printed name hidden: a piece there on the tops
+        k
+        for k, r in readings.items()
+        if r.uncertain
+        and r.doubt == "name hidden"
+        and r.label == empty
+        and tops[k].label != empty
+        and not tops[k].uncertain
+    ]
+    if not turned and not settled and not hidden:
         return readings
     step = HEIGHTS.index(height)
     beside = [on_plane(HEIGHTS[i]) for i in (step - 1, step + 1) if 0 <= i < len(HEIGHTS)]
@@ -2204,6 +2216,9 @@ def _turned_on_tops(
     for k in settled:
         if steady(k):
             out[k] = tops[k]
+    for k in hidden:
+        if steady(k):
+            out[k] = replace(tops[k], uncertain=True, doubt="thickness")
     return out
 
 
