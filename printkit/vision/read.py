@@ -1138,9 +1138,7 @@ def _fit(model: BoardModel, found: list[Detection]) -> tuple[np.ndarray, list[in
     if len(found) == 1:
         h = cv2.getPerspectiveTransform(np.float32(model.markers[first].corners), seed.corners)
         return h, [first]
-    if all(len(ks) == 1 for ks in by_id.values()):
-        # Two detections of one id: the larger (written last) is kept.
-        pairs = {by_id[d.id][0]: d for d in sorted(found, key=lambda d: d.size)}
+    if (pairs := _paired_by_id(by_id, found)) is not None:
         h = _homography(model, pairs)
         return (h, sorted(pairs)) if h is not None else None
     far = max(found, key=lambda d: float(np.linalg.norm(d.centre - seed.centre)))
@@ -1217,20 +1215,33 @@ def _every_corner_fit(
     other way round: the fit through three markers lets the lines find the lens."""
     by_id = _markers_by_id(model)
     mine = [d for d in found if d.id in by_id]
-    if all(len(ks) == 1 for ks in by_id.values()):  # each detection is its marker
-        pairs = {by_id[d.id][0]: d for d in sorted(mine, key=lambda d: d.size)}
-    else:
+    pairs = _paired_by_id(by_id, mine)
+    if pairs is None:
         pairs = _assign(model, mine, h, by_id)
     if len(pairs) < 3:
         return None
     board, photo = _corners(model, pairs)
     slack = _slack(pairs)
-    if (np.linalg.norm(_project(h, board) - photo, axis=1) <= slack).all():
+    if (_corner_errors(h, board, photo) <= slack).all():
         return None  # RANSAC kept every corner: the fits are one
     every, _ = cv2.findHomography(board, photo, 0)
-    if every is None or (np.linalg.norm(_project(every, board) - photo, axis=1) > slack).any():
+    if every is None or (_corner_errors(every, board, photo) > slack).any():
         return None
     return every
+
+
+def _paired_by_id(by_id: dict[int, list[int]], found: list[Detection]) -> dict | None:
+    """Each detection paired with the printed marker of its id, where every id is printed
+    once (None where ids repeat: ``_assign``); of two detections of one id, the larger
+    (written last) is kept."""
+    if not all(len(ks) == 1 for ks in by_id.values()):
+        return None
+    return {by_id[d.id][0]: d for d in sorted(found, key=lambda d: d.size)}
+
+
+def _corner_errors(h: np.ndarray, board: np.ndarray, photo: np.ndarray) -> np.ndarray:
+    """How far (px) each corner was found from where ``h`` puts it."""
+    return np.linalg.norm(_project(h, board) - photo, axis=1)
 
 
 CORNER_SLACK = (4.0, 0.5)
@@ -1267,7 +1278,7 @@ times nearer to it than any other (``_assign``)."""
 
 def _reprojection(model: BoardModel, pairs: dict[int, Detection], h: np.ndarray) -> float:
     board, photo = _corners(model, pairs)
-    return float(np.mean(np.linalg.norm(_project(h, board) - photo, axis=1)))
+    return float(np.mean(_corner_errors(h, board, photo)))
 
 
 def _span(h: np.ndarray, model: BoardModel) -> float:
