@@ -41,6 +41,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from printkit.errors import NotInGameError, PrintkitError
 from printkit.games.triominoes.notation import clockwise_corners
@@ -64,7 +65,6 @@ from printkit.games.triominoes.rules import (
 from printkit.games.triominoes.tiles import TILES, Tile, parse_tile
 from printkit.records.check import check_record
 from printkit.records.io import load_record
-from tests.conftest import run_cli
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "triominoes-pressman.txt"
 
