@@ -364,6 +364,36 @@ def test_ink_muted_to_a_duller_ink_yields_to_a_sharp_outline():
     assert reader._chroma()[0] < min(reader._chroma()[1:])
 
 
+def test_ink_close_to_three_inks_yields_to_a_sharp_outline():
+    """Ink whose colour names no ink clearly (a dim photo's noise: the purple of 4, the
+    black of 0 and the blue of 2 about as near) under a sharp, clear outline of a 2 reads
+    2; under an outline neither sharp nor clear it stays the ink's number, uncertain."""
+    muddy = np.array([0.17, 0.5, 0.2, 0.3, 0.15, 0.5])
+    assert reader._number(muddy, None)[1] < reader.INK_MARGIN
+    sharp_two = np.array([0.45, 0.4, 0.93, 0.6, 0.55, 0.5])
+    assert reader._number(muddy, sharp_two)[::2] == (2, True)
+    assert reader._number(muddy, sharp_two - 0.2)[::2] == (4, False)
+    assert reader._number(muddy, np.array([0.45, 0.4, 0.85, 0.8, 0.55, 0.5]))[::2] == (4, False)
+
+
+def test_a_tile_whose_thin_numbers_a_shake_smeared_is_read_uncertain_not_empty(monkeypatch):
+    """Second family, a shaken 12-megapixel photo: the thin strokes of six tiles' 1s are
+    smeared paler than ink, too little ink for a number as printed.  Their cells' cream
+    says a tile lies there: they read as the right tiles, uncertain (``faint``), where
+    without that cue they read empty.  No cell is silently wrong."""
+    layout = load_layout()
+    photo = shoot("triominoes", layout, 307213, "motion")
+    seen = read_image(photo.image, "triominoes", layout)
+    score = score_reading(seen, photo)
+    assert score.wrong == () and score.silent == ()
+    faint = {seen.model.cell_key(k) for k, c in seen.cells.items() if c.doubt == "faint"}
+    assert len(faint) >= 5 and faint <= set(score.uncertain)
+    monkeypatch.setattr(reader, "_faint_tile", lambda view: False)
+    blind = read_image(photo.image, "triominoes", layout)
+    as_empty = [blind.cells[k].label for k in blind.cells if blind.model.cell_key(k) in faint]
+    assert as_empty == [reader.EMPTY] * len(faint)
+
+
 def test_a_dim_photo_reads_its_numbers_by_their_outlines(monkeypatch):
     """Second family, low light, a whole 12-megapixel frame: colours muted towards black
     name wrong inks for many numbers; their sharp outlines read them.  No cell is silently
