@@ -252,16 +252,21 @@ refined, all lay 4-8 px off, and the fit kept through most of them put the board
 both (``_better_fit``)."""
 
 
-def _better_fit(reading: Reading, again) -> Reading:
+def _better_fit(reading: Reading, again, markers_prefer_again: bool = False) -> Reading:
     """Of a reading and the one ``again`` makes under the other fit, the one with fewer
     uncertain cells (the first where as many), with every cell the other reads surely as
     something else uncertain (``misplaced``): a board read where it does not lie shows
-    its pieces astray.  A fit the other cannot be read under at all leaves the first."""
+    its pieces astray.  A fit the other cannot be read under at all leaves the first.
+    Where the markers too prefer the other fit (``markers_prefer_again``: it lies near
+    every corner, the first near only some) and its reading is the surer, two cues agree
+    and it is kept whole: the first fit's sure cells are then no evidence."""
     try:
         other = again()
     except PhotoError:
         return reading
     if len(other.uncertain) < len(reading.uncertain):
+        if markers_prefer_again:
+            return other
         reading, other = other, reading
     return replace(reading, cells=_disputed(reading.cells, other.cells))
 
@@ -349,7 +354,8 @@ def read_located(
     the fit through every marker's corners places it more than ``FITS_APART`` from
     where the markers' RANSAC fit does (``_every_corner_fit``), it is read under both
     and the better reading kept, with the cells the two read surely apart uncertain
-    (``_better_fit``); a board refused under one fit is read under the other."""
+    unless that reading is the fit through every corner's (``_better_fit``); a board
+    refused under one fit is read under the other."""
     fit = Fit(homography, used, unconfirmed, found)
     every = _every_corner_fit(model, found, homography)
     if every is None or _apart(model, every, homography) <= FITS_APART:
@@ -362,7 +368,7 @@ def read_located(
             return again()  # the board cannot be read where RANSAC's fit puts it
         except PhotoError:
             raise refused from None
-    return _better_fit(reading, again)
+    return _better_fit(reading, again, markers_prefer_again=True)
 
 
 class Fit(NamedTuple):
