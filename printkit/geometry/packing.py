@@ -10,6 +10,7 @@ always gives the same answer for the same input.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from printkit.geometry.tri import Cell
 
@@ -114,8 +115,16 @@ def smallest_block(
         ((r, c) for r in range(1, max_rows + 1) for c in range(1, max_cols + 1) if r * c >= area),
         key=lambda rc: (rc[0] * rc[1] - area, abs(rc[1] - 2 * rc[0]), rc),
     )
+    frozen = tuple(tuple(frozenset(cells) for cells in p) for p in pieces)
     for rows, cols in blocks:
-        cells = pack_block(pieces, rows, cols, node_limit=20_000)
+        cells = _bounded_pack(frozen, rows, cols)
         if cells is not None:
             return rows, cols, cells
     return None
+
+
+@cache
+def _bounded_pack(pieces: tuple, rows: int, cols: int) -> list[frozenset[Cell]] | None:
+    """``pack_block`` with the bounded search ``smallest_block`` tries each block with,
+    remembered: fitting a kit to its paper asks for the same blocks many times over."""
+    return pack_block(pieces, rows, cols, node_limit=20_000)
