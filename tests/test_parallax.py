@@ -97,9 +97,9 @@ def test_thick_pieces_seen_at_45_degrees_read_on_their_top_faces():
 def test_thick_tiles_seen_at_45_degrees_read_on_their_faces(monkeypatch):
     """Triominoes tiles photographed at 45°: the mat's own judge of a plane
     (``BoardModel.whole``: how near the numbers' ink lies to its places) finds the tiles'
-    faces; read there, a quarter as many cells are wrong as on the mat's plane (read there
-    alone: not turned to the faces' plane afterwards, as a board read flat is), and the
-    few left are flagged."""
+    faces; read there, no cell is wrong or uncertain.  Read on the mat's plane alone (not
+    turned to the faces' plane afterwards, as a board read flat is), the numbers lie off
+    their places: many cells are uncertain and several wrong."""
     from printkit.vision import read as read_module
 
     photo = shoot("triominoes", load_layout(), 305007, "steep", frame=(2400, 1800))
@@ -107,9 +107,8 @@ def test_thick_tiles_seen_at_45_degrees_read_on_their_faces(monkeypatch):
     faces = score_reading(reading, photo)
     monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
     on_board = score_reading(_read_flat(photo, reading), photo)
-    assert len(on_board.wrong) >= 8
-    assert 4 * len(faces.wrong) <= len(on_board.wrong)
-    assert set(faces.wrong) <= set(faces.uncertain)
+    assert faces.wrong == () and faces.uncertain == ()
+    assert len(on_board.wrong) >= 5 and len(on_board.uncertain) >= 15
 
 
 @pytest.mark.parametrize(("condition", "seed"), [("steep", 305001), ("lens", 306003)])
