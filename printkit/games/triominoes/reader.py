@@ -573,9 +573,8 @@ def _tile_reading(view: CellView) -> CellReading:
 def _cell_reading(view: CellView, quick: bool = False) -> CellReading:
     """A cell's reading from its view; ``quick``: only whether it is surely empty (a tile
     reads as ``tile``)."""
-    lit = float(view.ground[0]) >= LIT
     if max(view.areas) < NOISE_AREA:
-        cream = float(view.ground[2]) > TILE_B and not lit
+        cream = _cream(view)
         return CellReading(EMPTY, 0.0 if cream else 1.0, "tile", 0.0, cream)
     if min(view.areas) < DIGIT_AREA:  # ink at some corners only: not a tile as printed
         if quick or not _faint_tile(view):
@@ -591,8 +590,13 @@ def _faint_tile(view: CellView) -> bool:
     little for a number as printed: a tile whose thin numbers (a 1) a shaken or blurred
     photo smeared paler than ink.  Its numbers are read, but not surely: a bare cell's
     ground tinted cream with a neighbour's edge in its corners would show the same."""
-    lit = float(view.ground[0]) >= LIT
-    return float(view.ground[2]) > TILE_B and not lit and min(view.areas) > 0
+    return _cream(view) and min(view.areas) > 0
+
+
+def _cream(view: CellView) -> bool:
+    """The cell's ground is creamier than ``TILE_B``, and not lit to white (``LIT``),
+    where cream says nothing: the tiles' face, not the mat."""
+    return float(view.ground[2]) > TILE_B and float(view.ground[0]) < LIT
 
 
 def _cross_check(readings: dict[Hashable, CellReading]) -> dict[Hashable, CellReading]:
