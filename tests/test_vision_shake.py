@@ -169,3 +169,16 @@ def test_a_shaken_photo_read_with_uncertain_cells_says_it_is_shaken(tmp_path):
     assert len(lines[shaken]) == 1 and lines[shaken][0].endswith("and take it again")
     assert lines[shaken][0].strip().startswith(f"{shaken}: the photo is smeared by camera shake")
     assert lines[hand] == []
+
+
+@pytest.mark.parametrize("q", [99.0, 99.9, 50.0, 100.0])
+def test_upper_percentile_is_numpy_s_percentile(q):
+    rng = np.random.default_rng(int(q * 10))
+    for values in (
+        rng.gamma(2.0, 30.0, (300, 400)).astype(np.float32),
+        np.zeros((50, 60), np.float32),
+        np.repeat(rng.random(17, dtype=np.float32), 100),  # many ties
+    ):
+        assert shake.upper_percentile(values, q) == pytest.approx(
+            float(np.percentile(values, q)), rel=1e-6, abs=1e-6
+        )

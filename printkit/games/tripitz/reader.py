@@ -32,10 +32,11 @@ import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from printkit.draw.colour import WHITE
 from printkit.draw.lattice import hex_centre, hex_unit_point
@@ -271,6 +272,14 @@ class Shapes:
     def size(self) -> int:
         return next(iter(self.faces.values()))[0].shape[0]
 
+    @cached_property
+    def edge_rows(self) -> np.ndarray:
+        """Every symbol's edge pictures, turn by turn, one row each, less their mean and
+        scaled to length 1: correlating a patch with them all is one product."""
+        rows = np.stack([p.ravel() for ps in self.edges.values() for p in ps]).astype(np.float64)
+        rows -= rows.mean(axis=1, keepdims=True)
+        return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+
 
 def _edges(plane: np.ndarray) -> np.ndarray:
     """Where a picture changes: its morphological gradient (edges and thin lines alike,
@@ -326,14 +335,29 @@ def edge_poses(lightness: np.ndarray, px_per_mm: float, shapes: Shapes) -> dict[
     contrast rules give every symbol an edge in lightness, its own or its outline's, so
     this needs no colour, and chroma noise cannot join a symbol to its surroundings."""
     edges = _edges(_shrunk(lightness, px_per_mm, shapes))
-    poses = {}
+    size = shapes.size
+    patches = sliding_window_view(edges, (size, size))
+    rows, columns = patches.shape[:2]
+    # Normalised correlation (OpenCV's TM_CCOEFF_NORMED) of every patch with every
+    # picture at once: the pictures' rows have no mean, so the patches' own means drop
+    # out of the product, and only their spread (from box sums) divides it.  A patch
+    # without any change fits nothing.
+    products = patches.reshape(rows * columns, -1) @ shapes.edge_rows.T
+    plane = edges.astype(np.float64)
+    sums = [
+        cv2.boxFilter(x, -1, (size, size), None, (0, 0), False, cv2.BORDER_CONSTANT)
+        for x in (plane, plane * plane)
+    ]
+    total, squares = (x[:rows, :columns].ravel() for x in sums)
+    spread = np.sqrt(np.maximum(squares - total * total / size**2, 0.0))
+    fits = products / np.where(spread > 1e-6, spread, np.inf)[:, None]
+    poses, first = {}, 0
     for symbol, pictures in shapes.edges.items():
-        best = None
-        for turn, picture in enumerate(pictures):
-            _, fit, _, at = cv2.minMaxLoc(cv2.matchTemplate(edges, picture, cv2.TM_CCOEFF_NORMED))
-            if best is None or fit > best.fit:
-                best = Pose(float(fit), turn, (int(at[0]), int(at[1])))
-        poses[symbol] = best
+        block = fits[:, first : first + len(pictures)].T  # turns × patches
+        turn, where = np.unravel_index(int(block.argmax()), block.shape)
+        at = (int(where % columns), int(where // columns))
+        poses[symbol] = Pose(float(block[turn, where]), int(turn), at)
+        first += len(pictures)
     return poses
 
 
