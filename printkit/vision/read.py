@@ -230,7 +230,7 @@ def _read_decoded(
     pool.submit(printed_strokes, model)
     _check_framing(model, homography, image.shape)
     reading = read_located(image, model, homography, used, rough, found)
-    if model is placed and _apart(model, homography, halved) > FITS_APART:
+    if model is placed and reading.lens is None and _apart(model, homography, halved) > FITS_APART:
         reading = _better_fit(
             reading, lambda: read_located(image, model, halved, used, rough, halved_found)
         )
@@ -249,7 +249,11 @@ FITS_APART = 1.5
 where they placed it at half size, one of the two fits is wrong (a shaken photo's corners,
 refined, all lay 4-8 px off, and the fit kept through most of them put the board's middle
 6 mm off: Trigon motion 307312, 25 cells silently wrong), and the board is read under
-both (``_better_fit``)."""
+both (``_better_fit``), unless the first reading undid a wide lens: a lens bends the
+corners of markers far apart unlike any flat fit, and the lines it straightened placed
+the board.  Over lens and motion photos 0-14 of every game (150) not reading again under
+a lens left every reading as it was (cells wrong, uncertain and silent alike); TriPakus's
+wide-lens photo in ``benchmarks/bench_cli.py`` was read under four fits, now one: 1.4 s to 0.56."""
 
 
 def _better_fit(reading: Reading, again, markers_prefer_again: bool = False) -> Reading:
@@ -355,7 +359,10 @@ def read_located(
     where the markers' RANSAC fit does (``_every_corner_fit``), it is read under both
     and the better reading kept, with the cells the two read surely apart uncertain
     unless that reading is the fit through every corner's (``_better_fit``); a board
-    refused under one fit is read under the other."""
+    refused under one fit is read under the other.  Where the first reading undid a
+    wide lens (kept because the printed lines then lie straighter), the lens explains
+    why the corners lie off any flat fit and the lines have placed the board: it is not
+    read again (``FITS_APART`` says the same of the half-size fit)."""
     fit = Fit(homography, used, unconfirmed, found)
     every = _every_corner_fit(model, found, homography)
     if every is None or _apart(model, every, homography) <= FITS_APART:
@@ -368,6 +375,8 @@ def read_located(
             return again()  # the board cannot be read where RANSAC's fit puts it
         except PhotoError:
             raise refused from None
+    if reading.lens is not None:
+        return reading  # a lens the lines confirm explains why the corners strayed
     return _better_fit(reading, again, markers_prefer_again=True)
 
 
