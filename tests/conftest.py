@@ -15,6 +15,7 @@ from printkit.draw.model import Document
 from printkit.draw.pdf import pdf_bytes
 from printkit.layout.config import Layout, load_layout
 from printkit.vision.memory import keep_freed_memory
+from printkit.vision.threads import blas_on_one_thread
 
 keep_freed_memory()  # every worker shoots and reads dozens of 12-megapixel photos
 
@@ -26,10 +27,14 @@ _RUN_CACHE: list[str] = []
 def pytest_configure(config):
     """The board models and print strokes every read builds (``vision.stored``) are kept
     for the run in a folder of its own, shared by its workers (which inherit the
-    variable) and removed after it, never in the user's cache."""
+    variable) and removed after it, never in the user's cache; the workers' BLAS runs on
+    one thread."""
     if "PRINTKIT_CACHE" not in os.environ:
         _RUN_CACHE.append(tempfile.mkdtemp(prefix="printkit-test-cache-"))
         os.environ["PRINTKIT_CACHE"] = _RUN_CACHE[0]
+    # Workers read photos side by side on every core, as `printkit log`'s do: one BLAS
+    # thread each (they inherit the variables), or its spinning pool doubles their work.
+    blas_on_one_thread()
 
 
 def pytest_unconfigure(config):
