@@ -230,7 +230,7 @@ def _read_decoded(
     pool.submit(printed_strokes, model)
     _check_framing(model, homography, image.shape)
     reading = read_located(image, model, homography, used, rough, found)
-    if model is placed and reading.lens is None and _apart(model, homography, halved) > FITS_APART:
+    if model is placed and _apart(model, homography, halved) > FITS_APART:
         reading = _better_fit(
             reading, lambda: read_located(image, model, halved, used, rough, halved_found)
         )
@@ -253,7 +253,8 @@ both (``_better_fit``), unless the first reading undid a wide lens: a lens bends
 corners of markers far apart unlike any flat fit, and the lines it straightened placed
 the board.  Over lens and motion photos 0-14 of every game (150) not reading again under
 a lens left every reading as it was (cells wrong, uncertain and silent alike); TriPakus's
-wide-lens photo in ``benchmarks/bench_cli.py`` was read under four fits, now one: 1.4 s to 0.56."""
+wide-lens photo in ``benchmarks/bench_cli.py`` was read under four fits, now one: 1.4 s to
+0.56 s in process."""
 
 
 def _better_fit(reading: Reading, again, markers_prefer_again: bool = False) -> Reading:
@@ -263,7 +264,12 @@ def _better_fit(reading: Reading, again, markers_prefer_again: bool = False) -> 
     its pieces astray.  A fit the other cannot be read under at all leaves the first.
     Where the markers too prefer the other fit (``markers_prefer_again``: it lies near
     every corner, the first near only some) and its reading is the surer, two cues agree
-    and it is kept whole: the first fit's sure cells are then no evidence."""
+    and it is kept whole: the first fit's sure cells are then no evidence.  A reading that
+    undid a wide lens (kept because the printed lines then lie straighter) is kept without
+    reading again: the lens explains why the markers' corners lie off any flat fit, and
+    the lines have placed the board (``FITS_APART``)."""
+    if reading.lens is not None:
+        return reading
     try:
         other = again()
     except PhotoError:
@@ -359,10 +365,8 @@ def read_located(
     where the markers' RANSAC fit does (``_every_corner_fit``), it is read under both
     and the better reading kept, with the cells the two read surely apart uncertain
     unless that reading is the fit through every corner's (``_better_fit``); a board
-    refused under one fit is read under the other.  Where the first reading undid a
-    wide lens (kept because the printed lines then lie straighter), the lens explains
-    why the corners lie off any flat fit and the lines have placed the board: it is not
-    read again (``FITS_APART`` says the same of the half-size fit)."""
+    refused under one fit is read under the other; a reading through a wide lens is not
+    read again (``_better_fit``)."""
     fit = Fit(homography, used, unconfirmed, found)
     every = _every_corner_fit(model, found, homography)
     if every is None or _apart(model, every, homography) <= FITS_APART:
@@ -375,8 +379,6 @@ def read_located(
             return again()  # the board cannot be read where RANSAC's fit puts it
         except PhotoError:
             raise refused from None
-    if reading.lens is not None:
-        return reading  # a lens the lines confirm explains why the corners strayed
     return _better_fit(reading, again, markers_prefer_again=True)
 
 
