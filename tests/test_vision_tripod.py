@@ -846,19 +846,27 @@ def test_a_black_stone_a_reflection_lifts_evenly_to_white_is_uncertain(monkeypat
     assert score_reading(read_as_file(photo.image, "tripod", layout), photo).silent == ("b9",)
 
 
-def test_a_tall_stone_whose_side_hides_its_cells_name_takes_its_top_s_colour():
+def test_a_tall_stone_whose_side_hides_its_cells_name_takes_its_top_s_colour(monkeypatch):
     """Second family, wooden stones 3-5 mm thick photographed at a steep slant: a stone's
     side stands over its own cell and its top lies beyond, so read flat the cell shows
-    the side's wood and no printed name: bare by colour, uncertain.  On the plane of the
-    stones' tops, and a step below and above it, each such cell reads surely as the stone
-    there; it takes that stone, still uncertain.  Read flat, 12 cells were bare and wrong."""
+    the side's wood and no printed name (bare by colour, uncertain), or the side's shade
+    (a stone unlike its kind).  On the plane of the stones' tops, and a step below and
+    above it, each such cell reads surely as the stone there: it is that stone, surely.
+    Where the planes beside the tops' read those cells otherwise (the board's own, and one
+    far above), the flat reading stands, uncertain: never silently wrong."""
     from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
     from printkit.vision.photoshoot import shoot
 
     layout = load_layout()
     photo = shoot("tripod", layout, 305211, "steep")
-    seen = read_image(photo.image, "tripod", layout)
-    score = score_reading(seen, photo)
-    assert score.wrong == ()
-    taken = [k for k, c in seen.cells.items() if c.doubt == "thickness" and c.label != "empty"]
-    assert len(taken) >= 10 and all(seen.cells[k].uncertain for k in taken)
+    assert photo.truth["thickness"] > 4
+    score = score_reading(read_image(photo.image, "tripod", layout), photo)
+    assert score.wrong == () and score.uncertain == ()
+    monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
+    flat = score_reading(read_image(photo.image, "tripod", layout), photo)
+    assert len(flat.wrong) >= 20 and flat.silent == ()
+    monkeypatch.undo()
+    monkeypatch.setattr(read_module, "HEIGHTS", (0.0, 5.0, 40.0))  # 5 mm: the tops' plane
+    unsteady = score_reading(read_image(photo.image, "tripod", layout), photo)
+    assert unsteady.silent == () and len(unsteady.uncertain) >= 20

