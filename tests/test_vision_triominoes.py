@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import cache
 
 import cv2
@@ -377,17 +378,21 @@ def test_ink_close_to_three_inks_yields_to_a_sharp_outline():
 
 
 def test_a_tile_whose_thin_numbers_a_shake_smeared_is_read_uncertain_not_empty(monkeypatch):
-    """Second family, a shaken 12-megapixel photo: the thin strokes of six tiles' 1s are
+    """Second family, a shaken 12-megapixel photo: the thin strokes of five tiles' 1s are
     smeared paler than ink, too little ink for a number as printed.  Their cells' cream
     says a tile lies there: they read as the right tiles, uncertain (``faint``), where
-    without that cue they read empty.  No cell is silently wrong."""
+    without that cue they read empty; two of them are made sure by sure tiles showing
+    the same 1 at their faint corners.  No cell is silently wrong."""
     layout = load_layout()
     photo = shoot("triominoes", layout, 307213, "motion")
     seen = read_image(photo.image, "triominoes", layout)
     score = score_reading(seen, photo)
     assert score.wrong == () and score.silent == ()
-    faint = {seen.model.cell_key(k) for k, c in seen.cells.items() if c.doubt == "faint"}
-    assert len(faint) >= 5 and faint <= set(score.uncertain)
+    monkeypatch.setattr(reader, "_faint_confirmed", lambda readings, views: readings)
+    unsettled = read_image(photo.image, "triominoes", layout)
+    faint = {unsettled.model.cell_key(k) for k, c in unsettled.cells.items() if c.doubt == "faint"}
+    assert len(faint) >= 5 and faint <= set(score_reading(unsettled, photo).uncertain)
+    assert len(faint - set(score.uncertain)) >= 2
     monkeypatch.setattr(reader, "_faint_tile", lambda view: False)
     blind = read_image(photo.image, "triominoes", layout)
     as_empty = [blind.cells[k].label for k in blind.cells if blind.model.cell_key(k) in faint]
@@ -407,3 +412,49 @@ def test_a_dim_photo_reads_its_numbers_by_their_outlines(monkeypatch):
     monkeypatch.setattr(reader, "SHAPE_SHARP", 2.0)  # no outline is ever sharp
     with pytest.raises(PhotoError, match="make no set"):
         read_image(photo.image, "triominoes", layout)
+
+
+def test_a_faint_corner_is_settled_only_where_a_sure_tile_shows_its_number(monkeypatch):
+    """A faint tile (``faint``) whose numbers read surely is made sure by a tile read
+    surely that shows the same number at its faint corner, and by a faint tile so settled
+    in turn; not where the tile there shows another number or is itself uncertain, nor
+    where no tile touches that corner, nor where its own numbers are unsure."""
+    from printkit.vision.read import CellReading
+
+    cell, beside, beyond = (1, 1), (1, 2), (1, 3)
+    shared = [c for c in clockwise_corners(cell) if c in clockwise_corners(beside)]
+    onward = [c for c in clockwise_corners(beside) if c in clockwise_corners(beyond)]
+    corner, far = shared[0], next(c for c in onward if c != shared[0])
+
+    def tile(at: tuple, numbers: dict, uncertain: bool = False) -> CellReading:
+        label = "-".join(numbers.get(c, "4") for c in clockwise_corners(at))
+        return CellReading(label, 0.7, "", 0.1, uncertain)
+
+    def faint_at(at: tuple, where) -> reader.CellView:
+        areas = tuple(1.6 if c == where else 5.0 for c in clockwise_corners(at))
+        return reader.CellView(areas, (None,) * 3, np.zeros(3))
+
+    own = {cell: tile(cell, {corner: "1"}), beside: tile(beside, {corner: "1", far: "5"})}
+    seen_at: dict = {}  # id(view) → its cell
+    monkeypatch.setattr(reader, "_tile_reading", lambda view: own[seen_at[id(view)]])
+
+    def settled(readings: dict, faint: dict) -> set:
+        views = {}
+        for at, where in faint.items():
+            views[at] = faint_at(at, where)
+            seen_at[id(views[at])] = at
+            readings[at] = replace(own[at], uncertain=True, doubt="faint")
+        out = reader._faint_confirmed(readings, views)
+        return {at for at in faint if not out[at].uncertain}
+
+    agreeing = tile(beside, {corner: "1"})
+    assert settled({beside: agreeing}, {cell: corner}) == {cell}
+    assert settled({beside: tile(beside, {corner: "5"})}, {cell: corner}) == set()
+    assert settled({beside: replace(agreeing, uncertain=True)}, {cell: corner}) == set()
+    assert settled({}, {cell: corner}) == set()
+    # A chain: the tile beside is faint too, settled by a sure tile beyond it.
+    chain = {beyond: tile(beyond, {far: "5"})}
+    assert settled(dict(chain), {cell: corner, beside: far}) == {cell, beside}
+    assert settled({beyond: tile(beyond, {far: "2"})}, {cell: corner, beside: far}) == set()
+    own[cell] = replace(own[cell], uncertain=True)  # its own numbers unsure
+    assert settled({beside: agreeing}, {cell: corner}) == set()

@@ -10,7 +10,8 @@ light and colour already corrected from the strip, and for each grid cell:
    uncertain.  The tile face (cream against the white mat) must agree, unless the three
    numbers' outlines are sharp (dim light blots the face's tint with colour noise).  A
    cream cell with too little ink at a corner holds a tile whose numbers a shake or blur
-   smeared paler than ink: they are read, and the cell stays uncertain (``faint``);
+   smeared paler than ink: they are read, and the cell stays uncertain (``faint``) unless
+   a tile read surely beside it shows the same number at each faint corner;
 2. reads each number from the colour of its ink: every value prints in its own ink, so
    the ink under the strokes of the number whose printed shape fits it best (turned
    upright: its top points at its corner), mixed at worst with the face colour, lies on
@@ -599,6 +600,46 @@ def _cream(view: CellView) -> bool:
     return float(view.ground[2]) > TILE_B and float(view.ground[0]) < LIT
 
 
+def _faint_confirmed(
+    readings: dict[Hashable, CellReading], views: Mapping[Hashable, CellView]
+) -> dict[Hashable, CellReading]:
+    """Faint tiles (``_faint_tile``) read surely where a second cue settles them: the
+    numbers read make a real tile, each sure by its ink and outline, and at every faint
+    corner another tile read surely shows the same number (tiles touching at a corner
+    match there); a faint tile so settled settles others in turn.  A bare cell tinted
+    cream with a neighbour's edge in its corner has no such corner to agree with it.
+    Second family, Triominoes photos 0-29 of every condition, 30-59 of glare, hands and
+    motion, and motion 210-217: 12 faint tiles settled so, every faint corner a 1 (the
+    thinnest digit), all rightly; 11 in shaken photos, one under a reflection."""
+    out = dict(readings)
+    faint = {cell: _tile_reading(views[cell]) for cell, r in readings.items() if r.doubt == "faint"}
+    faint = {cell: read for cell, read in faint.items() if not read.uncertain}
+    while faint:
+        shown: dict = {}  # corner → the numbers sure tiles show there
+        for cell, reading in out.items():
+            if reading.label != EMPTY and not reading.uncertain:
+                for corner, n in zip(
+                    clockwise_corners(cell), reading.label.split("-"), strict=True
+                ):
+                    shown.setdefault(corner, set()).add(n)
+        settled = {
+            cell: read
+            for cell, read in faint.items()
+            if all(
+                shown.get(corner) == {n}
+                for corner, n, area in zip(
+                    clockwise_corners(cell), read.label.split("-"), views[cell].areas, strict=True
+                )
+                if area < DIGIT_AREA
+            )
+        }
+        if not settled:
+            break
+        out.update(settled)
+        faint = {cell: read for cell, read in faint.items() if cell not in settled}
+    return out
+
+
 def _cross_check(readings: dict[Hashable, CellReading]) -> dict[Hashable, CellReading]:
     """Flag cells that contradict each other: the same tile twice, or a shared corner
     showing different numbers (the cells of the minority there, or all on a tie)."""
@@ -660,7 +701,8 @@ def classify(
     if quick:
         readings = {cell: _cell_reading(view, quick=True) for cell, view in views.items()}
     else:
-        readings = _cross_check({cell: _cell_reading(view) for cell, view in views.items()})
+        readings = {cell: _cell_reading(view) for cell, view in views.items()}
+        readings = _cross_check(_faint_confirmed(readings, views))
     side = float(model.extra["side"])
     at = dict(zip(views, to_px([tri_centroid(cell, side) for cell in views]), strict=True))
     radius = NAME_REACH * side / (2 * math.sqrt(3)) * model.px_per_mm
