@@ -313,8 +313,8 @@ def test_a_pale_finger_over_a_black_stone_is_uncertain_not_a_white_stone():
 def test_a_white_stone_within_its_cells_outline_is_sure(monkeypatch):
     """Second family, glossy Go stones: white stones off their cells' middles read unlike
     the other white stones, yet each cell's own outline shows all round, so what hides its
-    name lies within it: a stone.  At most one cell stays uncertain, two more without the
-    cue; nothing is silently wrong.  The photo is taken at a slant, and on the plane of
+    name lies within it: a stone.  At most one cell stays uncertain, two more without that
+    cue and the stones' round edges (``_round_edges``); nothing is silently wrong.  The photo is taken at a slant, and on the plane of
     the stones' tops the same stones read like the others
     (``test_a_go_stone_whose_top_lies_beyond_its_cell_is_read_surely_on_the_tops_plane``):
     each cue alone settles them."""
@@ -332,6 +332,7 @@ def test_a_white_stone_within_its_cells_outline_is_sure(monkeypatch):
     flat = read_image(photo.image, "tripod", layout)
     assert len(flat.uncertain) <= 1  # the outline alone
     monkeypatch.setattr(reader, "OUTLINE_SURE", 2.0)  # no outline ever shows
+    monkeypatch.setattr(reader, "ROUND_EDGE", 2.0)  # nor any stone's round edge
     assert len(flat.uncertain) + 2 <= len(read_image(photo.image, "tripod", layout).uncertain)
     monkeypatch.undo()
     monkeypatch.setattr(reader, "OUTLINE_SURE", 2.0)
@@ -691,6 +692,7 @@ def test_white_stones_in_dim_light_are_read_through_the_frames_tone_curve(monkey
     assert score_reading(seen, photo).silent == ()
     assert len(seen.uncertain) <= 2
     monkeypatch.setattr(reader, "_tone", lambda seen, printed: np.ones(3))  # a gain alone
+    monkeypatch.setattr(reader, "ROUND_EDGE", 2.0)  # and no stone's edge vouching for it
     gain_only = read_image(photo.image, "tripod", layout)
     assert len(gain_only.uncertain) >= 20
 
@@ -870,3 +872,55 @@ def test_a_tall_stone_whose_side_hides_its_cells_name_takes_its_top_s_colour(mon
     monkeypatch.setattr(read_module, "HEIGHTS", (0.0, 5.0, 40.0))  # 5 mm: the tops' plane
     unsteady = score_reading(read_image(photo.image, "tripod", layout), photo)
     assert unsteady.silent == () and len(unsteady.uncertain) >= 20
+
+
+def test_a_round_edge_falling_outwards_all_round_is_a_stones_not_a_fingers():
+    """``_round_edges``: a white disc on wood falls off outwards in every sector, even off
+    the cell's middle; a finger reaching into the cell (a bar with a round tip) does on
+    its sides and tip but not where it runs on out of the cell; a black disc rises
+    outwards, so a washed-out black stone shows none."""
+    import cv2
+
+    from printkit.games.tripod import reader
+
+    size, radius = 120, 20.0
+    wood = np.full((size, size, 3), (0.55, 0.7, 0.85), np.float32)
+    centre = np.array([[60.0, 60.0]])
+
+    def edges(draw) -> np.ndarray:
+        img = wood.copy()
+        draw(img)
+        return reader._round_edges(cv2.GaussianBlur(img, (5, 5), 1.2), centre, radius)[0]
+
+    def stone(img, at=(60, 60), colour=(0.95, 0.95, 0.95)):
+        cv2.circle(img, at, int(radius), colour, -1, cv2.LINE_AA)
+
+    assert edges(stone).min() >= reader.ROUND_EDGE
+    assert edges(lambda img: stone(img, (64, 58))).min() >= reader.ROUND_EDGE
+
+    def finger(img):
+        cv2.rectangle(img, (0, 45), (70, 75), (0.9, 0.85, 0.8), -1)
+        cv2.circle(img, (70, 60), 15, (0.9, 0.85, 0.8), -1, cv2.LINE_AA)
+
+    assert edges(finger).min() < 0.2  # none where it runs on out of the cell
+    assert edges(lambda img: stone(img, colour=(0.1, 0.1, 0.1))).max() == 0.0
+
+
+def test_white_stones_in_a_cast_shadow_are_sure_by_their_round_edges(monkeypatch):
+    """First family, a hard photo: six white stones lie in a cast shadow, greyer than the
+    others, so their colour is unlike their kind's, and the stones' rims hide a side or
+    two of their cells' outlines.  The round edges of five show all round: they are read
+    surely, and rightly (the sixth's rises outwards on one side: uncertain still).
+    Without that cue all six are uncertain."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+
+    layout = load_layout()
+    photo = synthetic_photo("tripod", layout, 20014, "hard")
+    score = score_reading(read_as_file(photo.image, "tripod", layout), photo)
+    assert score.wrong == () and len(score.uncertain) <= 1
+    monkeypatch.setattr(
+        reader, "_round_edges", lambda img, centres, r: np.zeros((len(centres), 12))
+    )
+    blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
+    assert blind.wrong == () and len(blind.uncertain) >= len(score.uncertain) + 5
