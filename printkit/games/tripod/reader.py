@@ -136,25 +136,29 @@ def _round_edges(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndar
     (99th percentile), 0 where brightness rises outwards.  A stone off its cell's middle
     still has its edge in the ring; a finger has edges along its sides and round its tip,
     but none where it runs on out of the cell."""
-    grey = np.asarray(img, np.float32).mean(axis=2) if img.ndim == 3 else img
     half = int(math.ceil(1.6 * radius)) + 1
     dy, dx = np.mgrid[-half : half + 1, -half : half + 1].astype(np.float32)
+    near = np.hypot(dx, dy) <= 1.35 * radius + 1  # the ring, whatever the centre's fraction
+    dx, dy = dx[near], dy[near]
     out = np.zeros((len(centres), EDGE_SECTORS))
     for i, (cx, cy) in enumerate(centres):
         x, y = int(round(cx)), int(round(cy))
-        window = grey[max(y - half, 0) : y + half + 1, max(x - half, 0) : x + half + 1]
-        if window.shape != dx.shape:
+        window = img[max(y - half, 0) : y + half + 1, max(x - half, 0) : x + half + 1]
+        if window.shape[:2] != (2 * half + 1, 2 * half + 1):
             continue  # too near the photo's edge to see all round
+        window = window.mean(axis=2, dtype=np.float32) if window.ndim == 3 else window
+        window = np.asarray(window, np.float32)
         gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3)
         gy = cv2.Sobel(window, cv2.CV_32F, 0, 1, ksize=3)
+        strong = float(np.percentile(cv2.magnitude(gx, gy), 99)) + 1e-6
         rx, ry = dx - (cx - x), dy - (cy - y)
         r = np.hypot(rx, ry) + 1e-6
-        fall = -(gx * rx + gy * ry) / r  # brightness falling outwards
+        fall = -(gx[near] * rx + gy[near] * ry) / r  # brightness falling outwards
         ring = (r >= 0.7 * radius) & (r <= 1.35 * radius)
         sector = ((np.arctan2(ry, rx) % (2 * math.pi)) / (2 * math.pi) * EDGE_SECTORS).astype(int)
-        strong = float(np.percentile(np.hypot(gx, gy), 99)) + 1e-6
+        fall, sector = fall[ring], sector[ring]
         for s in range(EDGE_SECTORS):
-            values = fall[ring & (sector == s)]
+            values = fall[sector == s]
             out[i, s] = max(float(values.max()), 0.0) / strong if values.size else 0.0
     return out
 
@@ -368,9 +372,11 @@ def classify_cells(
     if len(pale):
         sides = _side_fits(board, model, to_px, keys, pale)
         enclosed = sides.min(axis=1) >= OUTLINE_SURE
+        outliers[pale[enclosed]] = False
+        open_ = pale[~enclosed]
         radius = float(extra["stone"]) / 2 * model.px_per_mm
-        round_edge = _round_edges(image, centres[pale], radius).min(axis=1) >= ROUND_EDGE
-        outliers[pale[enclosed | round_edge]] = False
+        round_edge = _round_edges(image, centres[open_], radius).min(axis=1) >= ROUND_EDGE
+        outliers[open_[round_edge]] = False
         crossed = np.zeros(len(keys), bool)
         crossed[pale[(sides < OUTLINE_SURE).sum(axis=1) >= FINGER_SIDES]] = True
         reach = covers_reach(covers, crossed, neighbours(centres, FINGER_HOP * pitch))
