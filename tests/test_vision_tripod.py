@@ -314,8 +314,9 @@ def test_a_white_stone_within_its_cells_outline_is_sure(monkeypatch):
     """Second family, glossy Go stones: white stones off their cells' middles read unlike
     the other white stones, yet each cell's own outline shows all round, so what hides its
     name lies within it: a stone.  At most one cell stays uncertain, two more without that
-    cue and the stones' round edges (``_round_edges``); nothing is silently wrong.  The photo is taken at a slant, and on the plane of
-    the stones' tops the same stones read like the others
+    cue and the stones' round edges (``_round_edges``); nothing is silently wrong.  The
+    photo is taken at a slant, and on the plane of the stones' tops the same stones read
+    like the others
     (``test_a_go_stone_whose_top_lies_beyond_its_cell_is_read_surely_on_the_tops_plane``):
     each cue alone settles them."""
     from printkit.games.tripod import reader

@@ -2244,10 +2244,7 @@ def _turned_on_tops(
         out[k] = replace(
             tops[k], uncertain=not sure, doubt="" if sure else readings[k].doubt or "thickness"
         )
-    for k in settled:
-        if steady(k):
-            out[k] = tops[k]
-    for k in hidden:
+    for k in (*settled, *hidden):
         if steady(k):
             out[k] = tops[k]
     return out

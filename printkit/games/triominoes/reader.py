@@ -611,17 +611,19 @@ def _faint_confirmed(
     Second family, Triominoes photos 0-29 of every condition, 30-59 of glare, hands and
     motion, and motion 210-217: 12 faint tiles settled so, every faint corner a 1 (the
     thinnest digit), all rightly; 11 in shaken photos, one under a reflection."""
+    shown: dict = {}  # corner → the numbers tiles read surely show there
+
+    def show(cell, label: str) -> None:
+        for corner, n in zip(clockwise_corners(cell), label.split("-"), strict=True):
+            shown.setdefault(corner, set()).add(n)
+
+    for cell, reading in readings.items():
+        if reading.label != EMPTY and not reading.uncertain:
+            show(cell, reading.label)
     out = dict(readings)
     faint = {cell: _tile_reading(views[cell]) for cell, r in readings.items() if r.doubt == "faint"}
     faint = {cell: read for cell, read in faint.items() if not read.uncertain}
     while faint:
-        shown: dict = {}  # corner → the numbers sure tiles show there
-        for cell, reading in out.items():
-            if reading.label != EMPTY and not reading.uncertain:
-                for corner, n in zip(
-                    clockwise_corners(cell), reading.label.split("-"), strict=True
-                ):
-                    shown.setdefault(corner, set()).add(n)
         settled = {
             cell: read
             for cell, read in faint.items()
@@ -636,6 +638,8 @@ def _faint_confirmed(
         if not settled:
             break
         out.update(settled)
+        for cell, read in settled.items():
+            show(cell, read.label)
         faint = {cell: read for cell, read in faint.items() if cell not in settled}
     return out
 

@@ -374,8 +374,8 @@ def classify_cells(
         enclosed = sides.min(axis=1) >= OUTLINE_SURE
         outliers[pale[enclosed]] = False
         open_ = pale[~enclosed]
-        radius = float(extra["stone"]) / 2 * model.px_per_mm
-        round_edge = _round_edges(image, centres[open_], radius).min(axis=1) >= ROUND_EDGE
+        stone_radius = float(extra["stone"]) / 2 * model.px_per_mm
+        round_edge = _round_edges(image, centres[open_], stone_radius).min(axis=1) >= ROUND_EDGE
         outliers[open_[round_edge]] = False
         crossed = np.zeros(len(keys), bool)
         crossed[pale[(sides < OUTLINE_SURE).sum(axis=1) >= FINGER_SIDES]] = True
