@@ -13,7 +13,7 @@ from conftest import read_as_file
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
 from printkit.vision import read as reader
-from printkit.vision.lens import STRAIGHT, Lens, fit_lens, framed
+from printkit.vision.lens import STRAIGHT, Lens, Undone, fit_lens, framed
 from printkit.vision.model import board_models
 from printkit.vision.photoshoot import shoot
 from printkit.vision.synth import score_reading
@@ -107,6 +107,39 @@ def test_undoing_the_lens_straightens_a_photographed_line():
     assert count - 1 == 12
     assert np.ptp(lens.to_photo(row)[:, 1]) > 50  # bent in the photo
     assert np.ptp(dots[:, 1]) < 1.5  # straight once undone
+
+
+def test_a_board_rectified_through_the_lens_lies_where_lens_and_homography_put_it():
+    """Rectifying through ``Undone`` maps each pixel through the homography and the lens
+    at once, interpolating between exact points a few pixels apart: every pixel (edges
+    included) within 0.02 px of the exact map, and a dot drawn in the photo where the lens
+    puts a board point comes out at that point, as it does through the whole photo undone
+    first."""
+    lens = Lens(-0.15, SHAPE, 0.9)
+    bounds, px_per_mm = (0.0, 0.0, 300.0, 250.0), 4.0
+    to_rect = reader._board_to_rect(bounds, px_per_mm)
+    to_view = BOARD @ np.linalg.inv(to_rect)
+    size = (1200, 1000)
+    maps = Undone(np.zeros((*SHAPE, 3), np.uint8), lens).maps(to_view, size)
+    ys, xs = np.mgrid[0 : size[1], 0 : size[0]]
+    pixels = np.stack([xs, ys], axis=-1).reshape(-1, 1, 2).astype(np.float64)
+    exact = lens.to_photo(cv2.perspectiveTransform(pixels, to_view).reshape(-1, 2))
+    assert maps.shape == (size[1], size[0], 2)
+    assert np.abs(maps.reshape(-1, 2) - exact).max() < 0.02
+
+    board_dots = np.array([[20.0, 20.0], [150.0, 125.0], [280.0, 230.0], [30.0, 220.0]])
+    image = np.full((*SHAPE, 3), 255, np.uint8)
+    photo_dots = lens.to_photo(cv2.perspectiveTransform(board_dots[:, None], BOARD)[:, 0])
+    for x, y in photo_dots:
+        cv2.circle(image, (round(x), round(y)), 12, (0, 0, 0), -1)
+    for view in (Undone(image, lens), lens.undo(image)):
+        flat = reader.rectify(view, BOARD, bounds, px_per_mm)
+        dark = (flat.mean(axis=2) < 0.5).astype(np.uint8)
+        count, _, _, centres = cv2.connectedComponentsWithStats(dark)
+        found = centres[1:] / px_per_mm
+        assert count - 1 == len(board_dots)
+        nearest = np.linalg.norm(found[:, None] - board_dots[None], axis=2).min(axis=0)
+        assert nearest.max() < 0.3  # mm: the dots are drawn at whole pixels
 
 
 @pytest.mark.parametrize(
@@ -284,7 +317,8 @@ def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkey
     """TriPakus lens photos read from their JPEG files, at full size (4000 × 3000: the
     board is too coarse at half size): the thick pieces' sides and shadows beside bare
     cells darken one side of some cell edges.  Taking only line-shaped dips for lines,
-    the lens is fitted and every cell read right; taking every dip (the paper's median
+    the lens is fitted and every cell read right, but for at most one beside a thick
+    piece that its planes leave uncertain (``thickness``); taking every dip (the paper's median
     against the darkest sample, wherever it lies), the lens fit fails and the photo is
     refused as bent (read under RANSAC's fit of the markers alone: 306013 reads right
     under the fit through every marker corner, ``_every_corner_fit``, however the lines
@@ -293,7 +327,8 @@ def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkey
     photo = shoot("tripakus", layout, seed, "lens")
     reading = read_as_file(photo.image, "tripakus", layout)
     assert reading.lens is not None and reading.lens.k < -0.05
-    assert not score_reading(reading, photo).wrong
+    score = score_reading(reading, photo)
+    assert set(score.wrong) <= set(score.uncertain) and len(score.uncertain) <= 1
     every_dip = lambda profiles, k: np.median(profiles, axis=-1) - profiles.min(axis=-1)  # noqa: E731
     monkeypatch.setattr(reader, "_dips", every_dip)
     monkeypatch.setattr(reader, "_straight_along", lambda samples, k: np.ones(len(k), bool))

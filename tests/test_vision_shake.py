@@ -76,7 +76,9 @@ def test_a_refused_shaken_photo_says_it_is_shaken():
 def test_a_shaken_photo_whose_missed_markers_show_their_pattern_reads(monkeypatch):
     """Second family, a shaken Tripitz photo: the detector finds two of the four markers,
     the others are found by their pattern, and every cell reads right.  Without the
-    pattern search the photo is refused."""
+    pattern search the two markers place the board only roughly: the photo is refused,
+    or read with the cells its lines do not confirm uncertain (a fifth or more of them),
+    none silently wrong."""
     from printkit.vision import read as read_module
 
     photo = _photo("tripitz", 307002, "motion")
@@ -84,8 +86,13 @@ def test_a_shaken_photo_whose_missed_markers_show_their_pattern_reads(monkeypatc
     assert score_reading(reading, photo).wrong == ()
     assert len(reading.markers) == 4
     monkeypatch.setattr(read_module, "look_for", lambda *args: None)
-    with pytest.raises(PhotoError):
-        read_encoded(_jpeg(photo.image), "tripitz", load_layout())
+    try:
+        rough = read_encoded(_jpeg(photo.image), "tripitz", load_layout())
+    except PhotoError:
+        return
+    score = score_reading(rough, photo)
+    assert len(rough.markers) == 2
+    assert score.silent == () and len(score.uncertain) >= len(rough.cells) // 5
 
 
 def test_a_fit_through_smeared_corners_is_read_beside_ransac_s(monkeypatch):

@@ -77,6 +77,42 @@ class Lens:
         return cv2.remap(image, *maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+@dataclass(frozen=True)
+class Undone:
+    """A photo with a lens's distortion undone only where it is looked at: an image made
+    from it (``read.rectify``) maps each of its pixels through its homography into the
+    undistorted view and on through the lens into the photo at once, never undoing the
+    whole photo (a wide-lens read undid a 12-megapixel photo's lens in 60 ms)."""
+
+    image: np.ndarray
+    lens: Lens
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.image.shape
+
+    def maps(self, to_view: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+        """For each pixel of an image of ``size`` (width, height) that ``to_view`` (a
+        homography) maps into the undistorted view, where the lens put it in the photo
+        (float32 x, y): computed every ``MAP_STEP`` pixels and interpolated between (the
+        map bends by thousandths of a pixel over a step)."""
+        w, h = size
+        cols, rows = -(-w // MAP_STEP) + 2, -(-h // MAP_STEP) + 2
+        # Samples at the source pixels cv2.resize puts its output's pixels between, one
+        # step beyond each edge so that every pixel kept lies between two of them.
+        xs = (np.arange(cols) - 0.5) * MAP_STEP - 0.5
+        ys = (np.arange(rows) - 0.5) * MAP_STEP - 0.5
+        grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
+        view = cv2.perspectiveTransform(grid, to_view).reshape(-1, 2)
+        coarse = self.lens.to_photo(view).reshape(rows, cols, 2).astype(np.float32)
+        fine = cv2.resize(coarse, (cols * MAP_STEP, rows * MAP_STEP))  # bilinear
+        return fine[MAP_STEP : MAP_STEP + h, MAP_STEP : MAP_STEP + w]
+
+
+MAP_STEP = 8
+"""Pixels between the points where ``Undone.maps`` maps exactly."""
+
+
 def _camera(shape: tuple[int, int]) -> np.ndarray:
     """OpenCV's camera matrix for the lens model: centred on the photo of ``shape``, focal
     length its half diagonal (radii are measured in half diagonals)."""

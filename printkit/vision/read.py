@@ -47,7 +47,7 @@ from printkit.vision.colour import (
     unlike_their_kind,
 )
 from printkit.vision.colour import MIN_SPREAD as MIN_KIND_SPREAD
-from printkit.vision.lens import STRAIGHT, Lens, fit_lens
+from printkit.vision.lens import STRAIGHT, Lens, Undone, fit_lens
 from printkit.vision.markers import (
     TOO_BLURRED,
     Detection,
@@ -417,64 +417,83 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
     """
 
     def read_at(
-        view: np.ndarray, h: np.ndarray, plane: Plane | None = None, maps: Maps | None = None
+        view: np.ndarray,
+        h: np.ndarray,
+        plane: Plane | None = None,
+        maps: Maps | None = None,
+        rectified: np.ndarray | None = None,
     ) -> tuple:
-        rectified = rectify(view, h, model.bounds, model.px_per_mm)
+        if rectified is None:
+            rectified = rectify(view, h, model.bounds, model.px_per_mm)
         cells, corrected, plane, maps = classify(rectified, model, (view, h), plane, maps)
         return h, cells, corrected, line_offsets(model, cells, rectified), plane, maps
 
     homography, used, unconfirmed, found = fit
     markers = _marker_points(model, found, homography)
-    view, lens, corrected_fit = image, None, False
-    try:
-        homography, cells, corrected, lines, plane, maps = read_at(image, homography)
-    except PhotoError as refused:
-        # A wide lens can bend the colour strips and paper out of place: undone from the
-        # markers alone, the board may read (its lines are checked as ever).
-        rescue = _lens_fitted(model, homography, NO_LINES, None, image.shape, markers)
-        if rescue is None:
-            raise
-        view, lens, corrected_fit = rescue[0].undo(image), rescue[0], True
+    flat = rectify(image, homography, model.bounds, model.px_per_mm)
+    sighted = _read_sighted(model, image, flat, homography, markers, read_at)
+    lens_rounds, bent_by_lens = 2, None  # bent_by_lens: a lens the lines as first read show
+    if sighted is not None:
+        (homography, cells, corrected, lines, plane, maps), lens, flat_lines = sighted
+        corrected_fit = True
+        unsure = unconfirmed is not None or any(
+            off > LINE_OFF for off in _near_lines(model, flat_lines).values()
+        )
+        lens_rounds = 0 if _median_off(lines) <= SETTLED_LINES else 1
+    else:
+        view, lens, corrected_fit = image, None, False
         try:
-            homography, cells, corrected, lines, plane, maps = read_at(view, rescue[1])
-        except PhotoError:
-            raise refused from None
-    # Cells a mm or two off before: where no line speaks, a corrected fit is not sure.
-    unsure = (
-        corrected_fit
-        or unconfirmed is not None
-        or any(off > LINE_OFF for off in _near_lines(model, lines).values())
-    )
-    bent_by_lens = None  # a lens fitted to the lines as first read, kept for the loop below
-    if unconfirmed is not None or _median_off(lines) > BENT:
-        for _ in range(2):
-            if lens is None:
-                bent_by_lens = _lens_fitted(model, homography, lines, None, image.shape, markers)
-                if bent_by_lens is not None:
-                    break  # a wide lens bends the lines: undone below, no flat fit would hold
-            refined = refine_by_lines(model, homography, lines)
-            if refined is None:
-                break
+            homography, cells, corrected, lines, plane, maps = read_at(
+                image, homography, rectified=flat
+            )
+        except PhotoError as refused:
+            # A wide lens can bend the colour strips and paper out of place: undone from
+            # the markers alone, the board may read (its lines are checked as ever).
+            rescue = _lens_fitted(model, homography, NO_LINES, None, image.shape, markers)
+            if rescue is None:
+                raise
+            view, lens, corrected_fit = Undone(image, rescue[0]), rescue[0], True
             try:
-                again = read_at(view, refined, plane, maps)  # a slight correction: the same pieces
-            except PhotoError:  # the corrected fit reads worse (its paper, say): not kept
-                break
-            if _agreement(model, again[3]) <= _agreement(model, lines) and not _straighter(
-                model, again[3], lines
-            ):
-                break  # the lines agree no better: the correction is not kept
-            homography, cells, corrected, lines, plane, maps = again
-            corrected_fit = True
-            if _median_off(lines) <= SETTLED_LINES:
-                break  # the lines lie where the fit puts them: no second pass
+                homography, cells, corrected, lines, plane, maps = read_at(view, rescue[1])
+            except PhotoError:
+                raise refused from None
+        # Cells a mm or two off before: where no line speaks, a corrected fit is not sure.
+        unsure = (
+            corrected_fit
+            or unconfirmed is not None
+            or any(off > LINE_OFF for off in _near_lines(model, lines).values())
+        )
+        if unconfirmed is not None or _median_off(lines) > BENT:
+            for _ in range(2):
+                if lens is None:
+                    bent_by_lens = _lens_fitted(
+                        model, homography, lines, None, image.shape, markers
+                    )
+                    if bent_by_lens is not None:
+                        break  # a wide lens bends the lines: undone below, no flat fit holds
+                refined = refine_by_lines(model, homography, lines)
+                if refined is None:
+                    break
+                try:
+                    again = read_at(view, refined, plane, maps)  # a slight correction
+                except PhotoError:  # the corrected fit reads worse (its paper, say): not kept
+                    break
+                if _agreement(model, again[3]) <= _agreement(model, lines) and not _straighter(
+                    model, again[3], lines
+                ):
+                    break  # the lines agree no better: the correction is not kept
+                homography, cells, corrected, lines, plane, maps = again
+                corrected_fit = True
+                if _median_off(lines) <= SETTLED_LINES:
+                    break  # the lines lie where the fit puts them: no second pass
     # Straight lines a little bent (a wide lens) throw fine reading off before they are off
     # enough to misplace a cell: a lens is fitted every time, undone where it explains them.
-    for _ in range(2):
+    for _ in range(lens_rounds):
         fitted = bent_by_lens or _lens_fitted(model, homography, lines, lens, image.shape, markers)
         bent_by_lens = None
         if fitted is None:
             break
-        undone = fitted[0].undo(image)
+        undone = Undone(image, fitted[0])
         try:
             again = read_at(undone, fitted[1])  # bent straight: light and colours modelled anew
         except PhotoError:
@@ -551,13 +570,67 @@ PRINT_DOUBTS = frozenset({"print hidden", "beside a cover"})
 """Doubts of a cell read bare that its print alone raised (``_print_hidden``)."""
 
 
+def _read_sighted(
+    model: BoardModel,
+    image: np.ndarray,
+    flat: np.ndarray,
+    h: np.ndarray,
+    markers: tuple[np.ndarray, np.ndarray],
+    read_at,
+) -> tuple | None:
+    """The board read through a wide lens its printed lines show before any cell is read
+    (``flat``: the board rectified under the markers' ``h``), with the lens and the lines
+    in ``flat`` between the cells that reading found bare; None where
+    no lens shows or the lines lie no straighter under it (``_straighter``).
+
+    The lines are looked for along every side two cells share: a piece over a side hides
+    its line (``_lines_across`` finds no dip with paper beside it) and a gap between two
+    pieces lies on the side anyway.  A lens seen this way spares reading the board flat
+    first only to find its lines bent."""
+    if not model.shared_lines:
+        return None
+    seen = _lines_along(model, _shared_edges(model, set(model.cells)), flat)
+    fitted = _lens_fitted(model, h, seen, None, image.shape, markers)
+    if fitted is None:
+        return None
+    # Fitted again to the lines the first fit puts near their place: edges on a piece that
+    # passed for lines pull one coefficient off (Tripitz's tokens: 0.18 mm off, then 0.03).
+    off = _off_lens(seen, h, fitted)
+    near = off <= max(SIGHTED_NEAR * float(np.median(off)), SIGHTED_FLOOR)
+    kept = Lines(seen.where[near], seen.normal[near], seen.offset[near])
+    fitted = _lens_fitted(model, h, kept, None, image.shape, markers) or fitted
+    try:
+        reading = read_at(Undone(image, fitted[0]), fitted[1])
+    except PhotoError:
+        return None
+    before = line_offsets(model, reading[1], flat)
+    if not _straighter(model, reading[3], before):
+        return None
+    return reading, fitted[0], before
+
+
+SIGHTED_NEAR = 2.0
+"""Lines seen along every side are fitted again within this many times their median
+distance from the first lens fitted to them (``_read_sighted``)…"""
+SIGHTED_FLOOR = 0.05
+"""…or this many mm, whichever is more."""
+
+
+def _off_lens(lines: Lines, h: np.ndarray, fitted: tuple) -> np.ndarray:
+    """How far (mm) each of ``lines`` (measured under ``h``) lies from where a fitted lens
+    and its board → view homography put it."""
+    seen = _project(h, lines.where + lines.offset[:, None] * lines.normal)
+    view = fitted[0].from_photo(seen)
+    board = _project(np.linalg.inv(fitted[1]), view)
+    return np.abs(((board - lines.where) * lines.normal).sum(axis=1))
+
+
 def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines:
     """Where each printed line between two cells read as empty lies, against where the
     homography puts it: within ``LINE_SEARCH`` mm across it (``_lines_across``, which
     tells a line from other dark edges there).  Pieces hide the other
     lines; a cell read as empty but uncertain may hide its lines too (a finger), unless
     all that is in doubt is its print, which a rough fit puts off its place."""
-    grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
     bare = {
         k
         for k, c in cells.items()
@@ -565,9 +638,15 @@ def line_offsets(model: BoardModel, cells: dict, rectified: np.ndarray) -> Lines
         and (not c.uncertain or c.doubt in PRINT_DOUBTS)
         and not c.lit
     }
-    edges = _shared_edges(model, bare) if model.shared_lines else []
+    return _lines_along(model, _shared_edges(model, bare) if model.shared_lines else [], rectified)
+
+
+def _lines_along(model: BoardModel, edges: list[tuple], rectified: np.ndarray) -> Lines:
+    """The printed lines found along ``edges`` (cell sides, pairs of mm points) of a
+    rectified board (``_lines_across``), against where the homography puts them."""
     if not edges:
         return NO_LINES
+    grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
     offsets = np.linspace(-LINE_SEARCH, LINE_SEARCH, 17)
     a = np.array([e[0] for e in edges], float)
     b = np.array([e[1] for e in edges], float)
@@ -638,9 +717,11 @@ def _straight_along(samples: np.ndarray, k: np.ndarray) -> np.ndarray:
     return (dips >= LINE_DIP / 2).sum(axis=1) >= samples.shape[1] - 1
 
 
-def _at_points(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+def _at_points(img: np.ndarray | Undone, pts: np.ndarray) -> np.ndarray:
     """``img`` interpolated at each (x, y) point: one row per point (a value per channel,
-    or one value)."""
+    or one value); a photo seen through its lens undone at the points the lens put them."""
+    if isinstance(img, Undone):
+        img, pts = img.image, img.lens.to_photo(pts)
     pts = np.asarray(pts, dtype=np.float32).reshape(-1, 2)
     pad = -len(pts) % 256  # remap takes maps under 32767 px a side: a grid 256 wide
     grid = np.pad(pts, ((0, pad), (0, 0))).reshape(-1, 256, 2)
@@ -1346,7 +1427,7 @@ def _board_to_rect(bounds: tuple[float, float, float, float], s: float) -> np.nd
 
 
 def rectify(
-    image: np.ndarray,
+    image: np.ndarray | Undone,
     h: np.ndarray,
     bounds: tuple[float, float, float, float],
     px_per_mm: float = PX_PER_MM,
@@ -1355,13 +1436,22 @@ def rectify(
     x0, y0, x1, y1 = bounds
     size = (int(math.ceil((x1 - x0) * px_per_mm)), int(math.ceil((y1 - y0) * px_per_mm)))
     rect_to_photo = h @ np.linalg.inv(_board_to_rect(bounds, px_per_mm))
-    warped = cv2.warpPerspective(
-        image,
-        rect_to_photo,
-        size,
-        flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
+    if isinstance(image, Undone):  # through the lens: one map for the homography and lens
+        warped = cv2.remap(
+            image.image,
+            image.maps(rect_to_photo, size),
+            None,
+            cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+    else:
+        warped = cv2.warpPerspective(
+            image,
+            rect_to_photo,
+            size,
+            flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
     # Scaled to 0..1 in float32 as it is made: one board-sized float array, not two.
     return np.divide(cv2.cvtColor(warped, cv2.COLOR_BGR2RGB), np.float32(255.0), dtype=np.float32)
 
