@@ -388,7 +388,7 @@ def test_a_tile_whose_thin_numbers_a_shake_smeared_is_read_uncertain_not_empty(m
     seen = read_image(photo.image, "triominoes", layout)
     score = score_reading(seen, photo)
     assert score.wrong == () and score.silent == ()
-    monkeypatch.setattr(reader, "_faint_confirmed", lambda readings, views: readings)
+    monkeypatch.setattr(reader, "_corners_confirmed", lambda readings, views: readings)
     unsettled = read_image(photo.image, "triominoes", layout)
     faint = {unsettled.model.cell_key(k) for k, c in unsettled.cells.items() if c.doubt == "faint"}
     assert len(faint) >= 5 and faint <= set(score_reading(unsettled, photo).uncertain)
@@ -437,6 +437,7 @@ def test_a_faint_corner_is_settled_only_where_a_sure_tile_shows_its_number(monke
     own = {cell: tile(cell, {corner: "1"}), beside: tile(beside, {corner: "1", far: "5"})}
     seen_at: dict = {}  # id(view) → its cell
     monkeypatch.setattr(reader, "_tile_reading", lambda view: own[seen_at[id(view)]])
+    monkeypatch.setattr(reader, "_unsure_corners", lambda view: ())
 
     def settled(readings: dict, faint: dict) -> set:
         views = {}
@@ -444,7 +445,9 @@ def test_a_faint_corner_is_settled_only_where_a_sure_tile_shows_its_number(monke
             views[at] = faint_at(at, where)
             seen_at[id(views[at])] = at
             readings[at] = replace(own[at], uncertain=True, doubt="faint")
-        out = reader._faint_confirmed(readings, views)
+        for at in readings:
+            views.setdefault(at, faint_at(at, None))  # every cell has a view
+        out = reader._corners_confirmed(readings, views)
         return {at for at in faint if not out[at].uncertain}
 
     agreeing = tile(beside, {corner: "1"})
@@ -458,3 +461,44 @@ def test_a_faint_corner_is_settled_only_where_a_sure_tile_shows_its_number(monke
     assert settled({beyond: tile(beyond, {far: "2"})}, {cell: corner, beside: far}) == set()
     own[cell] = replace(own[cell], uncertain=True)  # its own numbers unsure
     assert settled({beside: agreeing}, {cell: corner}) == set()
+
+
+def test_a_number_neither_ink_nor_outline_settles_is_settled_by_the_tile_touching_it(
+    monkeypatch,
+):
+    """A tile whose numbers make a real tile, read uncertain because one corner's number
+    neither its ink nor its outline settles (a shake smeared it), is made sure by a tile
+    read surely that shows the same number at that corner; not where that tile shows
+    another number or is uncertain itself, nor where no tile touches the corner, nor
+    where more than its numbers is in doubt (``_unsure_corners`` names no corner)."""
+    from printkit.vision.read import CellReading
+
+    cell, beside = (1, 1), (1, 2)
+    corner = next(c for c in clockwise_corners(cell) if c in clockwise_corners(beside))
+    at = clockwise_corners(cell).index(corner)
+
+    def tile(where: tuple, number: str, uncertain: bool = False) -> CellReading:
+        label = "-".join(number if c == corner else "4" for c in clockwise_corners(where))
+        return CellReading(label, 0.6, "", 0.1, uncertain)
+
+    unsure_at: dict = {}  # id(view) → the corners _unsure_corners names
+    monkeypatch.setattr(reader, "_unsure_corners", lambda view: unsure_at.get(id(view), ()))
+
+    def settled(neighbour: CellReading | None, corners: tuple = (at,)) -> bool:
+        view = reader.CellView((5.0,) * 3, (None,) * 3, np.zeros(3))
+        unsure_at[id(view)] = corners
+        readings = {cell: tile(cell, "3", uncertain=True)}
+        views = {cell: view}
+        if neighbour is not None:
+            readings[beside] = neighbour
+            views[beside] = reader.CellView((5.0,) * 3, (None,) * 3, np.zeros(3))
+        out = reader._corners_confirmed(readings, views)
+        return not out[cell].uncertain and out[cell].label == readings[cell].label
+
+    assert settled(tile(beside, "3"))
+    assert not settled(tile(beside, "5"))
+    assert not settled(tile(beside, "3", uncertain=True))
+    assert not settled(None)
+    assert not settled(tile(beside, "3"), corners=())
+    other = next(i for i in range(3) if clockwise_corners(cell)[i] not in clockwise_corners(beside))
+    assert not settled(tile(beside, "3"), corners=(at, other))  # no tile touches the other

@@ -556,11 +556,7 @@ def _tile_reading(view: CellView) -> CellReading:
     uncertain = not (real and all(sure for _, _, sure in numbers))
     best = values if real else readings[first]
     runner_up = readings[second] if best == readings[first] else readings[first]
-    lit = float(view.ground[0]) >= LIT
-    # Three sharp outlines of a real tile's numbers are a tile's print whatever the tint
-    # of the ground round them (dim light blots it with colour noise).
-    sharp = real and all(s is not None and float(s.max()) >= SHAPE_SHARP for s in view.shapes)
-    if float(view.ground[2]) < PAPER_B and not lit and not sharp:
+    if _on_paper(view, real):
         uncertain = True  # ink like a tile's on a ground as white as the mat
     return CellReading(
         "-".join(map(str, best)),
@@ -569,6 +565,27 @@ def _tile_reading(view: CellView) -> CellReading:
         round(float(dist[0][best[0]] + dist[1][best[1]] + dist[2][best[2]]), 3),
         uncertain,
     )
+
+
+def _on_paper(view: CellView, real: bool) -> bool:
+    """The cell's ground is as white as the mat's, and not lit to white (``LIT``): ink like
+    a tile's there may be the mat's.  Three sharp outlines of a ``real`` tile's numbers
+    are a tile's print whatever the tint round them (dim light blots it with colour
+    noise)."""
+    lit = float(view.ground[0]) >= LIT
+    sharp = real and all(s is not None and float(s.max()) >= SHAPE_SHARP for s in view.shapes)
+    return float(view.ground[2]) < PAPER_B and not lit and not sharp
+
+
+def _unsure_corners(view: CellView) -> tuple[int, ...]:
+    """The corners (0-2, clockwise) of a cell read as a tile whose numbers alone are in
+    doubt (``_number``: neither ink nor outline settles them), where that is all its
+    doubt: the numbers read make a real tile, on a tile's ground; none otherwise."""
+    numbers = [_number(d, s) for d, s in zip(view.distances, view.shapes, strict=True)]
+    real = tuple(v for v, _, _ in numbers) in _readings()[0]
+    if not real or _on_paper(view, real):
+        return ()
+    return tuple(i for i, (_, _, sure) in enumerate(numbers) if not sure)
 
 
 def _cell_reading(view: CellView, quick: bool = False) -> CellReading:
@@ -600,16 +617,21 @@ def _cream(view: CellView) -> bool:
     return float(view.ground[2]) > TILE_B and float(view.ground[0]) < LIT
 
 
-def _faint_confirmed(
+def _corners_confirmed(
     readings: dict[Hashable, CellReading], views: Mapping[Hashable, CellView]
 ) -> dict[Hashable, CellReading]:
-    """Faint tiles (``_faint_tile``) read surely where a second cue settles them: the
-    numbers read make a real tile, each sure by its ink and outline, and at every faint
-    corner another tile read surely shows the same number (tiles touching at a corner
-    match there); a faint tile so settled settles others in turn.  A bare cell tinted
-    cream with a neighbour's edge in its corner has no such corner to agree with it.
-    Second family, Triominoes photos 0-29 of every condition, 30-59 of glare, hands and
-    motion, and motion 210-217: 12 faint tiles settled so, every faint corner a 1 (the
+    """Tiles read uncertain for a corner or two, read surely where the tiles touching them
+    settle those corners: at each, another tile read surely shows the same number (tiles
+    touching at a corner match there); a tile so settled settles others in turn.  The
+    corners in doubt are a faint tile's (``_faint_tile``) with too little ink for a number,
+    its numbers otherwise sure by ink and outline, and those whose number neither ink nor
+    outline settles (``_unsure_corners``: a shake smears them) on a tile otherwise beyond
+    doubt.  A bare cell tinted cream with a neighbour's edge in its corner has no such
+    corner to agree with it, and a misread number agrees only if it happens to be the
+    number a touching tile shows (a misplaced tile's mismatch is then hidden, where its
+    own ink failed too).
+    Faint tiles, second family, Triominoes photos 0-29 of every condition, 30-59 of glare,
+    hands and motion, and motion 210-217: 12 settled so, every faint corner a 1 (the
     thinnest digit), all rightly; 11 in shaken photos, one under a reflection."""
     shown: dict = {}  # corner → the numbers tiles read surely show there
 
@@ -617,22 +639,26 @@ def _faint_confirmed(
         for corner, n in zip(clockwise_corners(cell), label.split("-"), strict=True):
             shown.setdefault(corner, set()).add(n)
 
+    pending: dict = {}  # cell → its reading once settled, and the corners to settle
     for cell, reading in readings.items():
         if reading.label != EMPTY and not reading.uncertain:
             show(cell, reading.label)
+        elif reading.doubt == "faint":
+            read = _tile_reading(views[cell])
+            faint = tuple(i for i, area in enumerate(views[cell].areas) if area < DIGIT_AREA)
+            if not read.uncertain:
+                pending[cell] = (read, faint)
+        elif reading.label != EMPTY and not reading.doubt:
+            unsure = _unsure_corners(views[cell])
+            if unsure:
+                pending[cell] = (replace(reading, uncertain=False), unsure)
     out = dict(readings)
-    faint = {cell: _tile_reading(views[cell]) for cell, r in readings.items() if r.doubt == "faint"}
-    faint = {cell: read for cell, read in faint.items() if not read.uncertain}
-    while faint:
+    while pending:
         settled = {
             cell: read
-            for cell, read in faint.items()
+            for cell, (read, corners) in pending.items()
             if all(
-                shown.get(corner) == {n}
-                for corner, n, area in zip(
-                    clockwise_corners(cell), read.label.split("-"), views[cell].areas, strict=True
-                )
-                if area < DIGIT_AREA
+                shown.get(clockwise_corners(cell)[i]) == {read.label.split("-")[i]} for i in corners
             )
         }
         if not settled:
@@ -640,7 +666,7 @@ def _faint_confirmed(
         out.update(settled)
         for cell, read in settled.items():
             show(cell, read.label)
-        faint = {cell: read for cell, read in faint.items() if cell not in settled}
+        pending = {cell: p for cell, p in pending.items() if cell not in settled}
     return out
 
 
@@ -706,7 +732,7 @@ def classify(
         readings = {cell: _cell_reading(view, quick=True) for cell, view in views.items()}
     else:
         readings = {cell: _cell_reading(view) for cell, view in views.items()}
-        readings = _cross_check(_faint_confirmed(readings, views))
+        readings = _cross_check(_corners_confirmed(readings, views))
     side = float(model.extra["side"])
     at = dict(zip(views, to_px([tri_centroid(cell, side) for cell in views]), strict=True))
     radius = NAME_REACH * side / (2 * math.sqrt(3)) * model.px_per_mm
