@@ -94,6 +94,36 @@ def test_thick_pieces_seen_at_45_degrees_read_on_their_top_faces():
         assert len(score_reading(on_board, photo).wrong) > 20
 
 
+def test_a_bare_cell_a_leaning_piece_mixes_with_its_colour_is_bare_where_its_print_shows(
+    monkeypatch,
+):
+    """Second family, Trigon at a steep slant (305022): beside thick pieces, bare cells show
+    a neighbour's side over part of them and read mixed.  Where such a piece leans over
+    the cell (``_overhung``) and the cell's print shows clearly, it is bare and sure: at
+    least three cells more are sure than without that cue, none wrong."""
+    from printkit.vision import read as reader
+
+    layout = load_layout()
+    photo = shoot("trigon", layout, 305022, "steep")
+    seen = read_image(photo.image, "trigon", layout)
+    score = score_reading(seen, photo)
+    assert score.silent == ()
+    monkeypatch.setattr(reader, "_overhung", lambda *args: frozenset())
+    blind = read_image(photo.image, "trigon", layout)
+    mixed = {
+        k
+        for k in score_reading(blind, photo).uncertain
+        if blind.cells[_key(blind, k)].doubt == "mixed"
+    }
+    cleared = mixed - set(score.uncertain)
+    assert len(cleared) >= 3
+    assert all(seen.cells[_key(seen, k)].label == "empty" for k in cleared)
+
+
+def _key(reading, name: str):
+    return next(k for k in reading.cells if reading.model.cell_key(k) == name)
+
+
 def test_thick_tiles_seen_at_45_degrees_read_on_their_faces(monkeypatch):
     """Triominoes tiles photographed at 45°: the mat's own judge of a plane
     (``BoardModel.whole``: how near the numbers' ink lies to its places) finds the tiles'
