@@ -404,11 +404,14 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
     with about as many cells judged (``_straighter``). A wide lens bends the lines: its
     distortion is fitted with the homography to the lines and the corners of the markers
     ``found`` (``lens.fit_lens``, which finds none where a homography alone does as
-    well); one found is undone in the photo and the board read again, kept if the lines
-    lie straighter (``_straighter``; a board whose cells share no printed lines, if
-    fewer cells are uncertain and no sure cell changed: ``_surer``); a board that cannot
-    be read at all under the markers' fit (its colour strips bent out of place) is tried
-    once under a lens fitted to the markers alone.  An unconfirmed board the lines
+    well); one found is undone where the photo is sampled (``lens.Undone``) and the
+    board read again, kept if the lines lie straighter (``_straighter``; a board whose
+    cells share no printed lines, if fewer cells are uncertain and no sure cell changed:
+    ``_surer``).  Where the lines sought along every side before any cell is read already
+    show a lens, the board is read under it first, and flat only if its lines lie no
+    straighter there (``_read_sighted``: a wide-lens photo is then read once).  A board
+    that cannot be read at all under the markers' fit (its colour strips bent out of
+    place) is tried once under a lens fitted to the markers alone.  An unconfirmed board the lines
     cannot place is refused with that reason, and so is a board whose lines stay off as
     a rule; after correcting a fit that was rough or put cells off, the cells no line
     speaks for are uncertain (once the corrected fit explains the lines,
