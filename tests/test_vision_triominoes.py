@@ -418,7 +418,8 @@ def test_a_faint_corner_is_settled_only_where_a_sure_tile_shows_its_number(monke
     """A faint tile (``faint``) whose numbers read surely is made sure by a tile read
     surely that shows the same number at its faint corner, and by a faint tile so settled
     in turn; not where the tile there shows another number or is itself uncertain, nor
-    where no tile touches that corner, nor where its own numbers are unsure."""
+    where no tile touches that corner, nor where its numbers make no real tile, nor where
+    another of its numbers is unsure at a corner no sure tile shows it."""
     from printkit.vision.read import CellReading
 
     cell, beside, beyond = (1, 1), (1, 2), (1, 3)
@@ -436,8 +437,8 @@ def test_a_faint_corner_is_settled_only_where_a_sure_tile_shows_its_number(monke
 
     own = {cell: tile(cell, {corner: "1"}), beside: tile(beside, {corner: "1", far: "5"})}
     seen_at: dict = {}  # id(view) → its cell
-    monkeypatch.setattr(reader, "_tile_reading", lambda view: own[seen_at[id(view)]])
-    monkeypatch.setattr(reader, "_unsure_corners", lambda view: ())
+    unsure: dict = {}  # cell → the corners _unsure_corners names (none: all sure)
+    monkeypatch.setattr(reader, "_unsure_corners", lambda view: unsure.get(seen_at[id(view)], ()))
 
     def settled(readings: dict, faint: dict) -> set:
         views = {}
@@ -446,7 +447,9 @@ def test_a_faint_corner_is_settled_only_where_a_sure_tile_shows_its_number(monke
             seen_at[id(views[at])] = at
             readings[at] = replace(own[at], uncertain=True, doubt="faint")
         for at in readings:
-            views.setdefault(at, faint_at(at, None))  # every cell has a view
+            if at not in views:  # every cell has a view
+                views[at] = faint_at(at, None)
+                seen_at[id(views[at])] = at
         out = reader._corners_confirmed(readings, views)
         return {at for at in faint if not out[at].uncertain}
 
@@ -459,7 +462,10 @@ def test_a_faint_corner_is_settled_only_where_a_sure_tile_shows_its_number(monke
     chain = {beyond: tile(beyond, {far: "5"})}
     assert settled(dict(chain), {cell: corner, beside: far}) == {cell, beside}
     assert settled({beyond: tile(beyond, {far: "2"})}, {cell: corner, beside: far}) == set()
-    own[cell] = replace(own[cell], uncertain=True)  # its own numbers unsure
+    lone = next(i for i, c in enumerate(clockwise_corners(cell)) if c not in shared)
+    unsure[cell] = (lone,)  # another of its numbers unsure, where no tile touches it
+    assert settled({beside: agreeing}, {cell: corner}) == set()
+    unsure[cell] = None  # its numbers make no real tile
     assert settled({beside: agreeing}, {cell: corner}) == set()
 
 

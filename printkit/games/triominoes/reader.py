@@ -577,14 +577,14 @@ def _on_paper(view: CellView, real: bool) -> bool:
     return float(view.ground[2]) < PAPER_B and not lit and not sharp
 
 
-def _unsure_corners(view: CellView) -> tuple[int, ...]:
-    """The corners (0-2, clockwise) of a cell read as a tile whose numbers alone are in
-    doubt (``_number``: neither ink nor outline settles them), where that is all its
-    doubt: the numbers read make a real tile, on a tile's ground; none otherwise."""
+def _unsure_corners(view: CellView) -> tuple[int, ...] | None:
+    """The corners (0-2, clockwise) of a cell read as a tile whose numbers neither ink nor
+    outline settles (``_number``), where the numbers read make a real tile on a tile's
+    ground; None where they do not (more than its numbers is then in doubt)."""
     numbers = [_number(d, s) for d, s in zip(view.distances, view.shapes, strict=True)]
     real = tuple(v for v, _, _ in numbers) in _readings()[0]
     if not real or _on_paper(view, real):
-        return ()
+        return None
     return tuple(i for i, (_, _, sure) in enumerate(numbers) if not sure)
 
 
@@ -623,10 +623,10 @@ def _corners_confirmed(
     """Tiles read uncertain for a corner or two, read surely where the tiles touching them
     settle those corners: at each, another tile read surely shows the same number (tiles
     touching at a corner match there); a tile so settled settles others in turn.  The
-    corners in doubt are a faint tile's (``_faint_tile``) with too little ink for a number,
-    its numbers otherwise sure by ink and outline, and those whose number neither ink nor
-    outline settles (``_unsure_corners``: a shake smears them) on a tile otherwise beyond
-    doubt.  A bare cell tinted cream with a neighbour's edge in its corner has no such
+    corners in doubt are a faint tile's (``_faint_tile``) with too little ink for a number
+    and those whose number neither ink nor outline settles (``_unsure_corners``: a shake
+    smears them), on a tile whose numbers make a real tile on a tile's ground and in no
+    other doubt.  A bare cell tinted cream with a neighbour's edge in its corner has no such
     corner to agree with it, and a misread number agrees only if it happens to be the
     number a touching tile shows (a misplaced tile's mismatch is then hidden, where its
     own ink failed too).
@@ -634,7 +634,8 @@ def _corners_confirmed(
     hands and motion, and motion 210-217: 12 settled so, every faint corner a 1 (the
     thinnest digit), all rightly; 11 in shaken photos, one under a reflection.  Numbers
     neither ink nor outline settled, the same photos: 42 tiles settled, all rightly (36
-    in shaken photos, four beside hands, two beside reflections)."""
+    in shaken photos, four beside hands, two beside reflections); faint tiles with such
+    numbers too: three more, all rightly."""
     shown: dict = {}  # corner → the numbers tiles read surely show there
 
     def show(cell, label: str) -> None:
@@ -645,15 +646,15 @@ def _corners_confirmed(
     for cell, reading in readings.items():
         if reading.label != EMPTY and not reading.uncertain:
             show(cell, reading.label)
-        elif reading.doubt == "faint":
-            read = _tile_reading(views[cell])
-            faint = tuple(i for i, area in enumerate(views[cell].areas) if area < DIGIT_AREA)
-            if not read.uncertain:
-                pending[cell] = (read, faint)
-        elif reading.label != EMPTY and not reading.doubt:
+        elif reading.label != EMPTY and reading.doubt in ("", "faint"):
             unsure = _unsure_corners(views[cell])
-            if unsure:
-                pending[cell] = (replace(reading, uncertain=False), unsure)
+            if unsure is None:
+                continue
+            areas = views[cell].areas if reading.doubt == "faint" else ()
+            faint = {i for i, area in enumerate(areas) if area < DIGIT_AREA}
+            corners = tuple(sorted(faint.union(unsure)))
+            if corners:
+                pending[cell] = (replace(reading, uncertain=False, doubt=""), corners)
     out = dict(readings)
     while pending:
         settled = {
