@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
@@ -579,12 +579,13 @@ def _read_sighted(
     flat: np.ndarray,
     h: np.ndarray,
     markers: tuple[np.ndarray, np.ndarray],
-    read_at,
+    read_at: Callable[..., tuple],
 ) -> tuple | None:
-    """The board read through a wide lens its printed lines show before any cell is read
-    (``flat``: the board rectified under the markers' ``h``), with the lens and the lines
-    in ``flat`` between the cells that reading found bare; None where
-    no lens shows or the lines lie no straighter under it (``_straighter``).
+    """The board read (by ``read_at``, as ``_read_fitted`` reads it) through a wide lens
+    its printed lines show before any cell is read (``flat``: the board rectified under
+    the markers' ``h``), with the lens and the lines in ``flat`` between the cells that
+    reading found bare; None where no lens shows or the lines lie no straighter under it
+    (``_straighter``).
 
     The lines are looked for along every side two cells share: a piece over a side hides
     its line (``_lines_across`` finds no dip with paper beside it) and a gap between two
