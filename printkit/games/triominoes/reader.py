@@ -545,14 +545,13 @@ def _tile_reading(view: CellView) -> CellReading:
     """The numbers of a cell with ink at all three corners (``_number`` each): a real
     tile's reading with every number sure, or uncertain and the nearest real reading."""
     dist = np.array([d for d in view.distances])  # 3 × 6
-    numbers = [_number(d, shape) for d, shape in zip(dist, view.shapes, strict=True)]
+    numbers, real = _corner_numbers(view)
     values = tuple(v for v, _, _ in numbers)
     confidence = min(m for _, m, _ in numbers)
     readings, table = _readings()
     # The best real reading and the runner-up, by the summed distances of their numbers.
     cost = dist[0][table[:, 0]] + dist[1][table[:, 1]] + dist[2][table[:, 2]]
     first, second = (int(i) for i in np.argsort(cost)[:2])
-    real = values in readings
     uncertain = not (real and all(sure for _, _, sure in numbers))
     best = values if real else readings[first]
     runner_up = readings[second] if best == readings[first] else readings[first]
@@ -565,6 +564,13 @@ def _tile_reading(view: CellView) -> CellReading:
         round(float(dist[0][best[0]] + dist[1][best[1]] + dist[2][best[2]]), 3),
         uncertain,
     )
+
+
+def _corner_numbers(view: CellView) -> tuple[list[tuple[int, float, bool]], bool]:
+    """Each corner's number, its ink margin and whether it is sure (``_number``), and
+    whether the three make a real tile's reading."""
+    numbers = [_number(d, s) for d, s in zip(view.distances, view.shapes, strict=True)]
+    return numbers, tuple(v for v, _, _ in numbers) in _readings()[0]
 
 
 def _on_paper(view: CellView, real: bool) -> bool:
@@ -581,8 +587,7 @@ def _unsure_corners(view: CellView) -> tuple[int, ...] | None:
     """The corners (0-2, clockwise) of a cell read as a tile whose numbers neither ink nor
     outline settles (``_number``), where the numbers read make a real tile on a tile's
     ground; None where they do not (more than its numbers is then in doubt)."""
-    numbers = [_number(d, s) for d, s in zip(view.distances, view.shapes, strict=True)]
-    real = tuple(v for v, _, _ in numbers) in _readings()[0]
+    numbers, real = _corner_numbers(view)
     if not real or _on_paper(view, real):
         return None
     return tuple(i for i, (_, _, sure) in enumerate(numbers) if not sure)
