@@ -6,6 +6,8 @@ the drawing backends nor the photo reader (both heavy: reportlab, numpy, OpenCV)
 
 from __future__ import annotations
 
+import atexit
+import gc
 import json
 import math
 import sys
@@ -25,6 +27,10 @@ try:  # recent typer releases carry their own copy of click
     from typer._click import exceptions as parser_errors
 except ImportError:
     from click import exceptions as parser_errors
+
+# What a command made lives until the process ends: the interpreter's last garbage
+# collections need not trace it (after a photo read they took 30 ms of 0.6 s).
+atexit.register(gc.freeze)
 
 app = typer.Typer(
     help="Print-and-play kits for triangle-grid games, and a checker for games played with them.",
