@@ -447,6 +447,36 @@ def test_cells_under_a_white_reflection_are_read_from_the_colour_it_leaves():
             assert read[k].label == name and not read[k].uncertain
 
 
+def test_a_coloured_piece_only_beside_a_reflection_keeps_its_sure_reading():
+    """A cell in doubt only for lying beside a reflection (none of its own light above the
+    paper's) keeps a sure reading of a coloured piece whose colour the reflection model
+    also finds nearest that piece, though too far from its patch to be read through the
+    glare: a reflection washes pieces towards white, never into another hue.  The same
+    colour on a cell lit itself, or read unsure, stays in doubt, and so does every cell
+    when no cell's own light is given."""
+    from printkit.draw.model import rgb
+    from printkit.vision.colour import linear
+    from printkit.vision.read import _cell_points, _through_glare
+
+    model = board_models("tripakus", load_layout())[0]
+    keys = list(model.cells)
+    dull_red = linear(np.array(rgb(model.colours["red"]))) * np.array([0.7, 1.6, 1.6])
+    cells = {keys[50]: dull_red, keys[51]: dull_red, keys[52]: dull_red, keys[53]: dull_red}
+    image = _board_image(model, cells)
+    light = np.full_like(image, LIT)
+    points = _cell_points(model)
+    sure_red = CellReading("red", 0.8, "empty", 0.1, False)
+    readings = {k: CellReading("empty", 0.9, "red", 0.1, False) for k in keys}
+    readings.update({keys[50]: sure_red, keys[51]: sure_red, keys[53]: sure_red})
+    readings[keys[52]] = replace(sure_red, uncertain=True)
+    doubts = ["glare" if k in cells else "" for k in keys]
+    lit_up = [k == keys[53] for k in keys]
+    read, left = _through_glare(model, (image, image), light, points, readings, doubts, lit_up)
+    assert left[50] == left[51] == "" and read[keys[50]] == sure_red  # kept as read
+    assert left[52] == left[53] == "glare"  # unsure, or lit itself
+    assert _through_glare(model, (image, image), light, points, readings, doubts)[1][50] == "glare"
+
+
 def test_a_piece_a_reflection_drives_near_white_is_not_read_through_it(monkeypatch):
     """Second family, held-out glare photo: a blue piece under a reflection shows 0.93 or
     more in every channel, a quarter of its samples clipped, and its colour fits bare

@@ -1943,6 +1943,7 @@ def _through_glare(
     points: list[np.ndarray],
     readings: dict,
     doubts: list[str],
+    lit_up: list[bool] | None = None,
 ) -> tuple[dict, list[str]]:
     """Cells doubted for glare read again from the colour a reflection leaves them.
 
@@ -1954,7 +1955,11 @@ def _through_glare(
     clipped channel only says "at least"), one class leaves at most ``GLARE_FIT`` and
     every other ``GLARE_RATIO`` times more, and, if that class is bare paper, no channel
     lies near the top (``SHOULDER``), and no hand may explain the cell's light
-    (``_hand_lit``).  Other glare cells stay uncertain.  ``images`` are
+    (``_hand_lit``).  A cell doubted only for lying beside a reflection (not ``lit_up``:
+    no light above the paper's on its own samples) that was read surely as a coloured
+    piece (``_unwashed``) keeps that reading where the same fit finds its class best:
+    a reflection's fading edge washes a piece towards white, which makes it look bare,
+    never a piece of another hue.  Other glare cells stay uncertain.  ``images`` are
     the board as rectified and the view the cells were read in (the pieces' tops).
     """
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
@@ -1976,12 +1981,14 @@ def _through_glare(
     out, doubts = dict(readings), list(doubts)
     keys = list(model.cells)
     covered = _hand_lit(model, readings, doubts)
+    unwashed = _unwashed(model, readings, glare, lit_up or [True] * len(doubts))
     for j, i in enumerate(glare):
         best, second = int(order[0, j]), int(order[1, j])
         fit, runner = float(misfit[best, j]), float(misfit[second, j])
+        if i in covered:
+            continue
         if (
             readable[j]
-            and i not in covered
             and not (best == 0 and washed[j])  # the first class is the empty cell
             and fit <= GLARE_FIT
             and runner >= GLARE_RATIO * fit
@@ -1990,7 +1997,31 @@ def _through_glare(
                 classes[best], round(1 - fit / runner, 3), classes[second], round(fit, 3), False
             )
             doubts[i] = ""
+        elif unwashed[j] and classes[best] == readings[keys[i]].label:
+            doubts[i] = ""  # its sure reading stands
     return out, doubts
+
+
+CHROMATIC = 30.0
+"""A class whose printed colour has at least this chroma (CIELAB) is a coloured piece: no
+white reflection turns a piece of another hue, or bare paper, into it (``_unwashed``);
+white, grey and black classes (Tripod's stones, the empty cell) fall short."""
+
+
+def _unwashed(model: BoardModel, readings: dict, glare: list[int], lit: list[bool]) -> list[bool]:
+    """Which of the ``glare`` cells (indices) lie only beside a reflection (not ``lit``)
+    and were read surely as a coloured piece (``CHROMATIC``), no part of them showing a
+    darker class (``CellReading.washed``)."""
+    keys = list(model.cells)
+    lab = _printed_lab(model)
+    coloured = {
+        c for c, (_, a, b) in zip(model.classes, lab, strict=True) if np.hypot(a, b) >= CHROMATIC
+    }
+    out = []
+    for i in glare:
+        cell = readings[keys[i]]
+        out.append(not lit[i] and cell.label in coloured and not cell.uncertain and not cell.washed)
+    return out
 
 
 def sure_in_reach(
@@ -2241,7 +2272,9 @@ def classify(
             d or ("thickness" if k in plane.unsettled else "")
             for k, d in zip(keys, doubts, strict=True)
         ]
-        readings, doubts = _through_glare(model, (img, cells_img), light, points, readings, doubts)
+        readings, doubts = _through_glare(
+            model, (img, cells_img), light, points, readings, doubts, lit_up
+        )
     elif model.glared is not None and "glare" in doubts:
         views = (seen, cells_img, light)
         to_px = partial(_to_rect, model)
