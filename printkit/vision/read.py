@@ -2286,6 +2286,8 @@ def classify(
     if model.printed and model.classify is None:
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
         overhung = _overhung(model, photo, plane.height, readings) if photo else frozenset()
+        if photo is not None and plane.height:
+            readings = _clear_of_lean(model, photo, corrected, points, readings, chroma)
         shown = strokes(flat, model.px_per_mm)  # the print as the photo shows it, unclipped
         readings = _print_hidden(shown, model, readings, tail, overhung)
         readings, doubts = _named_through_glare(shown, model, readings, doubts)
@@ -2399,6 +2401,76 @@ def _overhung(
     piece = np.array([readings[k].label != model.classes[0] for k in keys])
     leaning = (beside & piece[None, :] & (reach >= clearance)).any(axis=1)
     return frozenset(k for k, over in zip(keys, leaning, strict=True) if over)
+
+
+CLEAR_SHARE = 0.2
+"""A cell read bare but mixed is read again on what no neighbour's piece can reach
+(``_clear_of_lean``) only if at least this share of its samples lies there: a fifth of
+a cell is some 15 samples at the reading scale, and the reading's own test of their
+spread (``_nearest_kinds``: mixed) judges whether they tell."""
+
+
+def _clear_of_lean(
+    model: BoardModel,
+    photo: tuple[np.ndarray, np.ndarray],
+    view: np.ndarray,
+    points: list[np.ndarray],
+    readings: dict,
+    chroma: float = 1.0,
+) -> dict:
+    """The cells read as bare paper but mixed with another colour read again on their
+    samples that no piece beside them can reach (at least ``CLEAR_SHARE`` of them): those
+    that then read surely bare are bare.
+
+    Seen at a slant, a thick piece's side and top lean over the cell beyond it, as far as
+    a piece of the thickest kind the reader allows (``HEIGHTS``) would reach
+    (``parallax.shifts`` of its corners); what lies outside that reach in the board's own
+    plane (``view``: the board rectified, corrected) is the cell's own base.  A piece
+    covers all of its cell's base, so a cell whose base shows paper there holds none,
+    whatever leans over the rest of it.  (A cover as pale as paper would pass, but not the
+    print test that follows: ``_print_hidden``.)"""
+    empty = model.classes[0]
+    keys = list(model.cells)
+    mixed = [
+        i
+        for i, k in enumerate(keys)
+        if readings[k].label == empty and readings[k].uncertain and readings[k].doubt == "mixed"
+    ]
+    if not mixed:
+        return readings
+    _, centres, _ = _cell_centres(model)
+    piece = np.array([readings[k].label != empty for k in keys])
+    near = neighbours(centres[mixed], 2 * _corner_distance(model), centres) & piece[None, :]
+    image, h = photo
+    origin = np.array(model.bounds[:2])
+    samples, judged = list(points), []
+    for row, i in enumerate(mixed):
+        clear = np.ones(len(points[i]), bool)
+        for n in np.flatnonzero(near[row]):
+            base = np.asarray(model.cells[keys[n]], float)
+            top = base + shifts(h, HEIGHTS[-1], image.shape, base)
+            reach = (np.vstack([base, top]) - origin) * model.px_per_mm
+            clear &= ~_in_convex(cv2.convexHull(reach.astype(np.float32))[:, 0], points[i])
+        if clear.mean() >= CLEAR_SHARE:
+            samples[i] = points[i][clear]
+            judged.append(i)
+    if not judged:
+        return readings
+    again = _nearest_kinds(_gather(view, samples), model, chroma=chroma)
+    out = dict(readings)
+    for i in judged:
+        if again.order[i, 0] == 0 and not again.uncertain[i]:
+            out[keys[i]] = replace(readings[keys[i]], uncertain=False, doubt="")
+    return out
+
+
+def _in_convex(hull: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Which of ``pts`` lie in the convex polygon ``hull`` (its corners in order) or on
+    its edge."""
+    edges = np.roll(hull, -1, axis=0) - hull
+    rel = pts[:, None, :] - hull[None, :, :]
+    cross = edges[None, :, 0] * rel[:, :, 1] - edges[None, :, 1] * rel[:, :, 0]
+    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
 
 
 PRINT_SHOWS = 0.12
