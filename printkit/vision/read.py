@@ -2287,7 +2287,9 @@ def classify(
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
         overhung = _overhung(model, photo, plane.height, readings) if photo else frozenset()
         if photo is not None and plane.height:
-            readings = _clear_of_lean(model, photo, corrected, points, readings, chroma)
+            readings, doubts = _clear_of_lean(
+                model, photo, corrected, points, readings, doubts, chroma, tail
+            )
         shown = strokes(flat, model.px_per_mm)  # the print as the photo shows it, unclipped
         readings = _print_hidden(shown, model, readings, tail, overhung)
         readings, doubts = _named_through_glare(shown, model, readings, doubts)
@@ -2416,35 +2418,51 @@ def _clear_of_lean(
     view: np.ndarray,
     points: list[np.ndarray],
     readings: dict,
+    doubts: list[str],
     chroma: float = 1.0,
-) -> dict:
-    """The cells read as bare paper but mixed with another colour read again on their
-    samples that no piece beside them can reach (at least ``CLEAR_SHARE`` of them): those
-    that then read surely bare are bare.
+    tail: frozenset = frozenset(),
+) -> tuple[dict, list[str]]:
+    """The readings and ``doubts`` with the cells a neighbour's piece may lean over read
+    again on their samples that no piece beside them can reach (at least
+    ``CLEAR_SHARE`` of them): the cells read as bare paper but mixed with another colour,
+    and those the planes of the pieces' tops read differently (``thickness``); those that
+    then read surely bare are bare.
 
     Seen at a slant, a thick piece's side and top lean over the cell beyond it, as far as
     a piece of the thickest kind the reader allows (``HEIGHTS``) would reach
     (``parallax.shifts`` of its corners); what lies outside that reach in the board's own
     plane (``view``: the board rectified, corrected) is the cell's own base.  A piece
     covers all of its cell's base, so a cell whose base shows paper there holds none,
-    whatever leans over the rest of it.  (A cover as pale as paper would pass, but not the
-    print test that follows: ``_print_hidden``.)"""
+    whatever leans over the rest of it.  Not in a reflection's ``tail`` (within
+    ``WASH_REACH`` of glare), which washes a piece as white as paper (Trigon glare 301022,
+    second family: two green cells read bare); a cover as pale as paper would pass, but
+    not the print test that follows (``_print_hidden``)."""
     empty = model.classes[0]
     keys = list(model.cells)
-    mixed = [
+    asked = [
         i
         for i, k in enumerate(keys)
-        if readings[k].label == empty and readings[k].uncertain and readings[k].doubt == "mixed"
+        if k not in tail
+        and (
+            doubts[i] == "thickness"
+            or (
+                not doubts[i]
+                and readings[k].label == empty
+                and readings[k].uncertain
+                and readings[k].doubt == "mixed"
+            )
+        )
     ]
-    if not mixed:
-        return readings
+    if not asked:
+        return readings, doubts
     _, centres, _ = _cell_centres(model)
     piece = np.array([readings[k].label != empty for k in keys])
-    near = neighbours(centres[mixed], 2 * _corner_distance(model), centres) & piece[None, :]
+    near = neighbours(centres[asked], 2 * _corner_distance(model), centres) & piece[None, :]
+    near[np.arange(len(asked)), asked] = False  # a cell's own reading leans over nothing
     image, h = photo
     origin = np.array(model.bounds[:2])
     samples, judged = list(points), []
-    for row, i in enumerate(mixed):
+    for row, i in enumerate(asked):
         clear = np.ones(len(points[i]), bool)
         for n in np.flatnonzero(near[row]):
             base = np.asarray(model.cells[keys[n]], float)
@@ -2455,13 +2473,16 @@ def _clear_of_lean(
             samples[i] = points[i][clear]
             judged.append(i)
     if not judged:
-        return readings
+        return readings, doubts
     again = _nearest_kinds(_gather(view, samples), model, chroma=chroma)
-    out = dict(readings)
+    out, doubts = dict(readings), list(doubts)
     for i in judged:
         if again.order[i, 0] == 0 and not again.uncertain[i]:
-            out[keys[i]] = replace(readings[keys[i]], uncertain=False, doubt="")
-    return out
+            runner = model.classes[int(again.order[i, 1])]
+            margin, distance = float(again.margins[i]), float(again.distances[i])
+            out[keys[i]] = CellReading(empty, round(margin, 3), runner, round(distance, 2), False)
+            doubts[i] = ""
+    return out, doubts
 
 
 def _in_convex(hull: np.ndarray, pts: np.ndarray) -> np.ndarray:
