@@ -2424,8 +2424,8 @@ def _clear_of_lean(
 ) -> tuple[dict, list[str]]:
     """The readings and ``doubts`` with the cells a neighbour's piece may lean over read
     again on their samples that no piece beside them can reach (at least
-    ``CLEAR_SHARE`` of them): the cells read as bare paper but mixed with another colour,
-    and those the planes of the pieces' tops read differently (``thickness``); those that
+    ``CLEAR_SHARE`` of them): the cells whose samples mix two colours (``mixed``) and
+    those the planes of the pieces' tops read differently (``thickness``); those that
     then read surely bare are bare.
 
     Seen at a slant, a thick piece's side and top lean over the cell beyond it, as far as
@@ -2445,12 +2445,7 @@ def _clear_of_lean(
         if k not in tail
         and (
             doubts[i] == "thickness"
-            or (
-                not doubts[i]
-                and readings[k].label == empty
-                and readings[k].uncertain
-                and readings[k].doubt == "mixed"
-            )
+            or (not doubts[i] and readings[k].uncertain and readings[k].doubt == "mixed")
         )
     ]
     if not asked:
