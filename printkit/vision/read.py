@@ -2285,11 +2285,11 @@ def classify(
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
     if model.printed and model.classify is None:
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
-        overhung = _overhung(model, photo, plane.height, readings) if photo else frozenset()
         if photo is not None and plane.height:
             readings, doubts = _clear_of_lean(
                 model, photo, corrected, points, readings, doubts, chroma, tail
             )
+        overhung = _overhung(model, photo, plane.height, readings) if photo else frozenset()
         shown = strokes(flat, model.px_per_mm)  # the print as the photo shows it, unclipped
         readings = _print_hidden(shown, model, readings, tail, overhung)
         readings, doubts = _named_through_glare(shown, model, readings, doubts)
@@ -2406,10 +2406,10 @@ def _overhung(
 
 
 CLEAR_SHARE = 0.2
-"""A cell read bare but mixed is read again on what no neighbour's piece can reach
-(``_clear_of_lean``) only if at least this share of its samples lies there: a fifth of
-a cell is some 15 samples at the reading scale, and the reading's own test of their
-spread (``_nearest_kinds``: mixed) judges whether they tell."""
+"""A cell a neighbour's piece may lean over is read again on what no such piece can reach
+(``_clear_of_lean``) only if at least this share of its samples lies there: a fifth of a
+TriPakus cell is 17 of its 84 samples, and the reading's own test of their spread
+(``_nearest_kinds``: mixed) judges whether they tell."""
 
 
 def _clear_of_lean(
