@@ -100,6 +100,15 @@ def read_glare_doubted(monkeypatch, game: str, seed: int):
     return photo, seen, {keys[i] for i, d in enumerate(doubted[-1]) if d == "glare"}
 
 
+def without_clear_of_lean(monkeypatch) -> None:
+    """The reader without its last cue for cells a thick piece may lean over (read again
+    on what no piece beside them could reach, ``_clear_of_lean``): a test of an earlier
+    cue asks that cue alone."""
+    from printkit.vision import read as reader
+
+    monkeypatch.setattr(reader, "_clear_of_lean", lambda *args: (args[4], args[5]))
+
+
 def run_cli(args, capsys, monkeypatch):
     """Run ``printkit ARGS`` in process: (exit code, standard output, standard error)."""
     import sys

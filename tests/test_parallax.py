@@ -8,7 +8,7 @@ from functools import cache
 
 import numpy as np
 import pytest
-from conftest import read_as_file
+from conftest import read_as_file, without_clear_of_lean
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -94,6 +94,26 @@ def test_thick_pieces_seen_at_45_degrees_read_on_their_top_faces():
         assert len(score_reading(on_board, photo).wrong) > 20
 
 
+def _settled_by_a_cue(monkeypatch, game: str, seed: int, blind, doubted) -> tuple:
+    """A second-family steep photo read whole (none silently wrong) and read again without
+    one cue (``blind`` takes it away): the photo, the first reading and the cells the
+    second read uncertain, as ``doubted`` tells of its cell, that the first read surely."""
+    layout = load_layout()
+    photo = shoot(game, layout, seed, "steep")
+    seen = read_image(photo.image, game, layout)
+    score = score_reading(seen, photo)
+    assert score.silent == ()
+    blind(monkeypatch)
+    without = read_image(photo.image, game, layout)
+    unsure = score_reading(without, photo)
+    doubts = {k for k in unsure.uncertain if doubted(without.cells[_key(without, k)])}
+    return photo, seen, score, unsure, doubts - set(score.uncertain)
+
+
+def _mixed(cell: CellReading) -> bool:
+    return cell.doubt == "mixed"
+
+
 def test_a_bare_cell_a_leaning_piece_mixes_with_its_colour_is_bare_where_its_print_shows(
     monkeypatch,
 ):
@@ -104,20 +124,11 @@ def test_a_bare_cell_a_leaning_piece_mixes_with_its_colour_is_bare_where_its_pri
     again clear of the lean, ``_clear_of_lean``, are not: that cue is tested apart)."""
     from printkit.vision import read as reader
 
-    layout = load_layout()
-    photo = shoot("trigon", layout, 305022, "steep")
-    monkeypatch.setattr(reader, "_clear_of_lean", lambda *args: (args[4], args[5]))
-    seen = read_image(photo.image, "trigon", layout)
-    score = score_reading(seen, photo)
-    assert score.silent == ()
-    monkeypatch.setattr(reader, "_overhung", lambda *args: frozenset())
-    blind = read_image(photo.image, "trigon", layout)
-    mixed = {
-        k
-        for k in score_reading(blind, photo).uncertain
-        if blind.cells[_key(blind, k)].doubt == "mixed"
-    }
-    cleared = mixed - set(score.uncertain)
+    def blind(mp) -> None:
+        mp.setattr(reader, "_overhung", lambda *args: frozenset())
+
+    without_clear_of_lean(monkeypatch)
+    _, seen, _, _, cleared = _settled_by_a_cue(monkeypatch, "trigon", 305022, blind, _mixed)
     assert len(cleared) >= 3
     assert all(seen.cells[_key(seen, k)].label == "empty" for k in cleared)
 
@@ -129,21 +140,9 @@ def test_a_bare_cell_a_leaning_piece_mixes_with_its_colour_is_read_clear_of_the_
     the part of it no piece beside it could reach (were it 5 mm thick) shows its paper,
     and a piece would cover that too.  Read again there (``_clear_of_lean``), at least
     three cells more are sure than without that cue, all of them bare, none wrong."""
-    from printkit.vision import read as reader
-
-    layout = load_layout()
-    photo = shoot("trigon", layout, 305022, "steep")
-    seen = read_image(photo.image, "trigon", layout)
-    score = score_reading(seen, photo)
-    assert score.silent == ()
-    monkeypatch.setattr(reader, "_clear_of_lean", lambda *args: (args[4], args[5]))
-    blind = read_image(photo.image, "trigon", layout)
-    mixed = {
-        k
-        for k in score_reading(blind, photo).uncertain
-        if blind.cells[_key(blind, k)].doubt == "mixed"
-    }
-    cleared = mixed - set(score.uncertain)
+    photo, seen, _, _, cleared = _settled_by_a_cue(
+        monkeypatch, "trigon", 305022, without_clear_of_lean, _mixed
+    )
     assert len(cleared) >= 3
     assert all(seen.cells[_key(seen, k)].label == "empty" for k in cleared)
     assert all(photo.truth["cells"][k] == "empty" for k in cleared)
@@ -157,18 +156,9 @@ def test_a_bare_cell_the_planes_read_differently_is_bare_where_its_own_paper_sho
     them), and those cells are uncertain (``thickness``).  On the board's own plane, the
     part of each that no piece beside it could reach shows paper: they are bare, surely
     and rightly, where without that cue they were uncertain pieces; none is silent."""
-    from printkit.vision import read as reader
-
-    layout = load_layout()
-    photo = shoot("tripakus", layout, 305023, "steep")
-    seen = read_image(photo.image, "tripakus", layout)
-    score = score_reading(seen, photo)
-    assert score.silent == ()
-    monkeypatch.setattr(reader, "_clear_of_lean", lambda *args: (args[4], args[5]))
-    blind = read_image(photo.image, "tripakus", layout)
-    unsure = score_reading(blind, photo)
-    thick = {k for k in unsure.uncertain if blind.cells[_key(blind, k)].label != "empty"}
-    settled = thick - set(score.uncertain)
+    _, seen, score, unsure, settled = _settled_by_a_cue(
+        monkeypatch, "tripakus", 305023, without_clear_of_lean, lambda c: c.label != "empty"
+    )
     assert len(settled) >= 5
     assert all(seen.cells[_key(seen, k)].label == "empty" for k in settled)
     assert set(unsure.wrong) - set(score.wrong) >= settled
@@ -252,7 +242,7 @@ def test_cells_read_differently_on_planes_the_judge_counts_alike_are_uncertain(m
     from printkit.vision import read as read_module
 
     monkeypatch.setattr(read_module, "_wholly", _by_median)
-    monkeypatch.setattr(read_module, "_clear_of_lean", lambda *args: (args[4], args[5]))
+    without_clear_of_lean(monkeypatch)
     judged, planes = read_module._piece_height, []
 
     def judge(*args):
@@ -282,7 +272,7 @@ def test_a_cell_whose_plane_is_unsettled_casts_no_doubt_on_its_patch(monkeypatch
     makes it bare, is not asked: ``_clear_of_lean``.)"""
     from printkit.vision import read as read_module
 
-    monkeypatch.setattr(read_module, "_clear_of_lean", lambda *args: (args[4], args[5]))
+    without_clear_of_lean(monkeypatch)
     layout = load_layout()
     photo = shoot("tripakus", layout, 305024, "steep")
     reading = read_as_file(photo.image, "tripakus", layout)

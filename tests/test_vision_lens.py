@@ -8,7 +8,7 @@ import math
 import cv2
 import numpy as np
 import pytest
-from conftest import read_as_file
+from conftest import read_as_file, without_clear_of_lean
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -182,7 +182,7 @@ def test_planes_a_cell_or_two_apart_in_their_count_leave_the_cells_they_dispute_
     printed lines, such a cell was read wrongly by the best plane: silently, but for
     this rule.)  The paper such a cell shows beyond its neighbours' reach, a later cue
     that makes it bare, is not asked (``_clear_of_lean``)."""
-    monkeypatch.setattr(reader, "_clear_of_lean", lambda *args: (args[4], args[5]))
+    without_clear_of_lean(monkeypatch)
     layout = load_layout()
     photo = shoot("tripakus", layout, 306392, "lens")
     seen = read_as_file(photo.image, "tripakus", layout)
@@ -337,6 +337,6 @@ def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkey
     monkeypatch.setattr(reader, "_dips", every_dip)
     monkeypatch.setattr(reader, "_straight_along", lambda samples, k: np.ones(len(k), bool))
     monkeypatch.setattr(reader, "_every_corner_fit", lambda *args: None)
-    monkeypatch.setattr(reader, "_clear_of_lean", lambda *args: (args[4], args[5]))
+    without_clear_of_lean(monkeypatch)
     with pytest.raises(PhotoError, match="printed lines"):
         read_as_file(photo.image, "tripakus", layout)
