@@ -2454,16 +2454,12 @@ def _clear_of_lean(
     piece = np.array([readings[k].label != empty for k in keys])
     near = neighbours(centres[asked], 2 * _corner_distance(model), centres) & piece[None, :]
     near[np.arange(len(asked)), asked] = False  # a cell's own reading leans over nothing
-    image, h = photo
-    origin = np.array(model.bounds[:2])
+    reach = {n: _lean_reach(model, photo, keys[n]) for n in np.flatnonzero(near.any(axis=0))}
     samples, judged = list(points), []
     for row, i in enumerate(asked):
         clear = np.ones(len(points[i]), bool)
         for n in np.flatnonzero(near[row]):
-            base = np.asarray(model.cells[keys[n]], float)
-            top = base + shifts(h, HEIGHTS[-1], image.shape, base)
-            reach = (np.vstack([base, top]) - origin) * model.px_per_mm
-            clear &= ~_in_convex(cv2.convexHull(reach.astype(np.float32))[:, 0], points[i])
+            clear &= ~_in_convex(reach[n], points[i])
         if clear.mean() >= CLEAR_SHARE:
             samples[i] = points[i][clear]
             judged.append(i)
@@ -2478,6 +2474,17 @@ def _clear_of_lean(
             out[keys[i]] = CellReading(empty, round(margin, 3), runner, round(distance, 2), False)
             doubts[i] = ""
     return out, doubts
+
+
+def _lean_reach(model: BoardModel, photo: tuple[np.ndarray, np.ndarray], key) -> np.ndarray:
+    """The outline (rect px, a convex polygon in order) of what a piece on the cell ``key``
+    covers on the board's own plane, were it as thick as the thickest the reader allows
+    (``HEIGHTS``): its cell and its top as the slant shifts it (``parallax.shifts``)."""
+    image, h = photo
+    base = np.asarray(model.cells[key], float)
+    top = base + shifts(h, HEIGHTS[-1], image.shape, base)
+    reach = (np.vstack([base, top]) - np.array(model.bounds[:2])) * model.px_per_mm
+    return cv2.convexHull(reach.astype(np.float32))[:, 0]
 
 
 def _in_convex(hull: np.ndarray, pts: np.ndarray) -> np.ndarray:
