@@ -285,21 +285,23 @@ def build_kits(
 
     Everything is laid out before anything is written, so a layout error leaves the
     output folder untouched.  PNG previews and DXF cut files are made by ``WORKERS``
-    processes while the other files are made here, and written last.
+    processes (started first: they load their libraries while the kits are laid out)
+    while the other files are made here, and written last.
     """
-    laid_out, plan = plan_kits(kits, layout, formats)
-    if on_plan:
-        on_plan(len(plan))
-
-    def write(f: OutputFile, data: bytes | str) -> None:
-        path = write_atomic(out_dir / f.path, data)
-        if on_file:
-            on_file(path)
-
-    pools = _worker_pools([f for f in plan if f.job is not None])
+    formats = tuple(formats)
+    pools = _worker_pools(formats)
     pending: list[tuple[OutputFile, Future[bytes | str] | None]] = []
     sent: dict[str, int] = {}  # per file type: how many jobs so far
     try:
+        laid_out, plan = plan_kits(kits, layout, formats)
+        if on_plan:
+            on_plan(len(plan))
+
+        def write(f: OutputFile, data: bytes | str) -> None:
+            path = write_atomic(out_dir / f.path, data)
+            if on_file:
+                on_file(path)
+
         for f in plan:
             if not pools or f.job is None:
                 write(f, f.make())
@@ -333,18 +335,32 @@ any number of cores.  Where processes cannot be forked (Windows), everything is 
 this process, and a few previews may differ in the anti-aliasing of their text."""
 
 
-def _worker_pools(jobs: list[OutputFile]) -> list[ProcessPoolExecutor]:
-    """One single-process pool per worker; none (make everything here) for fewer than two
-    jobs or where processes cannot be forked."""
-    if len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+def _worker_pools(formats: tuple[str, ...]) -> list[ProcessPoolExecutor]:
+    """One single-process pool per worker, each started at once on loading the libraries
+    its jobs use; none (make everything here) where no format needs a worker or processes
+    cannot be forked."""
+    kinds = tuple(kind for kind in ("png", "cut") if kind in formats)
+    if not kinds or "fork" not in multiprocessing.get_all_start_methods():
         return []  # spawned workers would import the caller's main module again
-    # Heavy, imported here before the workers are forked so that they share them.
-    if any(f.path.endswith(".png") for f in jobs):
-        import cairosvg  # noqa: F401  (cairo through cffi)
-    if any(f.path.endswith(".dxf") for f in jobs):
-        import ezdxf  # noqa: F401
     # fork: each worker is a copy of this process made at its first job; it only turns SVG
     # text into PNG bytes with cairo, or a cut plan into DXF text, so threads here (the
     # progress bar) and their locks do not concern it.
     context = multiprocessing.get_context("fork")
-    return [ProcessPoolExecutor(1, mp_context=context) for _ in range(WORKERS)]
+    pools = [ProcessPoolExecutor(1, mp_context=context) for _ in range(WORKERS)]
+    try:
+        for pool in pools:
+            pool.submit(_load_libraries, kinds)
+    except (RuntimeError, OSError):  # no process could be started: make everything here
+        for pool in pools:
+            pool.shutdown(wait=False, cancel_futures=True)
+        return []
+    return pools
+
+
+def _load_libraries(kinds: tuple[str, ...]) -> None:
+    """In a worker: import the heavy libraries its jobs of these kinds use (a third of a
+    second), while the kits are still being laid out."""
+    if "png" in kinds:
+        import cairosvg  # noqa: F401  (cairo through cffi)
+    if "cut" in kinds:
+        import ezdxf  # noqa: F401

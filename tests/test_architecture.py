@@ -33,7 +33,7 @@ LAZY_ALLOWED = {
     "babel",
     "svgwrite",  # 0.1–0.2 s (its SVG grammar), not wanted by a photo read
     "reportlab",  # the fonts it parses (30 ms): a photo read seldom measures text
-    "PIL",  # photos' EXIF dates: only `printkit log` reads them
+    "PIL",  # photos' EXIF dates (`printkit log`) and PNG previews
     "multiprocessing",  # process pools (the standard library's, 10 ms): only `printkit log`
     "concurrent",  # ...reads photos in several processes
 }

@@ -121,3 +121,22 @@ def test_svg_embeds_the_typeface_with_every_character_of_the_page():
         cmap = font.getBestCmap()
         assert all(ord(ch) in cmap for ch in text if ch != " ")
         assert len(base64.b64decode(data)) < 60_000  # a subset, not the 500 kB font
+
+
+def test_svg_font_sets_text_at_the_widths_the_layout_measured():
+    """The embedded subset has no kerning or ligature tables a viewer would apply on top of
+    the advances, and its advances add up to the width the layout measured (as the PDF
+    sets the text): kerned pairs like "AV" and "To" included."""
+    import base64
+    import re
+
+    text = "AVATAR Tower, WAVE: fi ff To"
+    size = 5.0
+    page = Page(150, 20)
+    page.add(Text((5, 10), text, size, anchor="start"))
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)\)", page_svg(page)).group(1)
+    font = TTFont(io.BytesIO(base64.b64decode(data)))
+    assert not {"GPOS", "GSUB", "kern"} & set(font.keys())
+    cmap, advances = font.getBestCmap(), font["hmtx"]
+    width = sum(advances[cmap[ord(ch)]][0] for ch in text) * size / font["head"].unitsPerEm
+    assert width == pytest.approx(text_width(text, size), rel=1e-9)

@@ -2,14 +2,17 @@
 
 Drawing once and rasterising the SVG keeps the picture the same as the vector files.  The
 packaged typeface is added to fontconfig (the font lookup cairo uses) before the first
-page is drawn, so PNG text is set in the same font, at the same widths, as the PDF's.
+page is drawn, so PNG text is set in the same font, at the same widths, as the PDF's; the
+SVG's embedded copy of it (its ``@font-face`` style) is left out of what cairosvg parses.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import io
 import os
+import re
 from functools import cache
 from pathlib import Path
 
@@ -38,11 +41,30 @@ def svg_png(svg: str, dpi: float = 100) -> bytes:
     drawn) rasterised as PNG bytes at ``dpi``, white where nothing is drawn.  A plain
     function of plain values, so that a pool of processes can render previews."""
     _add_packaged_fonts()
-    import cairosvg  # heavy (cairo through cffi): loaded only when a PNG is made
+    from cairosvg.parser import Tree  # heavy (cairo through cffi): only when a PNG is made
+    from cairosvg.surface import PNGSurface
+    from PIL import Image  # cairosvg imports it too
 
-    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi, background_color="white")
-    assert png is not None  # only None when writing to a file object
-    return png
+    tree = Tree(bytestring=_FONT_STYLE.sub("", svg, count=1).encode("utf-8"))
+    surface = PNGSurface(tree, None, dpi, background_color="white").cairo
+    surface.flush()
+    size = (surface.get_width(), surface.get_height())
+    # Cairo's pixels are premultiplied BGRA ("BGRa" to Pillow's raw decoder).
+    image = Image.frombuffer("RGBA", size, surface.get_data(), "raw", "BGRa", surface.get_stride())
+    if image.getextrema()[3][0] == 255:  # opaque throughout: RGB, as cairo would write it
+        image = image.convert("RGB")
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=PNG_EFFORT)
+    return out.getvalue()
+
+
+PNG_EFFORT = 3
+"""zlib's effort for the PNG data (1-9): 3 gives files within 1 % of 6 (cairo's own choice)
+in two thirds of the time, a third of a build's preview time."""
+
+_FONT_STYLE = re.compile(r"<style[^>]*>.*?</style>", re.DOTALL)
+"""The SVG's ``@font-face`` rules (the typeface as base64): cairo takes it from fontconfig,
+and parsing the rules cost a sixth of a page's rasterising."""
 
 
 @cache

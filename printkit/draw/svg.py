@@ -101,13 +101,17 @@ def font_faces(page: Page) -> str:
 
 @cache
 def _font_subset(bold: bool, extra: str) -> str:
-    """The packaged font cut down to ``BASE_CHARACTERS`` and ``extra``, base64 text."""
+    """The packaged font cut down to ``BASE_CHARACTERS`` and ``extra``, base64 text, without
+    its kerning and ligatures (``GPOS``, ``GSUB``): the layout measured every text without
+    them, as the PDF sets it, so a viewer sets the SVG's text at the same widths."""
     from fontTools import subset  # slow to import: loaded for the first SVG with text
     from fontTools.ttLib import TTFont  # with the subsetter, on first use
 
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     font = TTFont(str(FONT_DIR / name), recalcTimestamp=False)
-    subsetter = subset.Subsetter(subset.Options())
+    options = subset.Options()
+    options.drop_tables += ["GPOS", "GSUB", "GDEF"]
+    subsetter = subset.Subsetter(options)
     subsetter.populate(text=BASE_CHARACTERS + extra)
     subsetter.subset(font)
     out = io.BytesIO()
