@@ -11,10 +11,15 @@ every direction alike; steep perspective squeezes the board but leaves its edges
 The measure explains a refusal: a photo too smeared for its markers, its paper or its
 pieces to read says so, instead of blaming reflections or hands; and a photo read with
 uncertain cells says so too, since a smear hides the print the reader checks cells by.
+It also undoes the smear where the markers must be found (``steadied``): the drag is a
+line as long as the widest edges, along the way they face, and dividing it out of the
+photo's spectrum (a Wiener filter) sharpens the markers' squares again.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -27,6 +32,7 @@ __all__ = [
     "Smear",
     "smear",
     "shaken",
+    "steadied",
     "verdict",
     "decoded",
     "upper_percentile",
@@ -58,10 +64,12 @@ FEWEST = 30
 @dataclass(frozen=True)
 class Smear:
     """Median width (px at ``SCALE``) of the edges facing the way they are widest and
-    the way they are narrowest."""
+    the way they are narrowest, and the way the widest face (degrees from the photo's x
+    axis towards its y axis, 0-180: the way the camera was dragged)."""
 
     widest: float
     narrowest: float
+    facing: float = 0.0
 
     @property
     def shaken(self) -> bool:
@@ -105,14 +113,16 @@ def smear(image: np.ndarray) -> Smear | None:
         width = width * scale  # a small photo's px are larger: widths as at SCALE
     facing = np.degrees(np.arctan2(ny[steps], nx[steps])) % 180.0
     way = np.minimum((facing / (180.0 / DIRECTIONS)).astype(int), DIRECTIONS - 1)
-    widths = [
-        float(np.median(width[way == w]))
+    widths = {
+        w: float(np.median(width[way == w]))
         for w in range(DIRECTIONS)
         if np.count_nonzero(way == w) >= FEWEST
-    ]
+    }
     if not widths:
         return None
-    return Smear(max(widths), min(widths))
+    widest = max(widths, key=widths.__getitem__)
+    facing = (widest + 0.5) * 180.0 / DIRECTIONS
+    return Smear(widths[widest], min(widths.values()), facing)
 
 
 def upper_percentile(values: np.ndarray, q: float) -> float:
@@ -147,6 +157,70 @@ def verdict(found: Smear | None) -> str | None:
         f"{found.narrowest:.1f} px the other): hold the phone still, with both hands or "
         "against something, in good light"
     )
+
+
+NOISE_SHARE = 0.03
+"""The Wiener filter's noise-to-signal ratio: how much of each frequency ``steadied``
+leaves alone where the drag all but erased it (less rings, more stays smeared)."""
+
+
+def steadied(image: np.ndarray, found: Smear | None = None) -> Iterator[np.ndarray]:
+    """A shaken photo (BGR, any size; ``found``: its ``smear`` if measured) in grey with
+    the drag divided out (Wiener): a line as long as its widest edges, first along the way
+    they face, then along each other way ``smear`` tells apart, nearest first (the widths
+    change slowly round the widest way, so the way measured may be a step off).  Nothing
+    unless the photo is shaken."""
+    found = smear(image) if found is None else found
+    if found is None or not found.shaken:
+        return
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    length = found.widest * max(grey.shape[:2]) / SCALE
+    pad = (int(math.ceil(length)) + 3) | 1
+    height, width = (cv2.getOptimalDFTSize(n + 2 * pad) for n in grey.shape[:2])
+    padded = cv2.copyMakeBorder(
+        grey,
+        pad,
+        height - grey.shape[0] - pad,
+        pad,
+        width - grey.shape[1] - pad,
+        cv2.BORDER_REFLECT,
+    ).astype(np.float32)
+    spectrum = np.fft.rfft2(padded)
+    step = 180.0 / DIRECTIONS
+    ways = sorted((found.facing + k * step) % 180.0 for k in range(DIRECTIONS))
+    ways.sort(key=lambda way: min(abs(way - found.facing), 180.0 - abs(way - found.facing)))
+    for way in ways:
+        kernel = _drag(length, way)
+        spread = np.zeros(padded.shape, np.float32)
+        spread[: kernel.shape[0], : kernel.shape[1]] = kernel
+        spread = np.roll(spread, (-(kernel.shape[0] // 2), -(kernel.shape[1] // 2)), axis=(0, 1))
+        drag = np.fft.rfft2(spread)
+        sharp = np.fft.irfft2(
+            spectrum * np.conj(drag) / (np.abs(drag) ** 2 + NOISE_SHARE), s=padded.shape
+        )
+        out = sharp[pad : pad + grey.shape[0], pad : pad + grey.shape[1]]
+        yield cv2.cvtColor(np.clip(out, 0, 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+
+
+def _drag(length: float, facing: float) -> np.ndarray:
+    """A straight drag of ``length`` px at ``facing`` degrees, as a kernel summing to 1:
+    the line drawn antialiased, in steps of a quarter pixel."""
+    size = (int(math.ceil(length)) + 3) | 1
+    kernel = np.zeros((size, size), np.float32)
+    centre = size // 2
+    along = np.linspace(-length / 2, length / 2, max(2, int(length * 4) + 1))
+    angle = math.radians(facing)
+    xs, ys = centre + along * math.cos(angle), centre + along * math.sin(angle)
+    x0, y0 = np.floor(xs).astype(int), np.floor(ys).astype(int)
+    fx, fy = xs - x0, ys - y0
+    for dx, dy, share in (
+        (0, 0, (1 - fx) * (1 - fy)),
+        (1, 0, fx * (1 - fy)),
+        (0, 1, (1 - fx) * fy),
+        (1, 1, fx * fy),
+    ):
+        np.add.at(kernel, (y0 + dy, x0 + dx), share)
+    return kernel / kernel.sum()
 
 
 def decoded(data: np.ndarray) -> np.ndarray | None:
