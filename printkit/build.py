@@ -1,7 +1,6 @@
 """Writing kits to files: every sheet as PDF, SVG and PNG, named by kit and sheet.
 
-Each page's SVG text and cut plan are made once, however many files need them; PNG
-previews and DXF cut files (over half of a build's time) are made in worker processes
+PNG previews and DXF cut files (over half of a build's time) are made in worker processes
 while this one writes the other files.
 """
 
@@ -18,7 +17,7 @@ from pathlib import Path
 from printkit.draw.cutfile import cut_dxf, cut_paths, cut_stats, cut_svg
 from printkit.draw.model import Document, Page
 from printkit.draw.pdf import pdf_bytes
-from printkit.draw.png import svg_png
+from printkit.draw.png import page_png
 from printkit.draw.svg import page_svg
 from printkit.errors import LayoutError
 from printkit.fileio import write_atomic
@@ -59,21 +58,6 @@ class OutputFile:
     job: Callable[[], tuple[Callable[..., bytes | str], tuple]] | None = None
 
 
-class _PageCache:
-    """Each page's SVG text, made on first use (the SVG file and the PNG preview share it).
-    Entries hold their page, so an ``id`` names one page for as long as the cache lives."""
-
-    def __init__(self) -> None:
-        self._svg: dict[int, tuple[Page, str]] = {}
-
-    def svg(self, page: Page) -> str:
-        """The page's SVG file text, titled with its label."""
-        entry = self._svg.get(id(page))
-        if entry is None:
-            entry = self._svg[id(page)] = (page, page_svg(page, page.label))
-        return entry[1]
-
-
 def parse_formats(text: str) -> tuple[str, ...]:
     """``"pdf,svg"`` → ``("pdf", "svg")``; unknown names raise LayoutError naming them."""
     names = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
@@ -92,30 +76,27 @@ def _pdf(
     return lambda: pdf_bytes(doc)
 
 
-def _svg(page: Page, cache: _PageCache) -> Callable[[], str]:
-    return lambda: cache.svg(page)
+def _svg(page: Page) -> Callable[[], str]:
+    return lambda: page_svg(page, page.label)
 
 
-def _png(page: Page, dpi: float, cache: _PageCache) -> Callable[[], bytes]:
-    # The SVG file's text: its title is not drawn, so the pixels are those of page_png.
-    return lambda: svg_png(cache.svg(page), dpi)
+def _png(page: Page, dpi: float) -> Callable[[], bytes]:
+    return lambda: page_png(page, dpi)
 
 
 def _cut(page: Page, kind: str) -> Callable[[], str]:
     return lambda: (cut_svg if kind == "svg" else cut_dxf)(page, cut_paths(page))
 
 
-def _png_job(page: Page, dpi: float, cache: _PageCache) -> Callable[[], tuple]:
-    return lambda: (svg_png, (cache.svg(page), dpi))
+def _png_job(page: Page, dpi: float) -> Callable[[], tuple]:
+    return lambda: (page_png, (page, dpi))
 
 
 def _dxf_job(page: Page) -> Callable[[], tuple]:
     return lambda: (cut_dxf, (page, cut_paths(page)))
 
 
-def sheet_files(
-    sheet: Sheet, formats: Iterable[str], layout: Layout, cache: _PageCache | None = None
-) -> list[OutputFile]:
+def sheet_files(sheet: Sheet, formats: Iterable[str], layout: Layout) -> list[OutputFile]:
     """The files one sheet is written as.
 
     A one-sided sheet is ``STEM.pdf``; a two-sided one is ``STEM-side-a.*`` and
@@ -124,7 +105,6 @@ def sheet_files(
     ``STEM-cut.dxf``, registered to Side A.
     """
     formats = tuple(formats)
-    cache = cache if cache is not None else _PageCache()
     dpi = float(layout.printing.preview_dpi)
     base = f"{sheet.kit}/{sheet.stem}"
     sides = (
@@ -137,12 +117,9 @@ def sheet_files(
         if "pdf" in formats:
             files.append(OutputFile(f"{base}{suffix}.pdf", _pdf([page], page.label, layout)))
         if "svg" in formats:
-            files.append(OutputFile(f"{base}{suffix}.svg", _svg(page, cache)))
+            files.append(OutputFile(f"{base}{suffix}.svg", _svg(page)))
         if "png" in formats:
-            png = OutputFile(
-                f"{base}{suffix}.png", _png(page, dpi, cache), _png_job(page, dpi, cache)
-            )
-            files.append(png)
+            files.append(OutputFile(f"{base}{suffix}.png", _png(page, dpi), _png_job(page, dpi)))
     if sheet.back is not None and "pdf" in formats:
         files.append(
             OutputFile(f"{base}-duplex.pdf", _pdf(sheet.pages, sheet.title, layout, layout.flip))
@@ -196,14 +173,12 @@ def manifest(
     sheets: list[Sheet],
     layout: Layout,
     formats: Iterable[str],
-    cache: _PageCache | None = None,
 ) -> dict:
     """What a kit's folder holds and what to do with it, as plain data (written as JSON)."""
     formats = tuple(formats)
-    cache = cache if cache is not None else _PageCache()
     entries = []
     for sheet in sheets:
-        files = [f.path.split("/", 1)[1] for f in sheet_files(sheet, formats, layout, cache)]
+        files = [f.path.split("/", 1)[1] for f in sheet_files(sheet, formats, layout)]
         entries.append(
             {
                 "sheet": sheet.stem,
@@ -251,15 +226,11 @@ def _plan(
     kits: list[Kit], layout: Layout, formats: tuple[str, ...]
 ) -> tuple[dict[str, list[Sheet]], list[OutputFile]]:
     laid_out = {kit.name: kit.build(layout) for kit in kits}
-    cache = _PageCache()
     plan = [
-        f
-        for sheets in laid_out.values()
-        for s in sheets
-        for f in sheet_files(s, formats, layout, cache)
+        f for sheets in laid_out.values() for s in sheets for f in sheet_files(s, formats, layout)
     ]
     for kit in kits:
-        data = manifest(kit, laid_out[kit.name], layout, formats, cache)
+        data = manifest(kit, laid_out[kit.name], layout, formats)
         if "pdf" in formats:
             data["guide"] = GUIDE_FILE
             pages = guide_pages(laid_out[kit.name], data, layout, kit.finished(layout))
@@ -328,11 +299,9 @@ def build_kits(
 
 WORKERS = 2
 """PNG previews and DXF cut files are made by this many worker processes, the k-th PNG
-(DXF) of a build by worker ``k % WORKERS``, each worker in the order of the plan.  Cairo's
-rendering of a page depends slightly on what the same process drew before (its glyph
-caches), so this fixed division makes a build's previews the same bytes run to run, on
-any number of cores.  Where processes cannot be forked (Windows), everything is made in
-this process, and a few previews may differ in the anti-aliasing of their text."""
+(DXF) of a build by worker ``k % WORKERS``, each worker in the order of the plan, so that
+a build's previews are made alike run to run, on any number of cores.  Where processes
+cannot be forked (Windows), everything is made in this process."""
 
 
 def _worker_pools(formats: tuple[str, ...]) -> list[ProcessPoolExecutor]:
@@ -342,9 +311,9 @@ def _worker_pools(formats: tuple[str, ...]) -> list[ProcessPoolExecutor]:
     kinds = tuple(kind for kind in ("png", "cut") if kind in formats)
     if not kinds or "fork" not in multiprocessing.get_all_start_methods():
         return []  # spawned workers would import the caller's main module again
-    # fork: each worker is a copy of this process made at its first job; it only turns SVG
-    # text into PNG bytes with cairo, or a cut plan into DXF text, so threads here (the
-    # progress bar) and their locks do not concern it.
+    # fork: each worker is a copy of this process made at its first job; it only turns a
+    # page into PNG bytes (through its PDF), or a cut plan into DXF text, so threads here
+    # (the progress bar) and their locks do not concern it.
     context = multiprocessing.get_context("fork")
     pools = [ProcessPoolExecutor(1, mp_context=context) for _ in range(WORKERS)]
     try:
@@ -361,6 +330,7 @@ def _load_libraries(kinds: tuple[str, ...]) -> None:
     """In a worker: import the heavy libraries its jobs of these kinds use (a third of a
     second), while the kits are still being laid out."""
     if "png" in kinds:
-        import cairosvg  # noqa: F401  (cairo through cffi)
+        import pypdfium2  # noqa: F401  (PDFium)
+        import reportlab.pdfgen.canvas  # noqa: F401  (each preview is drawn as a PDF first)
     if "cut" in kinds:
         import ezdxf  # noqa: F401

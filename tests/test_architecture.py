@@ -23,7 +23,6 @@ PACKAGE = ROOT / "printkit"
 COMMON = ("draw", "layout", "records", "vision", "cards", "geometry", "polyiamond_games")
 LAZY_ALLOWED = {
     "cv2",
-    "cairosvg",
     "pypdfium2",
     "ezdxf",
     "jsonschema",
