@@ -186,11 +186,9 @@ def steadied(image: np.ndarray, found: Smear | None = None) -> Iterator[np.ndarr
         cv2.BORDER_REFLECT,
     ).astype(np.float32)
     spectrum = np.fft.rfft2(padded)
-    step = 180.0 / DIRECTIONS
-    ways = sorted((found.facing + k * step) % 180.0 for k in range(DIRECTIONS))
-    ways.sort(key=lambda way: min(abs(way - found.facing), 180.0 - abs(way - found.facing)))
-    for way in ways:
-        kernel = _drag(length, way)
+    steps = sorted(range(DIRECTIONS), key=lambda k: min(k, DIRECTIONS - k))  # 0, 1, -1, 2…
+    for k in steps:
+        kernel = _drag(length, (found.facing + k * 180.0 / DIRECTIONS) % 180.0)
         spread = np.zeros(padded.shape, np.float32)
         spread[: kernel.shape[0], : kernel.shape[1]] = kernel
         spread = np.roll(spread, (-(kernel.shape[0] // 2), -(kernel.shape[1] // 2)), axis=(0, 1))
