@@ -1160,28 +1160,34 @@ def _fitted(
 def _placed(
     image: np.ndarray, found: list[Detection], models: list[BoardModel]
 ) -> tuple[BoardModel, np.ndarray, list[int], str | None, list[Detection], PhotoError | None]:
-    """``_placed_by``, and None; or where the markers found cannot place the board in a
-    shaken photo, ``_placed_by`` the markers found with the shake undone
+    """``_placed_by``, and None; or where the markers found place the board only roughly or
+    not at all in a shaken photo, ``_placed_by`` the markers found with the shake undone
     (``shake.steadied``: smeared past the detector and past their pattern's search, they
-    show sharp again; the first way of undoing it whose markers place the board surely,
-    else the first that places it roughly), and the refusal the photo as taken met, which
-    stands where none places the board, or where it is read too doubtfully
-    (``_steady_enough``)."""
+    show sharp again), and the refusal the photo as taken met (or its rough fit's reason),
+    which stands where the board is read too doubtfully (``_steady_enough``).  The first
+    way of undoing the shake whose markers place the board surely is kept; where none
+    does, a rough fit of the photo as taken, else the first rough one of the steadied
+    photo; where nothing places the board, the first refusal stands."""
     try:
-        return (*_placed_by(image, found, models), None)
-    except PhotoError as refused:
-        rough = None
-        for steady in shake.steadied(image):
-            try:
-                placed = _placed_by(steady, detect_markers(steady), models)
-            except PhotoError:
-                continue
-            if placed[3] is None:  # confirmed: no other way of undoing the shake is tried
-                return (*placed, refused)
-            rough = rough or placed
-        if rough is None:
-            raise refused from None
-        return (*rough, refused)
+        placed, refused = _placed_by(image, found, models), None
+    except PhotoError as exc:
+        placed, refused = None, exc
+    if placed is not None and placed[3] is None:
+        return (*placed, None)
+    rough = None
+    for steady in shake.steadied(image):
+        try:
+            better = _placed_by(steady, detect_markers(steady), models)
+        except PhotoError:
+            continue
+        if better[3] is None:  # confirmed: no other way of undoing the shake is tried
+            return (*better, refused or PhotoError(placed[3]))
+        rough = rough or better
+    if placed is not None:
+        return (*placed, None)
+    if rough is None:
+        raise refused
+    return (*rough, refused)
 
 
 STEADIED_DOUBT = 0.25
@@ -1189,7 +1195,7 @@ STEADIED_DOUBT = 0.25
 share of its cells read uncertain: a shake that hid the markers smears the pieces into
 each other, and where it left much of the board in doubt, the cells read surely beside
 them are no longer to be trusted either.  Second family, motion photos 0-39 of every game
-(200): 11 refused photos were placed so; ten read at most 14 % of their cells uncertain,
+(200): 14 refused photos were placed so; 13 read at most 14 % of their cells uncertain,
 every cell right; TriPakus 307012 (4.8 mm pieces) read 147 of 361 cells uncertain and 16
 others surely wrong."""
 
