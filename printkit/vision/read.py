@@ -1195,9 +1195,10 @@ STEADIED_DOUBT = 0.25
 share of its cells read uncertain: a shake that hid the markers smears the pieces into
 each other, and where it left much of the board in doubt, the cells read surely beside
 them are no longer to be trusted either.  Second family, motion photos 0-39 of every game
-(200): 14 refused photos were placed so; 13 read at most 14 % of their cells uncertain,
-every cell right; TriPakus 307012 (4.8 mm pieces) read 147 of 361 cells uncertain and 16
-others surely wrong."""
+(200): 15 photos refused as taken were placed so; 13 read at most 14 % of their cells
+uncertain, every cell right; TriPakus 307012 (4.8 mm pieces) read 147 of 361 cells
+uncertain and 16 others surely wrong; 307034, placed 6 mm off, was refused by its colour
+strip."""
 
 
 def _steady_enough(reading: Reading, refused: PhotoError | None) -> Reading:
