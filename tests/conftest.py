@@ -109,6 +109,15 @@ def without_clear_of_lean(monkeypatch) -> None:
     monkeypatch.setattr(reader, "_clear_of_lean", lambda *args: (args[4], args[5]))
 
 
+def without_steadied(monkeypatch) -> None:
+    """The reader without its last resort for a shaken photo's markers (looked for again
+    with the shake undone, ``shake.steadied``): a test of an earlier step asks that step
+    alone."""
+    from printkit.vision import shake
+
+    monkeypatch.setattr(shake, "steadied", lambda image, found=None: iter(()))
+
+
 def run_cli(args, capsys, monkeypatch):
     """Run ``printkit ARGS`` in process: (exit code, standard output, standard error)."""
     import sys

@@ -13,7 +13,7 @@ from functools import cache
 import cv2
 import numpy as np
 import pytest
-from conftest import read_as_file
+from conftest import read_as_file, without_steadied
 
 from printkit.errors import PhotoError
 from printkit.games.triominoes.reader import unexplained_tiles
@@ -1221,7 +1221,7 @@ def test_a_marker_smeared_past_the_detector_is_found_by_its_pattern(monkeypatch)
     monkeypatch.setattr(read_module, "look_for", _missed)
     steadied = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
     assert steadied.wrong == ()
-    monkeypatch.setattr(read_module.shake, "steadied", lambda image, found=None: iter(()))
+    without_steadied(monkeypatch)
     with pytest.raises(PhotoError, match="printed lines lie"):
         read_as_file(photo.image, "tripakus", layout)
 
@@ -1239,7 +1239,7 @@ def test_markers_found_by_their_pattern_from_a_single_one(monkeypatch):
     monkeypatch.setattr(read_module, "look_for", _missed)
     steadied = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert steadied.wrong == ()
-    monkeypatch.setattr(read_module.shake, "steadied", lambda image, found=None: iter(()))
+    without_steadied(monkeypatch)
     with pytest.raises(PhotoError, match="found 1 of the board's 4 markers"):
         read_as_file(photo.image, "tripod", layout)
 

@@ -8,6 +8,7 @@ from functools import cache
 import cv2
 import numpy as np
 import pytest
+from conftest import without_steadied
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -65,7 +66,7 @@ def test_a_refused_shaken_photo_says_it_is_shaken(monkeypatch):
     """A shaken photo whose markers cannot be found (second family), neither by the
     detector nor by their pattern, nor with the shake undone (blinded here): the refusal
     names the shake first, then what failed, instead of advising to uncover markers."""
-    monkeypatch.setattr(shake, "steadied", lambda image, found=None: iter(()))
+    without_steadied(monkeypatch)
     photo = _photo("tripakus", 307164, "motion")
     with pytest.raises(PhotoError) as refused:
         read_encoded(_jpeg(photo.image), "tripakus", load_layout())
@@ -116,7 +117,7 @@ def test_a_rough_fit_of_a_shaken_photo_gives_way_to_the_steadied_markers(monkeyp
     assert len(reading.markers) == 4
     score = score_reading(reading, photo)
     assert score.wrong == () and len(score.uncertain) <= 5
-    monkeypatch.setattr(shake, "steadied", lambda image, found=None: iter(()))
+    without_steadied(monkeypatch)
     with pytest.raises(PhotoError, match="colours could not be corrected"):
         read_encoded(_jpeg(photo.image, 95), "trigon", load_layout())
 
@@ -157,7 +158,7 @@ def test_a_shaken_photo_whose_missed_markers_show_their_pattern_reads(monkeypatc
     assert score_reading(reading, photo).wrong == ()
     assert len(reading.markers) == 4
     monkeypatch.setattr(read_module, "look_for", lambda *args: None)
-    monkeypatch.setattr(shake, "steadied", lambda image, found=None: iter(()))  # a later resort
+    without_steadied(monkeypatch)  # a later resort
     try:
         rough = read_encoded(_jpeg(photo.image), "tripitz", load_layout())
     except PhotoError:

@@ -175,7 +175,7 @@ def steadied(image: np.ndarray, found: Smear | None = None) -> Iterator[np.ndarr
         return
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     length = found.widest * max(grey.shape[:2]) / SCALE
-    pad = (int(math.ceil(length)) + 3) | 1
+    pad = _drag_side(length)
     height, width = (cv2.getOptimalDFTSize(n + 2 * pad) for n in grey.shape[:2])
     padded = cv2.copyMakeBorder(
         grey,
@@ -203,7 +203,7 @@ def steadied(image: np.ndarray, found: Smear | None = None) -> Iterator[np.ndarr
 def _drag(length: float, facing: float) -> np.ndarray:
     """A straight drag of ``length`` px at ``facing`` degrees, as a kernel summing to 1:
     the line drawn antialiased, in steps of a quarter pixel."""
-    size = (int(math.ceil(length)) + 3) | 1
+    size = _drag_side(length)
     kernel = np.zeros((size, size), np.float32)
     centre = size // 2
     along = np.linspace(-length / 2, length / 2, max(2, int(length * 4) + 1))
@@ -219,6 +219,12 @@ def _drag(length: float, facing: float) -> np.ndarray:
     ):
         np.add.at(kernel, (y0 + dy, x0 + dx), share)
     return kernel / kernel.sum()
+
+
+def _drag_side(length: float) -> int:
+    """The side (px, odd: the kernel has a centre) of the square holding a drag of
+    ``length`` px with room to spare at both ends; ``steadied`` pads the photo as much."""
+    return (int(math.ceil(length)) + 3) | 1
 
 
 def decoded(data: np.ndarray) -> np.ndarray | None:
