@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import os
 import pickle
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from printkit.games import GAMES
 from printkit.games.triominoes import reader
+from printkit.games.tripitz import token_reader
+from printkit.games.tripitz.pids import Symbol
 from printkit.layout.config import load_layout
 from printkit.vision import model as vision_model
 from printkit.vision import printed
 from printkit.vision import stored as store
 from printkit.vision.model import board_models
 from printkit.vision.printed import printed_strokes
+from printkit.vision.scenes import synthetic_photo
 
 
 @pytest.fixture
@@ -172,3 +178,50 @@ def test_triominoes_number_templates_are_drawn_once_then_loaded(folder, monkeypa
     loaded = reader._templates(px, size)
     assert all(np.array_equal(a, b) for a, b in zip(loaded, drawn, strict=True))
     reader._templates.cache_clear()  # later tests of this process draw their own
+
+
+def test_tripitz_symbol_shapes_are_drawn_once_then_loaded(folder, monkeypatch):
+    """The symbol outlines the Tripitz reader fits to a token's edges are drawn once; a
+    later process loads the same pictures without drawing them."""
+    token_reader.symbol_shapes.cache_clear()
+    drawn = token_reader.symbol_shapes(20.0, "hex")
+    assert set(drawn.faces) == set(Symbol)
+    token_reader.symbol_shapes.cache_clear()  # another process
+    monkeypatch.setattr(token_reader, "_drawn_shapes", lambda *args: pytest.fail("drawn again"))
+    loaded = token_reader.symbol_shapes(20.0, "hex")
+    for symbol in Symbol:
+        for a, b in zip(loaded.faces[symbol], drawn.faces[symbol], strict=True):
+            assert np.array_equal(a, b)
+        for a, b in zip(loaded.edges[symbol], drawn.edges[symbol], strict=True):
+            assert np.array_equal(a, b)
+    token_reader.symbol_shapes.cache_clear()  # later tests of this process draw their own
+
+
+@pytest.mark.parametrize("game", ["tripitz", "tripakus", "trigon"])
+def test_a_read_with_stored_models_imports_none_of_the_kits_drawing(game, tmp_path):
+    """Once a board's models are stored, reading a photo of it in a new process imports
+    neither the kit's drawing code nor the polygon library it uses (a quicker start): the
+    models' own hooks (Tripitz's ``token_reader.classify``) live apart from them.  (The
+    Tripod and Triominoes readers measure their cells with shapely.)"""
+    import cv2
+
+    photo = synthetic_photo(game, load_layout(), 5, "easy")
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(cv2.imencode(".jpg", photo.image)[1].tobytes())
+    code = (
+        "import sys; from pathlib import Path; "
+        "from printkit.layout.config import load_layout; "
+        "from printkit.vision.read import read_photo; "
+        f"read_photo(Path({str(path)!r}), {game!r}, load_layout()); "
+        f"heavy = [m for m in sys.modules if m == 'shapely' or m.endswith(('.components', "
+        "'.kit', 'layout.sheet', 'draw.cutfile'))]; "
+        "print(' '.join(heavy))"
+    )
+    env = {**os.environ, "PRINTKIT_CACHE": str(tmp_path / "cache")}
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "-c", code]
+    runs = [subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)]
+    runs.append(subprocess.run(command, cwd=root, env=env, capture_output=True, text=True))
+    assert all(run.returncode == 0 for run in runs), runs[-1].stderr
+    assert "shapely" in runs[0].stdout.split()  # the first process drew the board
+    assert runs[1].stdout.split() == []

@@ -17,9 +17,9 @@ from conftest import read_as_file, without_steadied
 
 from printkit.errors import PhotoError
 from printkit.games.triominoes.reader import unexplained_tiles
-from printkit.games.tripitz import reader as tripitz_reader
+from printkit.games.tripitz import token_reader
 from printkit.games.tripitz.pids import PIDS
-from printkit.games.tripitz.reader import repeated_pids
+from printkit.games.tripitz.token_reader import repeated_pids
 from printkit.layout.config import load_layout
 from printkit.polyiamond_games.engine import unexplained_cells
 from printkit.vision import colour as colour_module
@@ -665,7 +665,7 @@ def test_tripitz_cavities_under_a_reflection_whose_print_shows_are_read_bare(mon
     layout = load_layout()
     photo = shoot("tripitz", layout, 301001, "glare")
     seen = read_image(photo.image, "tripitz", layout)
-    monkeypatch.setattr(tripitz_reader, "PRINT_SURE", 2.0)  # the print never settles a cavity
+    monkeypatch.setattr(token_reader, "PRINT_SURE", 2.0)  # the print never settles a cavity
     colour_only = read_image(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).silent == ()
     assert len(seen.uncertain) + 5 <= len(colour_only.uncertain)
@@ -719,7 +719,7 @@ def test_a_white_symbol_near_a_reflection_is_uncertain(monkeypatch, seed, cell, 
         photo.truth["cells"][cell] == truth and cells[cell].washed and cells[cell].doubt == "glare"
     )
     monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
-    monkeypatch.setattr(tripitz_reader, "INK_BEYOND", 1.0)  # nor its white ink astray
+    monkeypatch.setattr(token_reader, "INK_BEYOND", 1.0)  # nor its white ink astray
     again = read_as_file(photo.image, "tripitz", layout)
     unguarded = next(c for k, c in again.cells.items() if again.model.cell_key(k) == cell)
     unscored = score_reading(again, photo)
@@ -1303,7 +1303,7 @@ def test_a_fourth_marker_found_by_its_pattern_sets_a_three_marker_fit_right(monk
     monkeypatch.setattr(read_module, "_every_corner_fit", lambda *args: None)
     three = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(three, photo).silent == ()  # the misread ink strays from its symbol
-    monkeypatch.setattr(tripitz_reader, "INK_BEYOND", 1.0)
+    monkeypatch.setattr(token_reader, "INK_BEYOND", 1.0)
     three = read_as_file(photo.image, "tripitz", layout)
     assert len(score_reading(three, photo).silent) >= 1
 

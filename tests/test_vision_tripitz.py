@@ -12,15 +12,16 @@ from conftest import layout_for, read_as_file, read_glare_doubted
 
 from printkit.draw.model import Affine, Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
-from printkit.games.tripitz import components, reader
+from printkit.games.tripitz import components, token_reader
 from printkit.games.tripitz.board import TripitzBoard
 from printkit.games.tripitz.kit import board_sheets
 from printkit.games.tripitz.pids import JOKERS, PIDS, Symbol, SymbolColour
-from printkit.games.tripitz.reader import (
+from printkit.games.tripitz.reader import _token
+from printkit.games.tripitz.symbols import symbol_items
+from printkit.games.tripitz.token_reader import (
     SHAPE_MARGIN,
     SYMMETRY,
     TURN_STEP,
-    _token,
     edge_poses,
     face_symbol,
     symbol_shapes,
@@ -123,7 +124,7 @@ def _drawn_symbol(symbol: Symbol, turn: float, rho: float, px: float) -> np.ndar
     import cv2
 
     canvas = np.zeros((80, 80), np.uint8)
-    for item in components.symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
+    for item in symbol_items(symbol, (0.0, 0.0), rho, "#000000", None):
         moved = item.transformed(Affine.translate(40 / px, 40 / px) @ Affine.rotate(turn))
         if hasattr(moved, "points"):
             pts = np.int32(np.round(np.array(moved.points) * px * 16))
@@ -304,6 +305,11 @@ def test_photo_to_checked_position_record():
     assert report.valid, report.findings
 
 
+def _nothing_blotched(pixels, *args) -> np.ndarray:
+    """``token_reader._blotched`` blinded: no cavity's colour is blotches alone."""
+    return np.zeros(len(pixels), bool)
+
+
 def test_a_bare_cavity_whose_print_shows_is_empty_in_dim_light(monkeypatch):
     """In a dim photo (second family) the cream border cavities, judged against the cream
     as printed, look like yellow tokens; their printed number and mark still show, which
@@ -312,10 +318,10 @@ def test_a_bare_cavity_whose_print_shows_is_empty_in_dim_light(monkeypatch):
     is the print settling colour blotches.)"""
     layout = load_layout()
     photo = shoot("tripitz", layout, 302003, "lowlight")
-    monkeypatch.setattr(reader, "_tints_seen", lambda *args: [])
-    monkeypatch.setattr(reader, "_blotched", lambda pixels, *args: np.zeros(len(pixels), bool))
+    monkeypatch.setattr(token_reader, "_tints_seen", lambda *args: [])
+    monkeypatch.setattr(token_reader, "_blotched", _nothing_blotched)
     with_print = read_image(photo.image, "tripitz", layout)
-    monkeypatch.setattr(reader, "PRINT_SURE", 2.0)  # never sure: the colour alone
+    monkeypatch.setattr(token_reader, "PRINT_SURE", 2.0)  # never sure: the colour alone
     without = read_image(photo.image, "tripitz", layout)
     assert score_reading(with_print, photo).wrong == ()
     assert sum(c.bare for c in with_print.cells.values()) >= 40  # of 89 bare cavities
@@ -333,7 +339,7 @@ def test_tokens_printed_apart_from_the_board_are_tokens_of_their_nearest_colour(
     photo = shoot("tripitz", layout, seed, "printer")
     seen = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).wrong == ()
-    monkeypatch.setattr(reader, "BODY_CLEAR", 1e6)
+    monkeypatch.setattr(token_reader, "BODY_CLEAR", 1e6)
     strict = score_reading(read_as_file(photo.image, "tripitz", layout), photo)
     assert len(strict.wrong) >= 5 and strict.silent == ()
 
@@ -348,7 +354,7 @@ def test_tokens_like_their_kin_are_sure_though_far_from_the_strips_colour(monkey
     seen = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).wrong == ()
     assert not any(seen.cells[k].label[0] == "B" for k in seen.uncertain)
-    monkeypatch.setattr(reader, "_kin_clear", lambda bodies, tokens: [False] * len(bodies))
+    monkeypatch.setattr(token_reader, "_kin_clear", lambda bodies, tokens: [False] * len(bodies))
     alone = read_as_file(photo.image, "tripitz", layout)
     blues = {alone.cells[k].label for k in alone.uncertain if alone.cells[k].label[0] == "B"}
     assert len(blues) == 10
@@ -363,11 +369,11 @@ def test_tokens_vouch_for_each_other_only_when_many_and_clearly_their_colour():
         "R": np.array([46.0, 64.0, 45.0]),
     }
     deep = np.array([33.0, 55.0, -88.0])
-    assert reader._kin_clear([deep + i * 0.3 for i in range(5)], tokens) == [True] * 5
-    assert reader._kin_clear([deep] * 4, tokens) == [False] * 4
+    assert token_reader._kin_clear([deep + i * 0.3 for i in range(5)], tokens) == [True] * 5
+    assert token_reader._kin_clear([deep] * 4, tokens) == [False] * 4
     between = (tokens["B"] + tokens["G"]) / 2 + [0.0, 5.0, 0.0]
-    assert reader._kin_clear([between] * 5, tokens) == [False] * 5
-    odd = reader._kin_clear([deep] * 5 + [deep + [25.0, -20.0, 20.0]], tokens)
+    assert token_reader._kin_clear([between] * 5, tokens) == [False] * 5
+    odd = token_reader._kin_clear([deep] * 5 + [deep + [25.0, -20.0, 20.0]], tokens)
     assert odd == [True] * 5 + [False]
 
 
@@ -383,7 +389,7 @@ def test_symbol_inks_of_one_colour_vouch_for_the_colour_the_strip_names(monkeypa
     seen = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).wrong == ()
     assert seen.uncertain == []
-    monkeypatch.setattr(reader, "_inks_of_kind", lambda inks, symbols: {})
+    monkeypatch.setattr(token_reader, "_inks_of_kind", lambda inks, symbols: {})
     alone = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(alone, photo).wrong == ()
     greys = [k for k in alone.uncertain if alone.cells[k].label.endswith("N")]
@@ -399,17 +405,17 @@ def test_inks_vouch_for_a_symbol_colour_only_when_many_and_clearer():
     ink_grey = np.array([57.0, 2.0, 3.0])
     ink_light = np.array([81.0, -15.0, -19.0])
     inks = [(ink_grey + i * 0.2, grey) for i in range(5)] + [(ink_light, light)]
-    own = reader._inks_of_kind(inks, strip)
+    own = token_reader._inks_of_kind(inks, strip)
     assert np.allclose(own[grey], ink_grey + 0.4) and np.allclose(own[light], strip[light])
-    assert reader._inks_of_kind(inks[1:], strip) == {}
+    assert token_reader._inks_of_kind(inks[1:], strip) == {}
     own[light] = ink_light
     between = np.array([59.0, 0.0, 0.0])
-    _, _, d_strip, m_strip = reader._nearest(between, strip)
-    d, m = reader._vouched(between, grey, d_strip, m_strip, own)
-    assert m_strip < reader.COLOUR_MARGIN <= m and d <= d_strip
+    _, _, d_strip, m_strip = token_reader._nearest(between, strip)
+    d, m = token_reader._vouched(between, grey, d_strip, m_strip, own)
+    assert m_strip < token_reader.COLOUR_MARGIN <= m and d <= d_strip
     # The photo's inks name another colour, or no more clearly: the strip's figures stand.
-    assert reader._vouched(between, light, d_strip, m_strip, own) == (d_strip, m_strip)
-    assert reader._vouched(between, grey, d_strip, 0.9, own) == (d_strip, 0.9)
+    assert token_reader._vouched(between, light, d_strip, m_strip, own) == (d_strip, m_strip)
+    assert token_reader._vouched(between, grey, d_strip, 0.9, own) == (d_strip, 0.9)
 
 
 def test_the_strip_and_print_are_seen_on_the_board_not_on_the_tokens_tops():
@@ -438,7 +444,7 @@ def test_a_symbol_slid_off_its_cavity_centre_is_still_matched_whole(monkeypatch)
     reading = read_image(photo.image, "tripitz", layout)
     assert score_reading(reading, photo).wrong == ()
     assert reading.uncertain == []
-    monkeypatch.setattr(reader, "SLIDE", 0.0)
+    monkeypatch.setattr(token_reader, "SLIDE", 0.0)
     tight = read_image(photo.image, "tripitz", layout)
     assert score_reading(tight, photo).wrong != ()
 
@@ -454,7 +460,7 @@ def test_a_token_under_a_hand_is_not_read_as_a_bare_cavity(monkeypatch, seed):
     seen = read_image(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).silent == ()
     assert any(c.doubt == "print hidden" for c in seen.cells.values())
-    monkeypatch.setattr(reader, "PRINT_HIDDEN", None)
+    monkeypatch.setattr(token_reader, "PRINT_HIDDEN", None)
     by_colour = read_image(photo.image, "tripitz", layout)
     assert len(score_reading(by_colour, photo).silent) >= 1
 
@@ -471,11 +477,11 @@ def test_a_token_beside_a_hidden_cavity_is_not_read_surely(monkeypatch):
     seen = read_image(photo.image, "tripitz", layout)
     assert score_reading(seen, photo).silent == ()
     assert any(c.doubt == "ink astray" for c in seen.cells.values())
-    monkeypatch.setattr(reader, "INK_BEYOND", 1.0)  # no ink is ever astray
+    monkeypatch.setattr(token_reader, "INK_BEYOND", 1.0)  # no ink is ever astray
     beside = read_image(photo.image, "tripitz", layout)
     assert score_reading(beside, photo).silent == ()
     assert any(c.doubt == "beside a cover" for c in beside.cells.values())
-    monkeypatch.setattr(reader, "_beside_cover", lambda *args: {})
+    monkeypatch.setattr(token_reader, "_beside_cover", lambda *args: {})
     assert len(score_reading(read_image(photo.image, "tripitz", layout), photo).silent) >= 1
 
 
@@ -491,7 +497,7 @@ def test_a_symbol_dim_light_hides_from_the_ink_test_is_no_joker(monkeypatch):
     assert photo.truth["cells"]["32"] == "BMK"
     assert cells["32"].label == "BJJ" and cells["32"].uncertain and cells["32"].doubt == "shape"
     assert score_reading(reading, photo).silent == ()
-    monkeypatch.setattr(reader, "SYMBOL_SHOWS", 2.0)  # no outline ever shows
+    monkeypatch.setattr(token_reader, "SYMBOL_SHOWS", 2.0)  # no outline ever shows
     blind = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(blind, photo).silent == ("32",)
 
@@ -514,7 +520,7 @@ def test_colour_blotches_beside_a_symbol_in_low_light_leave_it_sure(monkeypatch)
     assert score_reading(reading, photo).wrong == ()
     assert all(not cells[k].uncertain for k in SMEARED)
     assert len(reading.uncertain) <= 6
-    monkeypatch.setattr(reader, "SMEAR_LIGHTNESS", -1.0)  # every pixel beyond counts
+    monkeypatch.setattr(token_reader, "SMEAR_LIGHTNESS", -1.0)  # every pixel beyond counts
     strict = read_as_file(photo.image, "tripitz", layout)
     cells = {strict.model.cell_key(k): c for k, c in strict.cells.items()}
     assert all(cells[k].uncertain and cells[k].doubt == "ink astray" for k in SMEARED)
@@ -548,10 +554,10 @@ def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
     assert photo.truth["cells"]["34"] == "YSK"
     assert cells["34"].label == "YSN" and cells["34"].uncertain and cells["34"].doubt == "glare"
     assert score_reading(reading, photo).silent == ()
-    monkeypatch.setattr(reader, "_veil", lambda *args: 0.0)  # no veil ever judged
+    monkeypatch.setattr(token_reader, "_veil", lambda *args: 0.0)  # no veil ever judged
     veiled = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(veiled, photo).silent == ()  # the grey reaches beyond the star
-    monkeypatch.setattr(reader, "INK_BEYOND", 1.0)  # nor any ink astray
+    monkeypatch.setattr(token_reader, "INK_BEYOND", 1.0)  # nor any ink astray
     blind = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(blind, photo).silent == ("34",)
 
@@ -578,8 +584,8 @@ def test_the_border_tint_is_judged_as_this_photo_shows_it(monkeypatch):
     assert len(seen) >= 20
     assert all(c.label == "empty" for c in seen)
     assert sum(c.uncertain for c in seen) <= len(seen) // 5
-    monkeypatch.setattr(reader, "_tints_seen", lambda *args: [])  # the tint as printed
-    monkeypatch.setattr(reader, "_blotched", lambda pixels, *args: np.zeros(len(pixels), bool))
+    monkeypatch.setattr(token_reader, "_tints_seen", lambda *args: [])  # the tint as printed
+    monkeypatch.setattr(token_reader, "_blotched", _nothing_blotched)
     printed = bare_border(read_as_file(photo.image, "tripitz", layout))
     assert sum(c.label != "empty" for c in printed) >= 3
     assert sum(c.uncertain for c in printed) > len(printed) // 3
@@ -602,7 +608,7 @@ def test_colour_blotches_on_a_bare_cavity_leave_it_surely_empty(monkeypatch):
     reading = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(reading, photo).wrong == ()
     assert all(c.label == "empty" and not c.uncertain for c in cells(reading))
-    monkeypatch.setattr(reader, "_blotched", lambda pixels, *args: np.zeros(len(pixels), bool))
+    monkeypatch.setattr(token_reader, "_blotched", _nothing_blotched)
     without = read_as_file(photo.image, "tripitz", layout)
     assert sum(c.uncertain for c in cells(without)) >= 4
 
@@ -616,14 +622,14 @@ def test_a_token_under_a_hand_is_not_taken_for_colour_blotches(monkeypatch):
     layout = load_layout()
     photo = shoot("tripitz", layout, 303310, "hands")
     named = []
-    blotched = reader._blotched
+    blotched = token_reader._blotched
 
     def spy(pixels, coloured, cells, token, paper):
         out = blotched(pixels, coloured, cells, token, paper)
         named.append(out)
         return out
 
-    monkeypatch.setattr(reader, "_blotched", spy)
+    monkeypatch.setattr(token_reader, "_blotched", spy)
     reading = read_as_file(photo.image, "tripitz", layout)
     keys = list(reading.model.cells)
     assert len(named[-1]) == len(keys)  # every cavity within the photo, in the model's order
@@ -646,7 +652,7 @@ def test_a_fingertip_joining_a_symbols_ink_is_uncertain(monkeypatch):
     assert cells["41"].label != photo.truth["cells"]["41"]
     assert cells["41"].uncertain and cells["41"].doubt == "ink astray"
     assert score_reading(seen, photo).silent == ()
-    monkeypatch.setattr(reader, "INK_BEYOND", 1.0)  # no ink is ever astray
+    monkeypatch.setattr(token_reader, "INK_BEYOND", 1.0)  # no ink is ever astray
     blind = read_as_file(photo.image, "tripitz", layout)
     assert score_reading(blind, photo).silent == ("41",)
 

@@ -24,8 +24,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from shapely.geometry import Point as ShapelyPoint
-
 from printkit.draw.bleed import bleed_polygon
 from printkit.draw.colour import BLACK, WHITE, contrast_ratio, ink_on
 from printkit.draw.fiducials import Marker, Patch, marker_items, strip_items
@@ -44,7 +42,8 @@ from printkit.draw.model import (
 from printkit.draw.text import fit_size
 from printkit.errors import FitError, LayoutError
 from printkit.games.tripitz.board import TripitzBoard
-from printkit.games.tripitz.pids import Pid, Symbol, SymbolColour, TokenColour
+from printkit.games.tripitz.pids import Pid, SymbolColour, TokenColour
+from printkit.games.tripitz.symbols import symbol_items
 from printkit.geometry.hexgrid import (
     Hex,
     Unit,
@@ -63,7 +62,6 @@ __all__ = [
     "token_front",
     "token_back",
     "token_colour",
-    "symbol_items",
     "face_points",
     "circumradius",
     "cavity_pitch",
@@ -203,49 +201,6 @@ def chain(edges: Iterable[tuple[Unit, Unit]]) -> list[tuple[Unit, ...]]:
 
 
 # --- tokens ---------------------------------------------------------------------------------
-
-
-def _symbol_outline(symbol: Symbol, rho: float) -> tuple[Point, ...] | None:
-    """The symbol's polygon about the origin (None for the circle), fitting a radius ``rho``."""
-    if symbol is Symbol.TRIANGLE:
-        lift = rho / 4  # centre the bounding box, not the centroid
-        return tuple(
-            (rho * math.cos(math.radians(a)), rho * math.sin(math.radians(a)) + lift)
-            for a in (-90, 30, 150)
-        )
-    if symbol is Symbol.STAR:
-        lift = rho * (1 - math.cos(math.radians(36))) / 2
-        pts = []
-        for k in range(10):
-            radius = rho if k % 2 == 0 else 0.42 * rho
-            a = math.radians(-90 + 36 * k)
-            pts.append((radius * math.cos(a), radius * math.sin(a) + lift))
-        return tuple(pts)
-    if symbol is Symbol.MOON:
-        disc = ShapelyPoint(0, 0).buffer(0.92 * rho, quad_segs=24)
-        bite = ShapelyPoint(0.45 * rho, -0.25 * rho).buffer(0.78 * rho, quad_segs=24)
-        crescent = disc.difference(bite)
-        x0, y0, x1, y1 = crescent.bounds
-        dx, dy = -(x0 + x1) / 2, -(y0 + y1) / 2
-        return tuple((x + dx, y + dy) for x, y in list(crescent.exterior.coords)[:-1])
-    return None
-
-
-def symbol_items(
-    symbol: Symbol, centre: Point, rho: float, fill: str | None, outline: str | None
-) -> list[Item]:
-    """A symbol as vector shapes: filled (fill ink) or outlined (outline ink)."""
-    if fill is None:
-        style = Style(stroke=BLACK, width=0.3)
-    elif outline is None:
-        style = Style(fill=fill)
-    else:
-        style = Style(fill=fill, stroke=outline, width=0.35)
-    cx, cy = centre
-    shape = _symbol_outline(symbol, rho)
-    if shape is None:
-        return [Circle(centre, 0.8 * rho, style, Role.LABEL)]
-    return [Polygon(tuple((cx + x, cy + y) for x, y in shape), style, Role.LABEL)]
 
 
 def face_points(shape: str, flats: float, centre: Point) -> tuple[Point, ...] | None:

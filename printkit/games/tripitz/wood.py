@@ -26,9 +26,9 @@ from printkit.games.tripitz.components import (
     cavity_pitch,
     chain,
     circumradius,
-    symbol_items,
 )
 from printkit.games.tripitz.pids import JOKERS, PIDS
+from printkit.games.tripitz.symbols import symbol_items
 from printkit.geometry.hexgrid import unique_edges
 from printkit.i18n import _
 from printkit.layout.config import Layout
