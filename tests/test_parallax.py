@@ -164,6 +164,26 @@ def test_a_bare_cell_the_planes_read_differently_is_bare_where_its_own_paper_sho
     assert set(unsure.wrong) - set(score.wrong) >= settled
 
 
+def test_a_cell_read_as_a_piece_that_shows_paper_on_the_tops_plane_is_uncertain(monkeypatch):
+    """Second family, Trigon at a steep slant (305413: pieces 4.6 mm thick, read on the
+    2.25 mm plane): a bare cell between pieces that lean in from either side reads blue
+    by its median, 44 % of its samples nearer paper.  On that plane a piece covers its
+    cell edge to edge, so the cell is uncertain (``thickness``, ``_partly_covered``) and
+    no cell is silently wrong; blind to that cue, the cell is read surely blue."""
+    from printkit.vision import read as reader
+
+    layout = load_layout()
+    photo = shoot("trigon", layout, 305413, "steep")
+    reading = read_image(photo.image, "trigon", layout)
+    score = score_reading(reading, photo)
+    assert score.silent == () and "h10" in score.wrong
+    assert reading.cells[_key(reading, "h10")].doubt == "thickness"
+    monkeypatch.setattr(reader, "_partly_covered", lambda *args: args[4])
+    blind = score_reading(read_image(photo.image, "trigon", layout), photo)
+    assert blind.silent == ("h10",)
+    assert len(score.uncertain) - len(blind.uncertain) <= 2
+
+
 def _key(reading, name: str):
     return next(k for k in reading.cells if reading.model.cell_key(k) == name)
 
@@ -269,7 +289,8 @@ def test_a_cell_whose_plane_is_unsettled_casts_no_doubt_on_its_patch(monkeypatch
     colour was seen, but perhaps not where it lies), so the sure cells round it stay sure;
     judged with its colour, the patch makes no pieces and a score of its cells are made
     uncertain.  (The paper the cell shows beyond its neighbours' reach, a later cue that
-    makes it bare, is not asked: ``_clear_of_lean``.)"""
+    makes it bare, is not asked: ``_clear_of_lean``.  A yellow piece beside it that shows
+    paper on the faces' plane is uncertain too, ``_partly_covered``.)"""
     from printkit.vision import read as read_module
 
     without_clear_of_lean(monkeypatch)
@@ -278,7 +299,7 @@ def test_a_cell_whose_plane_is_unsettled_casts_no_doubt_on_its_patch(monkeypatch
     reading = read_as_file(photo.image, "tripakus", layout)
     score = score_reading(reading, photo)
     assert score.silent == ()
-    assert len(score.uncertain) <= 4
+    assert len(score.uncertain) <= 5
     assert any(c.doubt == "thickness" for c in reading.cells.values())
     monkeypatch.setattr(read_module, "UNSEEN", read_module.UNSEEN - {"thickness"})
     judged = read_as_file(photo.image, "tripakus", layout)

@@ -2343,6 +2343,8 @@ def classify(
         board = _read_cells(corrected, model, points, True, corrected, chroma)
         readings = _bare_below(readings, board, model.classes[0], doubts)
         doubts = _raised_doubts(readings, board, model.classes[0], doubts)
+        if model.classify is None and model.whole is None:
+            doubts = _partly_covered(model, seen, points, readings, doubts, near, chroma)
     if model.printed and model.classify is None:
         tail = frozenset(k for k, d in zip(keys, near, strict=True) if d <= WASH_REACH)
         if photo is not None and plane.height:
@@ -2893,6 +2895,46 @@ def _raised_doubts(top: dict, board: dict, empty: str, doubts: list[str]) -> lis
         clash = cell.label != empty and bare.label == empty and not bare.uncertain
         out.append(doubt or ("thickness" if clash else ""))
     return out
+
+
+def _partly_covered(
+    model: BoardModel,
+    seen: np.ndarray,
+    points: list,
+    readings: dict,
+    doubts: list[str],
+    glare_distance: np.ndarray,
+    chroma: float = 1.0,
+) -> list[str]:
+    """``doubts`` with the cells read surely as a piece on the plane of the pieces' tops
+    (``seen``, corrected) that show paper there (more than ``1 - WHOLLY`` of their samples
+    nearest the bare cell's colour) uncertain (``thickness``).  On that plane a piece
+    covers its cell edge to edge, its top face or its side, as the plane's choice
+    (``_piece_height``) assumes, and a neighbour's face may slide over it, but no paper
+    shows; a bare cell between thick pieces seen at a slant shows theirs leaning in from
+    either side, over most of it but not all, and its median passes for a piece (Trigon
+    steep 305413, second family, pieces 4.6 mm thick read on the 2.25 mm plane: a bare
+    cell read surely blue, 44 % of its samples nearer paper).  Not within ``WASH_REACH``
+    cell widths of a reflection (``glare_distance``), which washes part of a piece as white as
+    paper.  Colour counts ``chroma`` times as much as lightness, as in ``_nearest_kinds``
+    (a dim photo's blotches of colour noise)."""
+    empty = model.classes[0]
+    weight = np.array([1.0, chroma, chroma])
+    lab = to_lab(np.concatenate(_gather(seen, points))) * weight
+    counts = np.array([len(p) for p in points])
+    paper = nearest_colour(lab, _printed_lab(model) * weight) == 0  # the bare cell's class
+    shown = np.add.reduceat(paper, np.cumsum(counts) - counts) / counts
+    return [
+        d
+        or (
+            "thickness"
+            if r.label != empty and not r.uncertain and part > 1 - WHOLLY and far > WASH_REACH
+            else ""
+        )
+        for d, r, part, far in zip(
+            doubts, readings.values(), shown.tolist(), glare_distance.tolist(), strict=True
+        )
+    ]
 
 
 SETTLED = 0.01
