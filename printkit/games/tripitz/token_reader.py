@@ -16,16 +16,16 @@ angle slide off their cavities on the board's own plane (``BoardModel.raised``):
    another ink look like this one, the symbol colour is uncertain.  A token with no blob
    is a joker.
 4. Its shape is the symbol whose printed outline (drawn by the kit's own code,
-   ``components.symbol_items``, at every turn the token may lie at) best fits where the
+   ``symbols.symbol_items``, at every turn the token may lie at) best fits where the
    token's lightness changes, a cue that needs no colour; the symbol whose filled face,
    placed there, best matches the ink's colour must be the same one.
-
-Only what a read needs is imported here (not the kit's drawing code, nor the polygon
-library it uses): the board's model, stored between reads, names ``classify``.
 
 Each property has a margin (how much nearer the best class is than the runner-up); a cell
 is uncertain when any margin is small or the two shape cues disagree, so a reading is
 flagged rather than guessed.
+
+Only what a read needs is imported here (not the kit's drawing code, nor the polygon
+library it uses): the board's model, stored between reads, names ``classify``.
 """
 
 from __future__ import annotations
