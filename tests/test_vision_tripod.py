@@ -340,6 +340,30 @@ def test_a_white_stone_within_its_cells_outline_is_sure(monkeypatch):
     assert len(read_image(photo.image, "tripod", layout).uncertain) <= 1  # the tops alone
 
 
+def test_a_white_stone_as_pale_as_its_cell_is_named_by_its_round_edge(monkeypatch):
+    """Second family: a home printer's faint tint makes the inner cells as pale as a white
+    stone (309001), and a reflection washes white stones out to their cells' colour
+    (301006).  Read by colour such cells are bare, their printed names hidden: uncertain,
+    and wrong.  A stone's round edge falling off outwards all round each names it a white
+    stone, read surely and rightly; blind to round edges, they stay wrong."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photos = [shoot("tripod", layout, 309001, "printer"), shoot("tripod", layout, 301006, "glare")]
+    seen = [score_reading(read_image(p.image, "tripod", layout), p) for p in photos]
+    monkeypatch.setattr(
+        reader, "_round_edges", lambda img, centres, r: np.zeros((len(centres), 12))
+    )
+    blind = [score_reading(read_image(p.image, "tripod", layout), p) for p in photos]
+    for score, without in zip(seen, blind, strict=True):
+        assert score.silent == () and without.silent == ()
+        named = set(without.wrong) - set(score.wrong)
+        assert len(named) >= 2 and not named & set(score.uncertain)
+        assert set(score.wrong) <= set(without.wrong)
+
+
 def test_a_hand_over_a_cell_is_no_white_stone():
     """Second family, hands over the board: two cells under a hand read as pale covers
     (one holds a black stone, one nothing) stay uncertain, their outlines hidden."""
