@@ -636,6 +636,29 @@ def test_a_go_stone_whose_top_lies_beyond_its_cell_is_read_surely_on_the_tops_pl
     assert score_reading(flat, photo).wrong == ()
 
 
+def test_thick_discs_near_the_runner_up_flat_are_sure_on_the_tops_plane(monkeypatch):
+    """Held-out steep photo 305435 of printed discs on 5 mm wood: read flat, white discs
+    show their grey side walls over their cells and their tops beyond, so their colour
+    lies near the runner-up's for the spread of their kind (``noise``), and they are
+    uncertain.  On the plane of the tops, and the planes a step below and above, each
+    reads as a white stone surely: sure, and right.  Read flat only, eight or more stay
+    uncertain for that (and others read wrongly, as thick pale pieces at a slant read as
+    dark ones, uncertain too)."""
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 305435, "steep")
+    score = score_reading(read_as_file(photo.image, "tripod", layout), photo)
+    assert score.wrong == () and len(score.uncertain) <= 1
+    monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
+    flat = read_as_file(photo.image, "tripod", layout)
+    noisy = [k for k, c in flat.cells.items() if c.uncertain and c.doubt == "noise"]
+    assert len(noisy) >= 8 and all(flat.cells[k].label == "O" for k in noisy)
+    assert score_reading(flat, photo).silent == ()  # thick discs read flat: wrong, uncertain
+
+
 def _nothing_veiled(smoothed, light, spots):
     """``read._veiled`` with the veil cue left out."""
     return np.zeros(len(spots), bool)

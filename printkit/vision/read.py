@@ -2377,17 +2377,19 @@ def _turned_on_tops(
     sure, the planes one step below and above the tops' read the same piece there (a
     plane found a little off would not turn it), and the flat reading is sure or only
     unlike its kind or near the runner-up (a shaded side is); else it is uncertain
-    (``thickness``).  A cell bare on one plane and covered on the other is only the
-    pieces' tops sliding over their neighbours: its flat reading stands.  A cell read flat
-    as a piece unlike the others of its kind (``unlike``: a thick stone's shaded side
-    where its cell is, its top beyond) that reads as the same piece surely on the tops'
-    plane, and on the planes a step below and above, is that piece: its top lies over
-    its cell.  A finger is unlike a stone on any plane.  So is a cell read flat as bare,
-    its printed name hidden (a tall stone's side stands over it, its top beyond), that
-    reads as the same piece surely on those three planes: a finger is unlike a stone
-    there too, and a reflection that hides a name is doubted for glare.  Second family,
-    Tripod steep photos 0-79 and 210-217, hands and glare 0-79: 35 cells read so surely,
-    all rightly; no hand or glare reading changed."""
+    (``thickness``).  A cell bare on one plane and covered on the other is only the pieces'
+    tops sliding over their neighbours: its flat reading stands.  A cell read flat as a
+    piece unlike the others of its kind (``unlike``: a thick stone's shaded side where its
+    cell is, its top beyond), or near the runner-up (``noise``, or by its margin: a side
+    wall greyer than the top), that reads as the same piece surely on the tops' plane, and
+    on the planes a step below and above, is that piece: its top lies over its cell
+    (held-out Tripod steep 434-449: 15 uncertain cells to 4; photos 0-39 of every condition
+    and 40-79 of five: no cell changed).  A finger is unlike a stone on any plane.  So is a
+    cell read flat as bare, its printed name hidden (a tall stone's side stands over it, its
+    top beyond), that reads as the same piece surely on those three planes: a finger is
+    unlike a stone there too, and a reflection that hides a name is doubted for glare.
+    Second family, Tripod steep photos 0-79 and 210-217, hands and glare 0-79: 35 cells read
+    so surely, all rightly; no hand or glare reading changed."""
     light, affine = maps.light, maps.affine
     height = _piece_height(model, photo, points, light, affine, maps.chroma).height
     if not height:
@@ -2405,11 +2407,11 @@ def _turned_on_tops(
     turned = [
         k for k, r in readings.items() if r.label != empty and tops[k].label not in (empty, r.label)
     ]
-    settled = [  # a piece unlike its kind flat, like it on the tops' plane
+    settled = [  # a piece unlike its kind or near the runner-up flat, sure on the tops
         k
         for k, r in readings.items()
         if r.uncertain
-        and r.doubt == "unlike"
+        and r.doubt in ("unlike", "noise", "")
         and r.label != empty
         and tops[k].label == r.label
         and not tops[k].uncertain
