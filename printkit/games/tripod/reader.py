@@ -338,7 +338,8 @@ def classify_cells(
     black_stone, white_stone = looks_lab["X"][0], looks_lab["O"][0]  # the printed discs
     black_part = _black_share(to_lab(discs), black_stone, white_stone)
     order = np.argsort(dist, axis=1)
-    # A cell whose name is plainly gone is no bare cell (see ``gone`` below).
+    # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
+    # the print rules the empty class out, and the colour has only to tell the stones apart.
     gone = (fits < NAME_GONE) & bool(extra.get("names"))
     stone_radius = float(extra["stone"]) / 2 * model.px_per_mm
     # One that reads as its own tint, a white stone the runner-up, is a white stone when a
@@ -371,8 +372,6 @@ def classify_cells(
     outliers |= dark_covers
     pitch = float(extra["cell"]) * model.px_per_mm
     outliers |= _cover_ends(seen, groups, black, dark_covers, centres, pitch)
-    # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
-    # the print rules the empty class out, and the colour has only to tell the stones apart.
     # Cells that read bare whose name something hides, and whose colour is unlike the other
     # bare cells': a cover, such as a hand over the board.
     covers = set(np.flatnonzero((order[:, 0] == 0) & gone & outliers).tolist())
@@ -658,9 +657,10 @@ hand or a reflection, black stones washed out) none fell off outwards beyond 0.1
 sector, and 41 of 166 white stones passed: 27 wrong cells read rightly, 18 of them surely
 (glare 14, printer 4), and no cell read worse.  Under a reflection, a cell read as a white
 stone where nothing clips holds by it (``glare_proof``): in glare photos 0-119, of the
-cells so read and doubted for glare, 380 white stones fell off outwards all round and no
-other cell did (the nearest, a bare cell, 0.27); 143 right cells were sure, and in photos
-120-199, 96, none wrong."""
+cells so read and doubted for glare, 536 white stones were unclipped and 380 of them fell
+off outwards all round; of 394 other cells one was unclipped (0.08 all round), and a
+black stone washed out wholly fell off all round (0.63) but clipped.  143 right cells
+were made sure, and in photos 120-199, 96; none wrong."""
 FINGER_SIDES = 3
 """A cell read as a white stone, in a photo where a cover hides the name of a bare cell
 unlike the other bare cells, is uncertain when this many of its sides are hidden
