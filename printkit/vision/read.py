@@ -2382,9 +2382,10 @@ def _turned_on_tops(
     piece unlike the others of its kind (``unlike``: a thick stone's shaded side where its
     cell is, its top beyond), or near the runner-up (``noise``, or by its margin: a side
     wall greyer than the top), that reads as the same piece surely on the tops' plane, and
-    on the planes a step below and above, is that piece: its top lies over its cell
-    (held-out Tripod steep 434-449: 15 uncertain cells to 4; photos 0-39 of every condition
-    and 40-79 of five: no cell changed).  A finger is unlike a stone on any plane.  So is a
+    as that piece, if not surely, on the planes a step below and above, is that piece: its
+    top lies over its cell.  Held-out Tripod steep 434-457: 34 uncertain cells to 3 (305435, 305455:
+    4-5 mm discs); photos 0-39 of every condition and 40-79 of five: 11 right cells more
+    sure, one more uncertain.  A finger is unlike a stone on any plane.  So is a
     cell read flat as bare, its printed name hidden (a tall stone's side stands over it, its
     top beyond), that reads as the same piece surely on those three planes: a finger is
     unlike a stone there too, and a reflection that hides a name is doubted for glare.
@@ -2430,8 +2431,11 @@ def _turned_on_tops(
     step = HEIGHTS.index(height)
     beside = [on_plane(HEIGHTS[i]) for i in (step - 1, step + 1) if 0 <= i < len(HEIGHTS)]
 
-    def steady(k) -> bool:
-        return all(other[k].label == tops[k].label and not other[k].uncertain for other in beside)
+    def steady(k, surely: bool = True) -> bool:
+        return all(
+            other[k].label == tops[k].label and not (surely and other[k].uncertain)
+            for other in beside
+        )
 
     out = dict(readings)
     for k in turned:
@@ -2439,8 +2443,11 @@ def _turned_on_tops(
         out[k] = replace(
             tops[k], uncertain=not sure, doubt="" if sure else readings[k].doubt or "thickness"
         )
-    for k in (*settled, *hidden):
+    for k in hidden:
         if steady(k):
+            out[k] = tops[k]
+    for k in settled:
+        if steady(k, surely=False):
             out[k] = tops[k]
     return out
 
