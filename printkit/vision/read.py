@@ -2428,27 +2428,26 @@ def _turned_on_tops(
     ]
     if not turned and not settled and not hidden:
         return readings
+    # Who reads the same piece on the planes a step below and above (surely, ``steady``;
+    # or at all, ``alike``): a plane is read only while some cell may still pass.
+    steady = {k for k in turned if not tops[k].uncertain and readings[k].doubt in ("", "unlike")}
+    steady |= set(hidden)
+    alike = set(settled)
     step = HEIGHTS.index(height)
-    beside = [on_plane(HEIGHTS[i]) for i in (step - 1, step + 1) if 0 <= i < len(HEIGHTS)]
-
-    def steady(k, surely: bool = True) -> bool:
-        return all(
-            other[k].label == tops[k].label and not (surely and other[k].uncertain)
-            for other in beside
-        )
-
+    for i in (step - 1, step + 1):
+        if 0 <= i < len(HEIGHTS) and (steady or alike):
+            other = on_plane(HEIGHTS[i])
+            steady = {k for k in steady if other[k].label == tops[k].label}
+            steady = {k for k in steady if not other[k].uncertain}
+            alike = {k for k in alike if other[k].label == tops[k].label}
     out = dict(readings)
     for k in turned:
-        sure = steady(k) and not tops[k].uncertain and readings[k].doubt in ("", "unlike")
+        sure = k in steady
         out[k] = replace(
             tops[k], uncertain=not sure, doubt="" if sure else readings[k].doubt or "thickness"
         )
-    for k in hidden:
-        if steady(k):
-            out[k] = tops[k]
-    for k in settled:
-        if steady(k, surely=False):
-            out[k] = tops[k]
+    for k in (*(k for k in hidden if k in steady), *alike):
+        out[k] = tops[k]
     return out
 
 
