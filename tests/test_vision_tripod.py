@@ -638,7 +638,7 @@ def test_a_go_stone_whose_top_lies_beyond_its_cell_is_read_surely_on_the_tops_pl
 
 
 def test_thick_discs_near_the_runner_up_flat_are_sure_on_the_tops_plane(monkeypatch):
-    """Held-out steep photo 305435 of printed discs on 5 mm wood: read flat, white discs
+    """Held-out steep photo 305435 of printed discs 5 mm thick: read flat, white discs
     show their grey side walls over their cells and their tops beyond, so their colour
     lies near the runner-up's for the spread of their kind (``noise``), and they are
     uncertain.  On the plane of the tops, and the planes a step below and above, each

@@ -2383,10 +2383,10 @@ def _turned_on_tops(
     cell is, its top beyond), or near the runner-up (``noise``, or by its margin: a side
     wall greyer than the top), that reads as the same piece surely on the tops' plane, and
     as that piece, if not surely, on the planes a step below and above, is that piece: its
-    top lies over its cell.  Held-out Tripod steep 434-457: 34 uncertain cells to 3 (305435, 305455:
-    4-5 mm discs); photos 0-39 of every condition and 40-79 of five: 11 right cells more
-    sure, one more uncertain.  A finger is unlike a stone on any plane.  So is a
-    cell read flat as bare, its printed name hidden (a tall stone's side stands over it, its
+    top lies over its cell.  Held-out Tripod steep 434-457: 30 uncertain cells to 3
+    (305435, 305455: 4-5 mm discs); photos 0-39 of every condition and 40-79 of five: 11
+    right cells more sure, one more uncertain.  A finger is unlike a stone on any plane.
+    So is a cell read flat as bare, its printed name hidden (a tall stone's side stands over it, its
     top beyond), that reads as the same piece surely on those three planes: a finger is
     unlike a stone there too, and a reflection that hides a name is doubted for glare.
     Second family, Tripod steep photos 0-79 and 210-217, hands and glare 0-79: 35 cells read
