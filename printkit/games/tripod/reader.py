@@ -150,8 +150,9 @@ def _round_edges(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndar
         window = img[max(y - half, 0) : y + half + 1, max(x - half, 0) : x + half + 1]
         if window.shape[:2] != (2 * half + 1, 2 * half + 1):
             continue  # too near the photo's edge to see all round
-        window = window.mean(axis=2, dtype=np.float32) if window.ndim == 3 else window
         window = np.asarray(window, np.float32)
+        if window.ndim == 3:  # the channels' mean, summed in order as numpy's mean does
+            window = (window[..., 0] + window[..., 1] + window[..., 2]) / 3
         gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3)
         gy = cv2.Sobel(window, cv2.CV_32F, 0, 1, ksize=3)
         strong = float(np.percentile(cv2.magnitude(gx, gy), 99)) + 1e-6
@@ -160,10 +161,9 @@ def _round_edges(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndar
         fall = -(gx[near] * rx + gy[near] * ry) / r  # brightness falling outwards
         ring = (r >= 0.7 * radius) & (r <= 1.35 * radius)
         sector = ((np.arctan2(ry, rx) % (2 * math.pi)) / (2 * math.pi) * EDGE_SECTORS).astype(int)
-        fall, sector = fall[ring], sector[ring]
-        for s in range(EDGE_SECTORS):
-            values = fall[sector == s]
-            out[i, s] = max(float(values.max()), 0.0) / strong if values.size else 0.0
+        steepest = np.full(EDGE_SECTORS, -np.inf)
+        np.maximum.at(steepest, sector[ring], fall[ring])
+        out[i] = np.where(np.isfinite(steepest), np.maximum(steepest, 0.0) / strong, 0.0)
     return out
 
 
