@@ -340,22 +340,30 @@ def test_a_white_stone_within_its_cells_outline_is_sure(monkeypatch):
     assert len(read_image(photo.image, "tripod", layout).uncertain) <= 1  # the tops alone
 
 
+def _blind_to_round_edges(monkeypatch) -> None:
+    """No stone's round edge is seen anywhere (``reader._round_edges`` finds none)."""
+    from printkit.games.tripod import reader
+
+    monkeypatch.setattr(
+        reader,
+        "_round_edges",
+        lambda img, centres, r: np.zeros((len(centres), reader.EDGE_SECTORS)),
+    )
+
+
 def test_a_white_stone_as_pale_as_its_cell_is_named_by_its_round_edge(monkeypatch):
     """Second family: a home printer's faint tint makes the inner cells as pale as a white
     stone (309001), and a reflection washes white stones out to their cells' colour
     (301006).  Read by colour such cells are bare, their printed names hidden: uncertain,
     and wrong.  A stone's round edge falling off outwards all round each names it a white
     stone, read surely and rightly; blind to round edges, they stay wrong."""
-    from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
 
     layout = load_layout()
     photos = [shoot("tripod", layout, 309001, "printer"), shoot("tripod", layout, 301006, "glare")]
     seen = [score_reading(read_image(p.image, "tripod", layout), p) for p in photos]
-    monkeypatch.setattr(
-        reader, "_round_edges", lambda img, centres, r: np.zeros((len(centres), 12))
-    )
+    _blind_to_round_edges(monkeypatch)
     blind = [score_reading(read_image(p.image, "tripod", layout), p) for p in photos]
     for score, without in zip(seen, blind, strict=True):
         assert score.silent == () and without.silent == ()
@@ -372,16 +380,13 @@ def test_a_white_stone_under_a_reflection_is_sure_by_its_round_edge_where_nothin
     falling off outwards all round names it a stone, and its colour a white one: at least
     three such stones are read surely, and rightly.  Blind to round edges, they are
     uncertain for the reflection."""
-    from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
 
     layout = load_layout()
     photo = shoot("tripod", layout, 301031, "glare")
     seen = score_reading(read_image(photo.image, "tripod", layout), photo)
-    monkeypatch.setattr(
-        reader, "_round_edges", lambda img, centres, r: np.zeros((len(centres), 12))
-    )
+    _blind_to_round_edges(monkeypatch)
     reading = read_image(photo.image, "tripod", layout)
     blind = score_reading(reading, photo)
     assert seen.silent == () and blind.silent == ()
@@ -1026,15 +1031,12 @@ def test_white_stones_in_a_cast_shadow_are_sure_by_their_round_edges(monkeypatch
     two of their cells' outlines.  The round edges of five show all round: they are read
     surely, and rightly (the sixth's rises outwards on one side: uncertain still).
     Without that cue all six are uncertain."""
-    from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
 
     layout = load_layout()
     photo = synthetic_photo("tripod", layout, 20014, "hard")
     score = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert score.wrong == () and len(score.uncertain) <= 1
-    monkeypatch.setattr(
-        reader, "_round_edges", lambda img, centres, r: np.zeros((len(centres), 12))
-    )
+    _blind_to_round_edges(monkeypatch)
     blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert blind.wrong == () and len(blind.uncertain) >= len(score.uncertain) + 5

@@ -2386,11 +2386,11 @@ def _turned_on_tops(
     top lies over its cell.  Held-out Tripod steep 434-457: 30 uncertain cells to 3
     (305435, 305455: 4-5 mm discs); photos 0-39 of every condition and 40-79 of five: 11
     right cells more sure, one more uncertain.  A finger is unlike a stone on any plane.
-    So is a cell read flat as bare, its printed name hidden (a tall stone's side stands over it, its
-    top beyond), that reads as the same piece surely on those three planes: a finger is
-    unlike a stone there too, and a reflection that hides a name is doubted for glare.
-    Second family, Tripod steep photos 0-79 and 210-217, hands and glare 0-79: 35 cells read
-    so surely, all rightly; no hand or glare reading changed."""
+    So is a cell read flat as bare, its printed name hidden (a tall stone's side stands
+    over it, its top beyond), that reads as the same piece surely on those three planes: a
+    finger is unlike a stone there too, and a reflection that hides a name is doubted for
+    glare.  Second family, Tripod steep photos 0-79 and 210-217, hands and glare 0-79: 35
+    cells read so surely, all rightly; no hand or glare reading changed."""
     light, affine = maps.light, maps.affine
     height = _piece_height(model, photo, points, light, affine, maps.chroma).height
     if not height:
@@ -2437,8 +2437,9 @@ def _turned_on_tops(
     for i in (step - 1, step + 1):
         if 0 <= i < len(HEIGHTS) and (steady or alike):
             other = on_plane(HEIGHTS[i])
-            steady = {k for k in steady if other[k].label == tops[k].label}
-            steady = {k for k in steady if not other[k].uncertain}
+            steady = {
+                k for k in steady if other[k].label == tops[k].label and not other[k].uncertain
+            }
             alike = {k for k in alike if other[k].label == tops[k].label}
     out = dict(readings)
     for k in turned:

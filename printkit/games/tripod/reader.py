@@ -133,6 +133,11 @@ def _discs(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
     return img[ys, xs]
 
 
+def _stone_radius(model) -> float:
+    """A printed stone's radius on the rectified board (px)."""
+    return float(model.extra["stone"]) / 2 * model.px_per_mm
+
+
 def _round_edges(img: np.ndarray, centres: np.ndarray, radius: float) -> np.ndarray:
     """How sharply a stone's round edge falls off outwards round each centre (rect px),
     in each of ``EDGE_SECTORS`` sectors: the strongest outward fall of brightness across
@@ -341,7 +346,7 @@ def classify_cells(
     # A cell whose colour reads as a stone and whose name is plainly gone is no bare cell:
     # the print rules the empty class out, and the colour has only to tell the stones apart.
     gone = (fits < NAME_GONE) & bool(extra.get("names"))
-    stone_radius = float(extra["stone"]) / 2 * model.px_per_mm
+    stone_radius = _stone_radius(model)
     # One that reads as its own tint, a white stone the runner-up, is a white stone when a
     # stone's round edge shows all round it: a faint print makes a pale cell and a white
     # stone look alike, and a reflection washes a white stone out to its cell's colour.
@@ -536,16 +541,14 @@ def glare_proof(
     unclipped = (share[:, 3] < 1) & np.all(rim[:, :, 3] < 1, axis=1)
     blue = contrast[np.arange(len(glare)), tints.argmin(axis=1)] >= WHITER
     whiter = even & unclipped & blue & (contrast.min(axis=1) >= -SLACK)
-    white = np.array([readings[keys[i]].label == "O" for i in glare])
+    labels = [readings[keys[i]].label for i in glare]
     rounded = np.zeros(len(glare), bool)
-    shown = np.flatnonzero(white & unclipped & ~whiter)
+    shown = np.flatnonzero((np.array(labels) == "O") & unclipped & ~whiter)
     if len(shown):
-        stone_radius = float(extra["stone"]) / 2 * model.px_per_mm
-        edges = _round_edges(seen, centres[shown], stone_radius)
+        edges = _round_edges(seen, centres[shown], _stone_radius(model))
         rounded[shown] = edges.min(axis=1) >= ROUND_EDGE
     out = list(doubts)
-    for j, i in enumerate(glare):
-        label = readings[keys[i]].label
+    for j, (i, label) in enumerate(zip(glare, labels, strict=True)):
         if (label == "X" and dark[j]) or (label == "O" and (whiter[j] or rounded[j])):
             out[i] = ""
     return out
