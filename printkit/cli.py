@@ -345,7 +345,7 @@ UNSURE_WHY = {
     "pid twice": "one pid seen twice",
     "tile twice": "one tile seen twice",
     "no tile": "no tile has these numbers",
-    "faint": "a number too faint to read surely (camera shake? blur?)",
+    "faint": "a number or symbol too faint to read surely (dim light? camera shake?)",
     "photos disagree": "the photos disagree",
     "shape": "the symbol's edges and its ink's colour name different symbols",
     "ink astray": "a symbol's colour reaches beyond its outline (a finger over the token?)",

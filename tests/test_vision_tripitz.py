@@ -489,13 +489,13 @@ def test_a_symbol_dim_light_hides_from_the_ink_test_is_no_joker(monkeypatch):
     """Second family, low light, read from a JPEG file as `printkit read` reads it: a
     black moon on a blue token is too close to the body for the ink test, which finds no
     symbol and would call it a joker, surely.  The moon's outline still shows in the
-    lightness: uncertain, never silently a joker."""
+    lightness: read there, the moon and its ink's colour are right, and uncertain."""
     layout = load_layout()
     photo = shoot("tripitz", layout, 302080, "lowlight")
     reading = read_as_file(photo.image, "tripitz", layout)
     cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
     assert photo.truth["cells"]["32"] == "BMK"
-    assert cells["32"].label == "BJJ" and cells["32"].uncertain and cells["32"].doubt == "shape"
+    assert cells["32"].label == "BMK" and cells["32"].uncertain and cells["32"].doubt == "faint"
     assert score_reading(reading, photo).silent == ()
     monkeypatch.setattr(token_reader, "SYMBOL_SHOWS", 2.0)  # no outline ever shows
     blind = read_as_file(photo.image, "tripitz", layout)
@@ -689,3 +689,23 @@ def test_only_a_token_read_surely_beyond_a_reflection_loses_its_doubt():
     lifted = [False, True, False, False, False] + [False] * (len(model.cells) - 5)
     out = sure_in_reach(model, (), None, readings, doubts, lifted)
     assert out[:5] == ["", "glare", "glare", "glare", "dark"]
+
+
+def test_a_light_blue_ink_dim_light_turned_green_is_named_by_lightness_and_chroma(monkeypatch):
+    """Second family, low light, read from a JPEG file: denoising turned the light-blue
+    moon of a red token green-cyan, so that in CIELAB it lies nearly as near white as light
+    blue.  As light and as colourful as light blue, it is light blue by its lightness and
+    chroma alone (``UNHUED_MARGIN``): sure, and right.  Blind to that cue, it is uncertain."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 302004, "lowlight")
+    assert photo.truth["cells"]["63"] == "RML"
+
+    def moon():
+        reading = read_as_file(photo.image, "tripitz", layout)
+        assert score_reading(reading, photo).wrong == ()
+        return {reading.model.cell_key(k): c for k, c in reading.cells.items()}["63"]
+
+    sure = moon()
+    assert sure.label == "RML" and not sure.uncertain
+    monkeypatch.setattr(token_reader, "UNHUED_MARGIN", 2.0)  # lightness and chroma never vouch
+    assert moon().uncertain

@@ -3496,13 +3496,14 @@ DOUBT_TAGS = {
     "photos disagree": "F",
     "shape": "S",
     "ink astray": "H",
+    "faint": "W",
 }
 """The letter after an uncertain cell's ``?`` in the debug picture: why it is uncertain
 (a glare, too dark, mixed colours, colour noise, the printed lines not where the fit
 puts them, a cell's printed label showing under what was read as a piece, the photos
 fused disagree, a symbol's two shape cues disagree, a piece seen on its faces' plane
-where the board shows bare paper; C for a consistency problem: a patch that is no piece,
-something seen twice)."""
+where the board shows bare paper, a number or symbol too weak to read surely; C for a
+consistency problem: a patch that is no piece, something seen twice)."""
 
 
 def debug_image(reading: Reading) -> np.ndarray:
