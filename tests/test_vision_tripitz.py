@@ -709,3 +709,24 @@ def test_a_light_blue_ink_dim_light_turned_green_is_named_by_lightness_and_chrom
     assert sure.label == "RML" and not sure.uncertain
     monkeypatch.setattr(token_reader, "UNHUED_MARGIN", 2.0)  # lightness and chroma never vouch
     assert moon().uncertain
+
+
+def test_a_light_blue_ink_named_white_by_a_hair_is_light_blue_by_lightness_and_chroma(
+    monkeypatch,
+):
+    """Second family, low light, read from a JPEG file: the light-blue star of a green token
+    came out green-cyan, a hair nearer white than the strip's light blue in CIELAB.  Its
+    lightness and chroma name light blue clearly: the token reads right, uncertain all the
+    same (its ink lies far from the strip's light blue).  Blind to that cue, white."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 302022, "lowlight")
+    assert photo.truth["cells"]["58"] == "GSL"
+
+    def star():
+        reading = read_as_file(photo.image, "tripitz", layout)
+        assert score_reading(reading, photo).silent == ()
+        return {reading.model.cell_key(k): c for k, c in reading.cells.items()}["58"]
+
+    assert star().label == "GSL"
+    monkeypatch.setattr(token_reader, "UNHUED_MARGIN", 2.0)  # lightness and chroma never name
+    assert star().label == "GSW"

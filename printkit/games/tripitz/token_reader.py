@@ -793,10 +793,6 @@ def _read_token(
         return reading, None
     seen_lab, ink = _ink_colour(window, blob, body_lab, tokens[colour])
     shade, shade2, d_shade, m_shade = _nearest(ink, symbols)
-    # A reflection only adds light: under the veil the token's body shows, would another
-    # (darker) ink read as this one?
-    veil = _veil(rgb_window, disc, blob, body_lab, px)
-    veiled = veil > 0 and _nearest(ink, _under_veil(symbols, veil))[0] != shade
     shape, shape2, m_shape, second_cue, pose = _read_symbol(window, body_lab, seen_lab, px, shapes)
     astray = ink_beyond(blob, px, shapes, shape, pose) > INK_BEYOND
     lit = np.abs(window[..., 0] - body_lab[0]) > SMEAR_LIGHTNESS if astray else None
@@ -812,7 +808,12 @@ def _read_token(
                 ink = relit
     if own_inks:
         d_shade, m_shade = _vouched(ink, shade, d_shade, m_shade, own_inks)
-    m_shade = _unhued_margin(ink, shade, m_shade, symbols)
+    shade, shade2, d_shade, m_shade = _unhued_named(ink, symbols, (shade, shade2, d_shade, m_shade))
+    # A reflection only adds light: under the veil the token's body shows, would another
+    # (darker) ink read as this one?
+    veil = _veil(rgb_window, disc, blob, body_lab, px)
+    lifted = _under_veil(symbols, veil) if veil > 0 else {}
+    veiled = veil > 0 and _unhued_named(ink, lifted, _nearest(ink, lifted))[0] != shade
     pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
     margins = {
         "colour": m_colour / COLOUR_MARGIN,
@@ -887,13 +888,19 @@ def _vouched(
 
 
 UNHUED_MARGIN = 0.5
-"""A symbol colour named narrowly in CIELAB is sure when its lightness and chroma alone
-(hue set aside) name it with this margin (``_unhued_margin``).  Measured with a spy on the
-reader over the second family's Tripitz photos 0-39 of every condition (11,377 tokens
-with a symbol): of the 13 low-light tokens named rightly with a margin below
-``COLOUR_MARGIN``, 11 had lightness and chroma naming the same colour with margins of
-0.5-0.9; of the 19 named wrongly with such a margin (under reflections and hands), those
-whose lightness and chroma agreed had margins of at most 0.35."""
+"""A symbol colour named narrowly in CIELAB (below ``COLOUR_MARGIN``) is the one its
+lightness and chroma alone (hue set aside) name with this margin, if the ink's hue is
+not opposed to that colour's (``_unhued_named``).  Measured with a spy on the reader over
+the second family's Tripitz photos 0-39 of every condition, 16,378 tokens with a symbol:
+52 were named narrowly, 25 rightly and 27 wrongly (24 of those under reflections and
+hands).  Lightness and chroma named 9 of the right ones (low light) and 3 of the wrong
+ones (low light 302022: light-blue inks gone green-cyan, named white by a hair) rightly
+with margins of 0.5-0.9, and 1 right one under a reflection (still uncertain, for the
+veil); they named no token's colour wrongly with a margin above 0.35 where its hue
+allowed it.  A fingertip's ink is as colourful as light blue, but of the opposite hue
+(hands 303031: named light blue, 0.9, hue aside)."""
+HUED_CHROMA = 10.0
+"""Chroma (CIELAB) above which a symbol colour has a hue of its own."""
 
 
 def _unhued(lab: np.ndarray) -> np.ndarray:
@@ -901,15 +908,26 @@ def _unhued(lab: np.ndarray) -> np.ndarray:
     return np.array([lab[0], math.hypot(float(lab[1]), float(lab[2]))])
 
 
-def _unhued_margin(ink: np.ndarray, shade: SymbolColour, margin: float, symbols: dict) -> float:
-    """The margin of a token's symbol colour ``shade``, named with ``margin`` in CIELAB, or,
-    where the ink's lightness and chroma alone name the same colour more clearly
-    (``UNHUED_MARGIN``), theirs.  The four symbol colours differ in lightness or chroma
-    (light blue, the only one with a hue, by both from white), while dim light's colour
-    noise and denoising turn an ink's hue more than its chroma: a light-blue ink gone
-    green-cyan stays as colourful as light blue, and as light."""
-    named, _, _, unhued = _nearest(_unhued(ink), {k: _unhued(v) for k, v in symbols.items()})
-    return unhued if named == shade and unhued >= max(UNHUED_MARGIN, margin) else margin
+def _unhued_named(ink: np.ndarray, symbols: dict, named: tuple) -> tuple:
+    """A token's symbol colour as ``_nearest`` names it in CIELAB (``named``: best, runner-up,
+    distance and margin) or, where that margin is narrow, as the ink's lightness and chroma
+    alone name it clearly (``UNHUED_MARGIN``), unless its hue lies more than a right angle
+    off a hued colour's (``HUED_CHROMA``).  The four symbol colours differ in lightness or
+    chroma (light blue, the only one with a hue, by both from white), while dim light's
+    colour noise and denoising turn an ink's hue more than its chroma: a light-blue ink
+    gone green-cyan stays as colourful as light blue, and as light."""
+    shade, shade2, distance, margin = named
+    if margin >= COLOUR_MARGIN:
+        return named
+    plain = {k: _unhued(v) for k, v in symbols.items()}
+    unhued, _, _, unhued_margin = _nearest(_unhued(ink), plain)
+    ref = symbols[unhued]
+    opposed = plain[unhued][1] > HUED_CHROMA and float(ink[1:] @ ref[1:]) <= 0.0
+    if unhued_margin < UNHUED_MARGIN or opposed:
+        return named
+    if unhued == shade:
+        return shade, shade2, distance, unhued_margin
+    return unhued, shade, float(np.linalg.norm(ink - ref)), unhued_margin
 
 
 VEIL_SHARE = 0.1
