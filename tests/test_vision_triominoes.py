@@ -399,6 +399,30 @@ def test_a_tile_whose_thin_numbers_a_shake_smeared_is_read_uncertain_not_empty(m
     assert as_empty == [reader.EMPTY] * len(faint)
 
 
+def test_holes_among_thick_tiles_whose_names_show_are_bare(monkeypatch):
+    """Second family, a home print's photo at a slant, read from a JPEG file: three holes
+    among thick tiles show the tiles' sides and shadows at all three corners, dark enough
+    for a 0's ink.  Their printed names show as clearly as any bare cell's: bare, surely,
+    and their neighbours' corners agree again.  Blind to the names under a tile's
+    reading, they read 0-0-0 (uncertain)."""
+    layout = load_layout()
+    photo = shoot("triominoes", layout, 309034, "printer")
+    holes = {"(2,1)", "(2,3)", "(3,8)"}
+    assert {photo.truth["cells"][k] for k in holes} == {reader.EMPTY}
+
+    def read():
+        reading = read_as_file(photo.image, "triominoes", layout)
+        return reading, {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+
+    seen, cells = read()
+    assert score_reading(seen, photo).wrong == () and seen.uncertain == []
+    assert all(cells[k].label == reader.EMPTY and cells[k].bare for k in holes)
+    monkeypatch.setattr(reader, "_named_bare", lambda *args: {})
+    blind, cells = read()
+    assert {cells[k].label for k in holes} == {"0-0-0"}
+    assert all(cells[k].uncertain for k in holes)
+
+
 def test_a_dim_photo_reads_its_numbers_by_their_outlines(monkeypatch):
     """Second family, low light, a whole 12-megapixel frame: colours muted towards black
     name wrong inks for many numbers; their sharp outlines read them.  No cell is silently
