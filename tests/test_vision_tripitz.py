@@ -730,3 +730,24 @@ def test_a_light_blue_ink_named_white_by_a_hair_is_light_blue_by_lightness_and_c
     assert star().label == "GSL"
     monkeypatch.setattr(token_reader, "UNHUED_MARGIN", 2.0)  # lightness and chroma never name
     assert star().label == "GSW"
+
+
+def test_a_star_whose_face_fits_its_ink_as_well_as_a_triangles_is_sure(monkeypatch):
+    """Second family, low light, read from a JPEG file: a light-blue star's outline fits
+    its token's edges clearly, while its ink's colour fits the star's face and a
+    triangle's (each where its outline fits) within a hair (``FACE_TIE``): the colour cue
+    does not name another symbol, and the star is sure.  Counting the hair as a
+    disagreement leaves it uncertain (``shape``)."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 302002, "lowlight")
+    assert photo.truth["cells"]["58"] == "GSL"
+
+    def star():
+        reading = read_as_file(photo.image, "tripitz", layout)
+        assert score_reading(reading, photo).wrong == ()
+        return {reading.model.cell_key(k): c for k, c in reading.cells.items()}["58"]
+
+    sure = star()
+    assert sure.label == "GSL" and not sure.uncertain
+    monkeypatch.setattr(token_reader, "FACE_TIE", 0.0)
+    assert star().doubt == "shape"
