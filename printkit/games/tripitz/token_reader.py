@@ -103,10 +103,10 @@ SYMBOL_SHOWS = 0.55
 """A token read as a joker (no ink apart from its body) whose lightness fits a symbol's
 outline this well (``edge_poses``) shows a symbol after all: it is read as that symbol,
 its ink's colour taken within the symbol's face where the outline fits, and is uncertain
-(``faint``).  Jokers on
-eight first-family photos fitted 0.36-0.46 (the token's own rim), empty cavities read as
-jokers in dim light 0.38-0.43; two dark symbols on dark bodies that dim light hid from
-the ink test (a black moon on blue, a grey moon on green) fitted 0.71 and 0.74."""
+(``faint``).  Jokers on eight first-family photos fitted 0.36-0.46 (the token's own rim),
+empty cavities read as jokers in dim light 0.38-0.43; two dark symbols on dark bodies
+that dim light hid from the ink test (a black moon on blue, a grey moon on green) fitted
+0.71 and 0.74."""
 COLOUR_MARGIN = 0.35
 """A colour is uncertain when (second - best) / second distance is below this."""
 EMPTY_BAND = (0.12, 0.40)
@@ -798,9 +798,10 @@ def _read_token(
         poses = edge_poses(window[..., 0], px, shapes)
         drawn = max(poses, key=lambda s: poses[s].fit)
         shows = poses[drawn].fit >= SYMBOL_SHOWS
-        face = _face_in_window(disc.shape, px, shapes, drawn, poses[drawn]) & disc
-        if shows and face.sum() / px**2 >= MIN_SYMBOL:
-            blob, faint = face, True
+        if shows:  # read where that outline fits: its face holds the ink
+            face = _face_in_window(disc.shape, px, shapes, drawn, poses[drawn]) & disc
+            if face.sum() / px**2 >= MIN_SYMBOL:
+                blob, faint = face, True
     if blob is None:
         far = d_colour > FAR and not like_kin
         uncertain = m_colour < COLOUR_MARGIN or far or biggest > MIN_SYMBOL / 2 or shows
@@ -858,21 +859,15 @@ def _read_token(
         or veiled
         or astray
     )
+    # The first of these that holds is the doubt named.
+    doubts = (("shape", unlike), ("glare", veiled), ("ink astray", astray), ("faint", faint))
     reading = CellReading(
         pid.code,
         round(min(m_colour, m_shape, m_shade), 3),
         Pid(colour, second_cue, shade).code if unlike else runner.code,  # type: ignore[arg-type]
         round(max(d_colour, d_shade), 1),
         uncertain,
-        "shape"
-        if unlike
-        else "glare"
-        if veiled
-        else "ink astray"
-        if astray
-        else "faint"
-        if faint
-        else "",
+        next((d for d, found in doubts if found), ""),
         # The lightest ink is what any ink looks like under enough reflection.
         washed=shade == SymbolColour.WHITE,
     )
