@@ -691,6 +691,14 @@ def test_only_a_token_read_surely_beyond_a_reflection_loses_its_doubt():
     assert out[:5] == ["", "glare", "glare", "glare", "dark"]
 
 
+def _read_token_at(photo, layout, key: str, clean: str = "wrong"):
+    """The reading of cavity ``key`` of a Tripitz ``photo`` read from a JPEG file, whose
+    whole reading has no cell ``clean`` (``wrong`` or ``silent``)."""
+    reading = read_as_file(photo.image, "tripitz", layout)
+    assert getattr(score_reading(reading, photo), clean) == ()
+    return {reading.model.cell_key(k): c for k, c in reading.cells.items()}[key]
+
+
 def test_a_light_blue_ink_dim_light_turned_green_is_named_by_lightness_and_chroma(monkeypatch):
     """Second family, low light, read from a JPEG file: denoising turned the light-blue
     moon of a red token green-cyan, so that in CIELAB it lies nearly as near white as light
@@ -701,9 +709,7 @@ def test_a_light_blue_ink_dim_light_turned_green_is_named_by_lightness_and_chrom
     assert photo.truth["cells"]["63"] == "RML"
 
     def moon():
-        reading = read_as_file(photo.image, "tripitz", layout)
-        assert score_reading(reading, photo).wrong == ()
-        return {reading.model.cell_key(k): c for k, c in reading.cells.items()}["63"]
+        return _read_token_at(photo, layout, "63")
 
     sure = moon()
     assert sure.label == "RML" and not sure.uncertain
@@ -723,9 +729,7 @@ def test_a_light_blue_ink_named_white_by_a_hair_is_light_blue_by_lightness_and_c
     assert photo.truth["cells"]["58"] == "GSL"
 
     def star():
-        reading = read_as_file(photo.image, "tripitz", layout)
-        assert score_reading(reading, photo).silent == ()
-        return {reading.model.cell_key(k): c for k, c in reading.cells.items()}["58"]
+        return _read_token_at(photo, layout, "58", "silent")
 
     assert star().label == "GSL"
     monkeypatch.setattr(token_reader, "UNHUED_MARGIN", 2.0)  # lightness and chroma never name
@@ -743,9 +747,7 @@ def test_a_star_whose_face_fits_its_ink_as_well_as_a_triangles_is_sure(monkeypat
     assert photo.truth["cells"]["58"] == "GSL"
 
     def star():
-        reading = read_as_file(photo.image, "tripitz", layout)
-        assert score_reading(reading, photo).wrong == ()
-        return {reading.model.cell_key(k): c for k, c in reading.cells.items()}["58"]
+        return _read_token_at(photo, layout, "58")
 
     sure = star()
     assert sure.label == "GSL" and not sure.uncertain

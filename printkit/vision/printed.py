@@ -165,6 +165,7 @@ def bare_by_print(
     hidden: tuple[float, float] | None = None,
     gone: tuple[float, float] | None = None,
     settled: tuple[Collection, float] | None = None,
+    seen: np.ndarray | None = None,
 ) -> dict:
     """The cells read empty (``model.classes[0]``) whose print (``model.printed``) shows
     clearly round their centre (``centres``: cell → rectified px, every cell; a fit of at
@@ -179,13 +180,15 @@ def bare_by_print(
     uncertain (``name hidden``): a piece a reflection washed pale hides the print.  With
     ``settled = (cells, share)``, those ``cells`` whose print fits at least ``share`` times
     that median are sure too: a doubt their colour alone raised (dim light's colour
-    blotches) that their print answers as the other bare cells' does."""
+    blotches) that their print answers as the other bare cells' does.  ``seen``: the
+    photo's ``strokes``, where the caller has found them already."""
     empty = [k for k, r in readings.items() if r.label == model.classes[0]]
     if not empty:
         return {}
     px = model.px_per_mm
     at = np.array([centres[k] for k in empty], float)
-    fits = print_fits(strokes(image, px), printed_strokes(model), at, radius, px)
+    seen = strokes(image, px) if seen is None else seen
+    fits = print_fits(seen, printed_strokes(model), at, radius, px)
     covered = set()
     if hidden is not None:
         shows, weak = hidden

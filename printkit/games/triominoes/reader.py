@@ -740,14 +740,16 @@ def classify(
     at = dict(zip(views, to_px([tri_centroid(cell, side) for cell in views]), strict=True))
     radius = NAME_REACH * side / (2 * math.sqrt(3)) * model.px_per_mm
     board = image if board is None else board
+    seen = strokes(board, model.px_per_mm)  # the mat's print as the photo shows it
     if quick:
         readings = {cell: _cell_reading(view, quick=True) for cell, view in views.items()}
     else:
         readings = {cell: _cell_reading(view) for cell, view in views.items()}
-        readings.update(_named_bare(board, model, readings, at, radius))
+        readings.update(_named_bare(seen, model, readings, at, radius))
         readings = _cross_check(_corners_confirmed(readings, views))
     gone = (NAME_LEGIBLE, NAME_GONE)
-    return {**readings, **bare_by_print(board, model, readings, at, radius, NAME_SURE, gone=gone)}
+    named = bare_by_print(board, model, readings, at, radius, NAME_SURE, gone=gone, seen=seen)
+    return {**readings, **named}
 
 
 NAME_SURE = 0.7
@@ -776,10 +778,11 @@ on it lie farther out)."""
 
 
 def _named_bare(
-    board: np.ndarray, model: BoardModel, readings: dict, at: dict, radius: float
+    seen: np.ndarray, model: BoardModel, readings: dict, at: dict, radius: float
 ) -> dict[Hashable, CellReading]:
     """The cells read as a tile whose printed name shows round their centre as clearly as
-    a bare cell's does (``NAME_SURE``, in ``board``, the mat's own plane): bare, and sure,
+    a bare cell's does (``NAME_SURE``, in ``seen``: the ``strokes`` of the mat's own
+    plane): bare, and sure,
     since a tile hides its cell's name.  What showed ink at their three corners lay
     beside them: the sides and shadows of thick tiles round a hole in a slanted photo
     (Triominoes printer 309034, second family: three holes read 0-0-0, their names fitting
@@ -789,7 +792,7 @@ def _named_bare(
         return {}
     px = model.px_per_mm
     centres = np.array([at[k] for k in tiles], float)
-    fits = print_fits(strokes(board, px), printed_strokes(model), centres, radius, px)
+    fits = print_fits(seen, printed_strokes(model), centres, radius, px)
     return {
         k: CellReading(EMPTY, round(float(fit), 3), readings[k].label, 0.0, False, bare=True)
         for k, fit in zip(tiles, fits, strict=True)
