@@ -68,8 +68,9 @@ class BoardModel:
     a piece's thickness above the board and slide off their cells in a slanted view; the
     reader finds that thickness and reads the cells on the faces' plane.  ``whole``, when
     set, judges each plane for it: called as ``whole(image, model)`` with the board seen on
-    that plane (as ``classify`` gets it), it returns a score, higher the better the pieces
-    lie on their cells there; without it, cells wholly in one class colour count.
+    that plane (as ``classify`` gets it, at ``whole_scale`` times ``px_per_mm``), it
+    returns a score, higher the better the pieces lie on their cells there; without it,
+    cells wholly in one class colour count.
 
     ``shared_lines``: neighbouring cells share one printed line along their common side,
     which the reader uses to check and correct where the board lies; False where cells are
@@ -102,6 +103,7 @@ class BoardModel:
     px_per_mm: float = 4.0
     raised: bool = False
     whole: Callable[[np.ndarray, BoardModel], float] | None = None
+    whole_scale: float = 0.5
     shared_lines: bool = True
     printed: bool = False
     extra: dict = field(default_factory=dict)

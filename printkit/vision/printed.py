@@ -162,7 +162,7 @@ def bare_by_print(
     centres: dict,
     radius: float,
     sure: float,
-    hidden: tuple[float, float] | None = None,
+    hidden: tuple[float, float, float] | None = None,
     gone: tuple[float, float] | None = None,
     settled: tuple[Collection, float] | None = None,
     seen: np.ndarray | None = None,
@@ -171,10 +171,11 @@ def bare_by_print(
     clearly round their centre (``centres``: cell → rectified px, every cell; a fit of at
     least ``sure`` within ``radius`` px): sure, and bare whatever the light over them
     (``CellReading.bare``), since whatever lies on a cell hides its print.  With
-    ``hidden = (shows, weak)``, the cells read empty whose print fits below ``shows`` are
-    uncertain (``print hidden``: something lies over them that shows no colour of its own,
-    a hand), and so are those beside them (``spread``) fitting below ``weak`` times the
-    median fit of the cells read empty: how well bare print shows varies with the photo.
+    ``hidden = (shows, alone, weak)``, the cells read empty whose print fits below
+    ``shows``, or below ``alone`` times the median fit of the cells read empty (how well
+    bare print shows varies with the photo), are uncertain (``print hidden``: something
+    lies over them that shows no colour of its own, a hand), and so are those beside them
+    (``spread``) fitting below ``weak`` times that median.
     With ``gone = (legible, share)``, where the cells read empty fit a median of at least
     ``legible`` (the photo shows their print), those fitting below ``share`` times it are
     uncertain (``name hidden``): a piece a reflection washed pale hides the print.  With
@@ -191,10 +192,11 @@ def bare_by_print(
     fits = print_fits(seen, printed_strokes(model), at, radius, px)
     covered = set()
     if hidden is not None:
-        shows, weak = hidden
-        seeds = set(np.flatnonzero(fits < shows).tolist())
+        shows, alone, weak = hidden
+        typical = float(np.median(fits))
+        seeds = set(np.flatnonzero((fits < shows) | (fits < alone * typical)).tolist())
         apart = pitch(np.array(list(centres.values()), float))
-        covered = spread(seeds, fits < weak * float(np.median(fits)), neighbours(at, apart))
+        covered = spread(seeds, fits < weak * typical, neighbours(at, apart))
     name_gone = faded(fits, *gone) if gone is not None else np.zeros(len(fits), bool)
     explained, share = settled if settled is not None else ((), 0.0)
     settles = share * float(np.median(fits))

@@ -3084,18 +3084,14 @@ def _wholly(
     return np.add.reduceat(nearest == label, starts) >= WHOLLY * sizes
 
 
-WHOLE_SCALE = 0.5
-"""Scale, relative to the reading's, at which a model's ``whole`` judges each plane."""
-
-
 def _whole_height(
     model: BoardModel, photo: tuple[np.ndarray, np.ndarray], light: np.ndarray, affine
 ) -> float:
     """``_piece_height`` judged by the model's own ``whole``: the board is seen whole on
-    each plane (at ``WHOLE_SCALE`` of the reading scale), through the light and colour
-    maps of the board."""
+    each plane (at the model's ``whole_scale`` of the reading scale), through the light and
+    colour maps of the board."""
     image, h = photo
-    coarse = replace(model, px_per_mm=model.px_per_mm * WHOLE_SCALE)
+    coarse = replace(model, px_per_mm=model.px_per_mm * model.whole_scale)
     shade = None
     best, best_score = 0.0, None
     for height in HEIGHTS:

@@ -43,7 +43,7 @@ from printkit.games.tripitz.pids import (
 )
 from printkit.games.tripitz.record import options_for
 from printkit.games.tripitz.rules import TripitzGame, TripitzOptions
-from printkit.games.tripitz.token_reader import classify, repeated_pids
+from printkit.games.tripitz.token_reader import classify, repeated_pids, whole_tokens
 from printkit.geometry.hexgrid import hex_corners
 from printkit.layout.config import Layout
 from printkit.records.model import Record
@@ -149,6 +149,9 @@ VARIANT = "board"
 """The one board variant: two halves glued, or the board printed whole (same geometry)."""
 READ_PX_PER_MM = 4.0
 """Scale at which the reader looks at the board: symbols are some 45 px across."""
+WHOLE_SCALE = 0.25
+"""Scale, relative to ``READ_PX_PER_MM``, at which the planes of the tokens' tops are told
+apart (``whole_tokens``): a symbol some 11 px across still places its token within a mm."""
 
 
 def board_models(layout: Layout) -> list[BoardModel]:
@@ -201,6 +204,8 @@ def board_models(layout: Layout) -> list[BoardModel]:
             printed=True,
             consistency=repeated_pids,
             raised=True,
+            whole=whole_tokens,
+            whole_scale=WHOLE_SCALE,
             px_per_mm=READ_PX_PER_MM,
             extra=extra,
         )

@@ -65,6 +65,7 @@ from printkit.vision.stored import stored
 
 __all__ = [
     "classify",
+    "whole_tokens",
     "repeated_pids",
     "symbol_shapes",
     "symbol_turns",
@@ -97,6 +98,8 @@ from the strip's blue, 2.25 or more times nearer it than paper and every other t
 colour, were read as empty cavities under something.  What is no token colour lies near
 two references at once: skin between red and yellow, shadows between every colour and
 paper, a pale symbol ink between blue and paper."""
+INK_APART = 20.0
+"""A token's symbol ink lies at least this far (ΔE*ab) from the token's body colour."""
 MIN_SYMBOL = 12.0
 """Smallest symbol blob, mm²; a token without one is a joker."""
 SYMBOL_SHOWS = 0.55
@@ -444,6 +447,84 @@ def _unlike_bare_cavities(pixels: np.ndarray, empty: np.ndarray, tints: list) ->
     return out
 
 
+ON_PLANE_INK = 0.5
+"""Share of ``MIN_SYMBOL`` a token's ink must cover in a coarse view for ``whole_tokens``
+to place its symbol."""
+
+
+def whole_tokens(image: np.ndarray, model: BoardModel) -> float:
+    """How closely the tokens' symbols lie on their cavities in a corrected view of the
+    board on some plane (``BoardModel.whole``): minus the median distance (mm) from the
+    middle of each token's largest patch of ink to its cavity's centre, over the cavities
+    whose disc shows a token colour.
+
+    A token's top lies its thickness above the board, and the symbol is printed in its
+    middle: in a slanted photo, a view on any other plane slides the symbols off their
+    cavities, the more the farther the plane, and brings the token's dark side wall in.
+    Counting cells wholly one colour does not tell the planes apart here (most of a
+    token's cavity is its symbol), and an empty cavity's own print lies on the board, so
+    only tokens count.  Colours are judged against the kit's printed ones (planes are
+    compared, not read)."""
+    px = model.px_per_mm
+    half = int(math.ceil(DISC * px))
+    yy, xx = np.mgrid[-half : half + 1, -half : half + 1]
+    disc = (xx**2 + yy**2) <= (DISC * px) ** 2
+    x0, y0 = model.bounds[:2]
+    h, w = image.shape[:2]
+    spots = np.round((np.array(list(model.extra["centres"].values())) - (x0, y0)) * px)
+    spots = spots.astype(int)
+    spots = spots[np.all((spots >= half) & (spots < (w - half, h - half)), axis=1)]
+    if not len(spots):
+        return -math.inf
+    windows = np.stack([image[y - half : y + half + 1, x - half : x + half + 1] for x, y in spots])
+    tokens, inks, paper = _printed_refs(model)
+    # Which cavities hold a token: every fourth pixel of the disc tells its body colour.
+    sparse = disc & (yy % 2 == 0) & (xx % 2 == 0)
+    bodies = np.median(to_lab(windows[:, sparse], dtype=np.float32), axis=1)
+    token_d = _distances(bodies, tokens).min(axis=1)
+    held = (token_d < BODY_DE) & (token_d < _distances(bodies, paper).min(axis=1))
+    masks = np.zeros((int(held.sum()), *disc.shape), np.uint8)
+    lab = to_lab(windows[held][:, disc], dtype=np.float32)  # tokens × disc pixels × 3
+    masks[:, disc] = _inked(lab, bodies[held], inks, tokens)
+    offsets = []
+    for mask in masks:  # the token's largest patch of ink: its symbol, or its side wall
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        if count > 1:
+            k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+            if stats[k, cv2.CC_STAT_AREA] >= ON_PLANE_INK * MIN_SYMBOL * px**2:
+                offsets.append(math.hypot(*(centroids[k] - half)) / px)
+    return -float(np.median(offsets)) if offsets else -math.inf
+
+
+def _inked(lab: np.ndarray, bodies: np.ndarray, inks: np.ndarray, tokens: np.ndarray) -> np.ndarray:
+    """Which of each token's pixels (``lab``: tokens × pixels × 3, CIELAB) show ink: as
+    ``_read_token`` finds a symbol's ink (``INK_APART`` from the token's body colour,
+    ``bodies``, and nearer a symbol colour, ``inks``, than the body), and nearer a symbol
+    colour than any token colour (``tokens``): a neighbour's top seen beside it is none."""
+    off_body = lab - bodies[:, None, :]
+    body_sq = np.einsum("tpc,tpc->tp", off_body, off_body)
+    off_refs = lab[:, :, None, :] - np.vstack([inks, tokens])[None, None, :, :]
+    refs_sq = np.einsum("tprc,tprc->tpr", off_refs, off_refs)
+    ink_sq, token_sq = refs_sq[..., : len(inks)].min(axis=2), refs_sq[..., len(inks) :].min(axis=2)
+    return (ink_sq < body_sq) & (body_sq > INK_APART**2) & (ink_sq < token_sq)
+
+
+def _printed_refs(model: BoardModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The token colours, symbol colours and paper tints as printed (CIELAB)."""
+    extra = model.extra
+    return _printed_lab(
+        tuple(extra["token_colours"].values()),
+        tuple(extra["symbol_colours"].values()),
+        tuple(sorted({"#ffffff", *extra["paper"].values()})),
+    )
+
+
+@cache
+def _printed_lab(*groups: tuple[str, ...]) -> tuple[np.ndarray, ...]:
+    """Each group of colours (hex) in CIELAB, computed once per process."""
+    return tuple(to_lab(np.array([rgb(v) for v in group]), dtype=np.float32) for group in groups)
+
+
 def classify(
     image: np.ndarray,
     model: BoardModel,
@@ -597,16 +678,18 @@ cavities) or a reflection lies over it: a token hides them whatever the light.  
 better than 0.63; bare cavities fit 0.68-0.79 (quartiles).  Seen on the board's own
 plane, where the print lies, the same holds: 4,289 tokens of photos 0-5 and 20-25 of
 every condition, none above 0.63."""
-PRINT_HIDDEN = (0.2, 0.6)
-"""A cavity read empty whose print fits below the first is covered by what shows no token
-colour (a hand): uncertain, and so are the cavities beside it fitting below the second
-times the photo's median fit of cavities read empty (a hand's edge).  Measured on the
-second family (photos 0-5 of every condition, 0-13 with hands): of 3,759 bare cavities no
-hand covered, the least fit 0.36 (a shaken photo), the least share of its photo's median
-0.51; in a smaller steep photo a cavity half hidden by its neighbour token's side fitted
-0.29.  Of 29 tokens read as empty, 21 fitted below 0.2, the other 8 were uncertain
-already (glare, a hand's edge); in held-out photos, tokens under a hand fitted 0.05, 0.26
-and 0.41 (0.53 of that photo's median), each beside one below 0.2."""
+PRINT_HIDDEN = (0.2, 0.4, 0.6)
+"""A cavity read empty whose print fits below the first, or below the second times the
+photo's median fit of cavities read empty, is covered by what shows no token colour (a
+hand): uncertain, and so are the cavities beside it fitting below the third times that
+median (a hand's edge).  Measured on the second family (photos 0-5 of every condition,
+0-13 with hands): of 3,759 bare cavities no hand covered, the least fit 0.36 (a shaken
+photo), the least share of its photo's median 0.51; in a smaller steep photo a cavity half
+hidden by its neighbour token's side fitted 0.29.  Of 29 tokens read as empty, 21 fitted
+below 0.2, the other 8 were uncertain already (glare, a hand's edge); in held-out photos,
+tokens under a hand fitted 0.05, 0.26 and 0.41 (0.53 of that photo's median), each beside
+one below 0.2.  A token under a hand away from any such (hands 303242, cell 31) fitted
+0.29, 0.34 of its photo's median."""
 BLOTCHED_PRINT = 0.6
 """A cavity read empty whose token colour shows only in blotches of the ground's lightness
 (``_blotched``) is surely bare where its print fits at least this share of the photo's
@@ -782,7 +865,7 @@ def _read_token(
     symbol_refs = np.stack(list(symbols.values())).astype(np.float32)
     sym_d = _distances(inside, symbol_refs).min(axis=1)
     candidate = np.zeros(disc.shape, np.uint8)
-    candidate[disc] = (sym_d < body_d) & (body_d > 20.0)
+    candidate[disc] = (sym_d < body_d) & (body_d > INK_APART)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(candidate, connectivity=8)
     blob = None
     if count > 1:
