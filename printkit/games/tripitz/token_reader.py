@@ -469,14 +469,11 @@ def whole_tokens(image: np.ndarray, model: BoardModel) -> float:
     half = int(math.ceil(DISC * px))
     yy, xx = np.mgrid[-half : half + 1, -half : half + 1]
     disc = (xx**2 + yy**2) <= (DISC * px) ** 2
-    x0, y0 = model.bounds[:2]
-    h, w = image.shape[:2]
-    spots = np.round((np.array(list(model.extra["centres"].values())) - (x0, y0)) * px)
-    spots = spots.astype(int)
-    spots = spots[np.all((spots >= half) & (spots < (w - half, h - half)), axis=1)]
-    if not len(spots):
+    centres = np.array(list(model.extra["centres"].values()))
+    spots = np.round((centres - model.bounds[:2]) * px).astype(int)
+    inside, windows = _windows_at(image, spots, half)
+    if not inside.any():
         return -math.inf
-    windows = np.stack([image[y - half : y + half + 1, x - half : x + half + 1] for x, y in spots])
     tokens, inks, paper = _printed_refs(model)
     # Which cavities hold a token: every fourth pixel of the disc tells its body colour.
     sparse = disc & (yy % 2 == 0) & (xx % 2 == 0)
@@ -494,6 +491,15 @@ def whole_tokens(image: np.ndarray, model: BoardModel) -> float:
             if stats[k, cv2.CC_STAT_AREA] >= ON_PLANE_INK * MIN_SYMBOL * px**2:
                 offsets.append(math.hypot(*(centroids[k] - half)) / px)
     return -float(np.median(offsets)) if offsets else -math.inf
+
+
+def _windows_at(image: np.ndarray, spots: np.ndarray, half: int) -> tuple[np.ndarray, np.ndarray]:
+    """Which ``spots`` (px, one per row) lie ``half`` px or more inside ``image``, and the
+    square windows of side ``2 half + 1`` round those (a stack)."""
+    h, w = image.shape[:2]
+    inside = np.all((spots >= half) & (spots < (w - half, h - half)), axis=1)
+    windows = [image[y - half : y + half + 1, x - half : x + half + 1] for x, y in spots[inside]]
+    return inside, np.stack(windows) if windows else np.empty((0, 2 * half + 1, 2 * half + 1, 3))
 
 
 def _inked(lab: np.ndarray, bodies: np.ndarray, inks: np.ndarray, tokens: np.ndarray) -> np.ndarray:
@@ -543,22 +549,15 @@ def classify(
     shapes = symbol_shapes(token_size, model.extra["token_shape"])
     colour_names = list(tokens)
     refs = np.stack([tokens[c] for c in colour_names]).astype(np.float32)
-    tints = {"#ffffff", *model.extra["paper"].values()}
-    paper = to_lab(np.array([rgb(v) for v in tints]), dtype=np.float32)
+    paper = _printed_refs(model)[2]
     centres = model.extra["centres"]
-    h, w = image.shape[:2]
     half = int(math.ceil((DISC + SLIDE) * px)) + 1
     yy, xx = np.mgrid[-half : half + 1, -half : half + 1]
     disc = (xx**2 + yy**2) <= (DISC * px) ** 2
     sparse = disc & (yy % 2 == 0) & (xx % 2 == 0)  # every fourth pixel tells the share
     keys = list(model.cells)
     spots = np.round(to_px([centres[k] for k in keys])).astype(int)
-    inside = (
-        (spots[:, 0] >= half)
-        & (spots[:, 1] >= half)
-        & (spots[:, 0] + half < w)
-        & (spots[:, 1] + half < h)
-    )
+    inside, windows = _windows_at(image, spots, half)
     out: dict[Hashable, CellReading] = {
         k: CellReading("empty", 0.0, "empty", 0.0, True)
         for k, ok in zip(keys, inside, strict=True)
@@ -568,9 +567,6 @@ def classify(
     if not found:
         return out
     # All discs at once: the share of each cavity's disc in each token colour.
-    windows = np.stack(
-        [image[y - half : y + half + 1, x - half : x + half + 1] for _, x, y in found]
-    )
     pixels = to_lab(windows[:, sparse], dtype=np.float32)  # cells × disc pixels × 3
     flat = pixels.reshape(-1, 3)
     dist = _distances(flat, refs)
