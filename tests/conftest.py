@@ -109,6 +109,16 @@ def without_clear_of_lean(monkeypatch) -> None:
     monkeypatch.setattr(reader, "_clear_of_lean", lambda *args: (args[4], args[5]))
 
 
+def light_through_every_white_sample(monkeypatch) -> None:
+    """The reader fitting its light through every white sample, whatever its hue
+    (``OFF_HUE`` off): how it sees a hand, a sleeve or a stray sample of the paper's own
+    hue, which no hue test can tell from paper.  A test of a later cue against a light so
+    misled asks that cue alone."""
+    from printkit.vision import read as reader
+
+    monkeypatch.setattr(reader, "OFF_HUE", float("inf"))
+
+
 def without_steadied(monkeypatch) -> None:
     """The reader without its last resort for a shaken photo's markers (looked for again
     with the shake undone, ``shake.steadied``): a test of an earlier step asks that step

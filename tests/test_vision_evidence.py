@@ -13,7 +13,7 @@ from functools import cache
 import cv2
 import numpy as np
 import pytest
-from conftest import read_as_file, without_steadied
+from conftest import light_through_every_white_sample, read_as_file, without_steadied
 
 from printkit.errors import PhotoError
 from printkit.games.triominoes.reader import unexplained_tiles
@@ -625,16 +625,16 @@ def test_a_hand_over_half_a_six_patch_strip_is_named_not_read_through(monkeypatc
     """Second family, a Trigon hands photo of the whole-board sheet read from its file: a
     hand lies over three of the strip's six patches (black, yellow, red).  Fitted to all
     six (too few to leave any out), the colour map took green for blue and blue for green,
-    and yellow and red for colours no piece has: 27 cells wrong, surely, the markers'
-    black still near enough black.  Three patches come out 33-57 ΔE from their print
-    through that map: refused, naming the strip."""
+    and yellow and red for colours no piece has: 8 cells or more wrong, surely, the
+    markers' black still near enough black.  Two of the patches the hand covers come out
+    up to 60 ΔE from their print through that map: refused, naming the strip."""
     layout = load_layout()
     photo = shoot("trigon", layout, 303316, "hands")
-    with pytest.raises(PhotoError, match="3 of its 6 colour patches come out far"):
+    with pytest.raises(PhotoError, match="2 of its 6 colour patches come out far"):
         read_as_file(photo.image, "trigon", layout)
     monkeypatch.setattr(read_module, "PATCH_OFF", 1000.0)
     blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)
-    assert len(blind.silent) >= 10
+    assert len(blind.silent) >= 8
 
 
 def test_a_reflection_over_the_colour_strip_is_named_not_read_through():
@@ -746,7 +746,9 @@ def test_cells_under_a_hand_pale_as_paper_are_not_read_as_bare(monkeypatch):
     red pieces look like white paper, but the board's lines do not show there.  No cell
     stays silently wrong; a finger's edge (its print faint, beside cells the hand makes
     look odd) is wrong without the growth from odd cells, three or more without the cue
-    (six when the board read again under a corrected fit modelled its light anew)."""
+    (six when the board read again under a corrected fit modelled its light anew).
+    The light is fitted through the hand here, as through one of the paper's hue."""
+    light_through_every_white_sample(monkeypatch)
     layout = load_layout()
     photo = shoot("tripakus", layout, 303022, "hands")
     seen = read_image(photo.image, "tripakus", layout)
@@ -773,7 +775,9 @@ def test_a_bare_looking_cell_beside_what_a_hand_hides_must_show_its_print(
     the weak print a cover spreads through.  Beside cells the hand hides, a bare cell must
     show its print clearly: uncertain.  Asked no more than to show it weakly (and not to
     show their names, which catch 303240's too, nor two of their sides, which catch
-    303240's and two of 303191's), they are read bare, surely."""
+    303240's and two of 303191's), they are read bare, surely.
+    The light is fitted through the hand here, as through one of the paper's hue."""
+    light_through_every_white_sample(monkeypatch)
     layout = load_layout()
     photo = shoot(game, layout, seed, "hands")
     seen = read_as_file(photo.image, game, layout)
@@ -851,7 +855,9 @@ def test_a_finger_along_one_printed_line_does_not_show_a_cells_print(monkeypatch
     pale as the paper lies over a red piece on the board's bottom row, its edge along the
     board's bottom line.  Beside the cells it hides, the piece's cell 18,-16 fitted its
     whole outline at 0.68 by that line alone (its other sides 0.07-0.16): read bare,
-    surely.  A cell there must show its print on two of its sides: uncertain."""
+    surely.  A cell there must show its print on two of its sides: uncertain.
+    The light is fitted through the hand here, as through one of the paper's hue."""
+    light_through_every_white_sample(monkeypatch)
     layout = load_layout()
     photo = shoot("tripakus", layout, 303284, "hands", position=303284)
     seen = read_as_file(photo.image, "tripakus", layout)
@@ -914,13 +920,15 @@ def test_colour_noise_smooth_over_whole_cells_makes_them_uncertain(monkeypatch):
     paper, so each cell's own samples agree while the cell as a whole is pushed towards
     yellow.  The bare cells read as a population show that noise along the line from
     paper to yellow: cells it could carry across are uncertain (``noise``), and nothing
-    is silent.  Without that test, bare cells are read surely as yellow."""
+    is silent.  Without that test, and with the light fitted through every white sample
+    (three lie off the paper's hue), bare cells are read surely as yellow."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 302120, "lowlight")
     seen = read_as_file(photo.image, "tripakus", layout)
     assert score_reading(seen, photo).silent == ()
     assert any(c.doubt == "noise" for c in seen.cells.values())
     monkeypatch.setattr(read_module, "NOISE_Z", 0.0)
+    light_through_every_white_sample(monkeypatch)
     by_cell = read_as_file(photo.image, "tripakus", layout)
     assert len(score_reading(by_cell, photo).silent) >= 1
 
@@ -1104,7 +1112,9 @@ def test_fingers_unlike_their_kind_stay_uncertain(monkeypatch):
     finger covers are unlike their kind.  A finger changes their lightness and covers
     cells side by side, and either cue alone keeps them uncertain: nothing is silent with
     both, with lightness ignored, or with every cell taken alone.  Without both, a cell
-    under a finger is read surely as a piece."""
+    under a finger is read surely as a piece.
+    The light is fitted through the hand here, as through one of the paper's hue."""
+    light_through_every_white_sample(monkeypatch)
     layout = load_layout()
     photo = shoot("trigon", layout, 303300, "hands")
 
@@ -1164,7 +1174,9 @@ def test_a_hand_above_the_board_does_not_choose_the_pieces_plane(monkeypatch):
     the board's edge lay over its bare neighbour, read surely as red.  Without the cells
     the hand makes odd the pieces choose a raised plane, and nothing is silent.  (Counting
     every cell, the board's own plane wins by a cell or two, and planes that close leave
-    that cell unsettled: uncertain, though on the wrong plane.)"""
+    that cell unsettled: uncertain, though on the wrong plane.)
+    The light is fitted through the hand here, as through one of the paper's hue."""
+    light_through_every_white_sample(monkeypatch)
     layout = load_layout()
     photo = shoot("trigon", layout, 303351, "hands")
     seen = read_as_file(photo.image, "trigon", layout)
@@ -1393,3 +1405,81 @@ def test_a_shadows_light_only_settles_cells_the_smooth_light_left_unlike_their_k
     assert out["piece"] == shaded["piece"] and out["bare"] == shaded["bare"]
     for k in ("finger", "weak", "alone", "covered"):
         assert out[k] == smooth[k], k
+
+
+def _warm_light(at: np.ndarray) -> np.ndarray:
+    """A lamp's smooth, warm light over a 600 × 400 px view (RGB in 0..1) at ``at``."""
+    x, y = at[:, 0] / 600, at[:, 1] / 400
+    return np.stack([0.85 - 0.1 * x, 0.78 - 0.1 * x - 0.05 * y, 0.66 - 0.12 * y], axis=1)
+
+
+def test_skin_over_the_white_samples_is_no_light(monkeypatch):
+    """White samples under a warm lamp, a corner's worth of them under a hand: the skin is
+    as light as the paper but of another hue (``OFF_HUE``), and the light there stays the
+    lamp's.  Taken for light, the skin tints every cell round that corner."""
+    rng = np.random.default_rng(7)
+    at = rng.uniform((0, 0), (600, 400), size=(90, 2))
+    seen = _warm_light(at)
+    hand = (at[:, 0] < 220) & (at[:, 1] > 260)
+    assert hand.sum() >= 10
+    seen[hand] = (0.72, 0.50, 0.38)
+    lamp = _warm_light(np.array([[100.0, 360.0]]))[0]
+    view = np.zeros((400, 600, 3), np.float32)
+    light = read_module._light_surface(view, at, seen)
+    assert np.abs(light[360, 100] - lamp).max() < 0.02
+    light_through_every_white_sample(monkeypatch)
+    skin = read_module._light_surface(view, at, seen)
+    assert np.abs(skin[360, 100] - lamp).max() > 0.1
+
+
+def test_paper_whose_hue_scatters_in_dim_light_is_still_light():
+    """Dark paper's hue scatters (sensor noise on small values, ``HUE_SPREAD``): samples
+    of a dim lamp's light with that scatter are all kept, its few farthest too, and the
+    light fitted through them is the lamp's."""
+    rng = np.random.default_rng(8)
+    at = rng.uniform((0, 0), (600, 400), size=(90, 2))
+    dim = 0.35 * _warm_light(at)
+    noisy = dim * np.exp(rng.normal(0, 0.1, dim.shape))
+    assert read_module._off_hue(noisy).sum() == 0
+    assert (np.linalg.norm(np.log(noisy / dim), axis=1) > read_module.OFF_HUE).sum() >= 20
+    light = read_module._light_surface(np.zeros((400, 600, 3), np.float32), at, noisy)
+    lamp = 0.35 * _warm_light(np.array([[300.0, 200.0]]))[0]
+    assert np.abs(light[200, 300] - lamp).max() < 0.03
+
+
+def test_a_hand_over_the_strip_does_not_tint_a_token_it_leaves_bare(monkeypatch):
+    """Second family, hands, a Tripitz board with a hand over the lower half of its
+    strip: 21 of the white samples lie on the hand, its hue 0.42-0.46 from theirs.  Left
+    out of the light, a grey triangle beside that corner (cavity 71) reads grey and no
+    cell is silently wrong.  Fitted through them, the light there is skin-coloured and
+    the triangle reads light blue, surely."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 303467, "hands")
+    seen = read_as_file(photo.image, "tripitz", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert cells["71"].label == photo.truth["cells"]["71"]
+    assert score_reading(seen, photo).silent == ()
+    light_through_every_white_sample(monkeypatch)
+    skin = read_as_file(photo.image, "tripitz", layout)
+    assert "71" in score_reading(skin, photo).silent
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "position"),
+    [
+        ("tripakus", 303022, None),
+        ("tripakus", 303284, 303284),
+        ("trigon", 303191, None),
+        ("trigon", 303300, None),
+        ("trigon", 303351, None),
+        ("tripod", 303013, None),
+        ("tripod", 303102, 303102),
+        ("tripod", 303185, None),
+    ],
+)
+def test_hands_left_out_of_the_light_leave_no_cell_silently_wrong(game, seed, position):
+    """The hands photos whose tests fit the light through the hand, as through one of the
+    paper's hue, read with the hand left out of it as it is (another hue): nothing silent."""
+    layout = load_layout()
+    photo = shoot(game, layout, seed, "hands", position=position)
+    assert score_reading(read_as_file(photo.image, game, layout), photo).silent == ()

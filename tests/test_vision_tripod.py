@@ -10,7 +10,12 @@ from functools import cache
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for, read_as_file, read_glare_doubted
+from conftest import (
+    layout_for,
+    light_through_every_white_sample,
+    read_as_file,
+    read_glare_doubted,
+)
 
 from printkit.draw.model import Document, Drawing, Page, rgb
 from printkit.draw.pdf import pdf_bytes
@@ -397,12 +402,14 @@ def test_a_white_stone_under_a_reflection_is_sure_by_its_round_edge_where_nothin
     assert sum(doubts[name] == "glare" for name in settled) >= 3
 
 
-def test_a_hand_over_a_cell_is_no_white_stone():
+def test_a_hand_over_a_cell_is_no_white_stone(monkeypatch):
     """Second family, hands over the board: two cells under a hand read as pale covers
-    (one holds a black stone, one nothing) stay uncertain, their outlines hidden."""
+    (one holds a black stone, one nothing) stay uncertain, their outlines hidden.
+    The light is fitted through the hand here, as through one of the paper's hue."""
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
 
+    light_through_every_white_sample(monkeypatch)
     layout = load_layout()
     photo = shoot("tripod", layout, 303013, "hands")
     seen = read_image(photo.image, "tripod", layout)
@@ -529,11 +536,13 @@ def test_fingers_the_colour_of_white_stones_are_uncertain_where_a_hand_shows(mon
     over bare cells read as white stones, near the white stones' colour and like them.
     A hand hides other cells' names in the photo, and each of the four hides three or
     more sides of its cell, which a stone within its cell does not: uncertain.  Without
-    the cue they are silently wrong."""
+    the cue they are silently wrong.
+    The light is fitted through the hand here, as through one of the paper's hue."""
     from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
 
+    light_through_every_white_sample(monkeypatch)
     layout = load_layout()
     photo = shoot("tripod", layout, 303102, "hands", position=303102)
     seen = read_as_file(photo.image, "tripod", layout)
@@ -552,11 +561,13 @@ def test_a_fingertip_two_cells_from_the_next_finger_is_uncertain(monkeypatch):
     frame and ends over a perimeter cell, a4, hiding three of its sides; it reads as a
     white stone.  The next finger's cover lies two cells away, a bare cell between them:
     a hand's fingers lie side by side, so the cover reaches a4 and it is uncertain.  With
-    the cover reaching neighbours only, a4 is silently wrong."""
+    the cover reaching neighbours only, a4 is silently wrong.
+    The light is fitted through the hand here, as through one of the paper's hue."""
     from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
 
+    light_through_every_white_sample(monkeypatch)
     layout = load_layout()
     photo = shoot("tripod", layout, 303185, "hands")
     seen = read_as_file(photo.image, "tripod", layout)
@@ -840,8 +851,9 @@ def test_a_white_stone_in_a_reflections_tail_is_uncertain(monkeypatch):
     its printed name as a stone would.  White is what a bare cell looks like under enough
     reflection: a white stone is uncertain out to the reflection's tail.  Within one ring
     of the glare only (and not beside a cell the reflection washed out, which catches it
-    too), it is silently wrong.  (With the tail's reach, the reading the reader keeps has
-    the cell bare, its name hidden: uncertain as well.)"""
+    too), and with the light fitted through every white sample (four lie in the
+    reflection, off the paper's hue), it is silently wrong.  (With the tail's reach, the
+    reading the reader keeps has the cell bare, its name hidden: uncertain as well.)"""
     from printkit.layout.config import load_layout
     from printkit.vision import read as read_module
     from printkit.vision.photoshoot import shoot
@@ -855,6 +867,7 @@ def test_a_white_stone_in_a_reflections_tail_is_uncertain(monkeypatch):
     assert cells["b4'"].uncertain
     monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
     monkeypatch.setattr(read_module, "_beside_washed_out", lambda doubts, *args: doubts)
+    light_through_every_white_sample(monkeypatch)
     near = read_as_file(photo.image, "tripod", layout)
     assert score_reading(near, photo).silent == ("b4'",)
 

@@ -1604,14 +1604,18 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     quadratic, or a cubic once there are ``CUBIC_FROM`` samples (empty cells spread over
     the board), which follows a lamp close by.
 
-    Fitted twice, the second time without samples more than three median deviations off
-    (a reflection, a stray piece, a pen mark), so that one bright spot does not lift the
-    light of the whole board.
+    Samples of another hue than the paper's (``_off_hue``: a hand, a sleeve) are left out
+    first, if enough remain to fit (``HUED_KEPT``).  Fitted twice, the second time without
+    samples more than three median deviations off (a reflection, a stray piece, a pen
+    mark), so that one bright spot does not lift the light of the whole board.
     """
     h, w = img.shape[:2]
     scale = max(h, w)
     ok = np.all(np.isfinite(values), axis=1)
     pts, values = pts[ok], values[ok]
+    paper = ~_off_hue(values)
+    if paper.sum() >= HUED_KEPT:
+        pts, values = pts[paper], values[paper]
     terms = cubic_terms if len(pts) >= CUBIC_FROM else quadratic_terms
     a = terms(pts, scale)
     coef, *_ = np.linalg.lstsq(a, values, rcond=None)
@@ -1625,6 +1629,33 @@ def _light_surface(img: np.ndarray, pts: np.ndarray, values: np.ndarray) -> np.n
     coarse = (terms(grid, scale) @ coef).reshape(ys.shape[0], xs.shape[1], 3)
     surface = cv2.resize(coarse.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
     return np.maximum(surface, 0.05, out=surface)
+
+
+OFF_HUE = 0.15
+"""A white sample whose colour (the logarithms of its red and blue over its green) lies
+farther than this from the white samples' median colour is no paper, whatever its
+lightness: a hand or a sleeve over the strip.  Skin over a Tripitz strip's lower half lay
+0.42-0.46 from it (hands 303467, second family), the paper within 0.02; modelled as light,
+the skin turned a grey token's ink light blue, surely."""
+
+HUE_SPREAD = 5.0
+"""A white sample within this many times the samples' median distance from their median
+colour is kept, however far that is: dark paper's own hue scatters (sensor noise on small values), a
+median distance of 0.08-0.14 in dim light (second family, low light), a few of its
+samples 0.4-0.6 off.  The paper's samples lie within 0.005-0.01 of it in good light."""
+
+HUED_KEPT = 12
+"""White samples of the paper's hue needed to leave the others out of the light: twice
+the terms of a quadratic."""
+
+
+def _off_hue(values: np.ndarray) -> np.ndarray:
+    """Which white samples (RGB, one per row) lie farther from their median colour than
+    ``OFF_HUE``, or ``HUE_SPREAD`` times their median distance from it."""
+    logs = np.log(np.maximum(values, 1e-3))
+    hue = logs[:, [0, 2]] - logs[:, 1:2]
+    off = np.linalg.norm(hue - np.median(hue, axis=0), axis=1)
+    return off > max(OFF_HUE, HUE_SPREAD * np.median(off))
 
 
 SHADE_CHECKED = 0.95
