@@ -13,7 +13,7 @@ from conftest import light_through_every_white_sample, read_as_file, without_cle
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
 from printkit.vision import read as reader
-from printkit.vision.lens import STRAIGHT, Lens, Undone, fit_lens, framed
+from printkit.vision.lens import EXPLAINS, STRAIGHT, Lens, Undone, fit_lens, framed
 from printkit.vision.model import board_models
 from printkit.vision.photoshoot import shoot
 from printkit.vision.synth import score_reading
@@ -62,9 +62,9 @@ def test_the_lens_and_the_board_are_fitted_to_the_printed_lines(k):
     on_line = where + rng.uniform(-8, 8, (len(where), 1)) * along
     seen = _seen(truth, on_line) + rng.normal(0, 0.3, on_line.shape)
     corners = np.array([[0, 0], [360, 0], [360, 312], [0, 312]], float)
-    lens, h, off = fit_lens(where, normal, seen, SHAPE, corners)
+    lens, h, off, flat = fit_lens(where, normal, seen, SHAPE, corners)
     assert lens.k == pytest.approx(k, abs=0.005)
-    assert off < 0.1
+    assert off < 0.1 and flat > EXPLAINS * off
     mapped = np.column_stack([where, np.ones(len(where))]) @ h.T
     shown = lens.to_photo(mapped[:, :2] / mapped[:, 2:])
     assert np.linalg.norm(shown - _seen(truth, where), axis=1).max() < 1.0
@@ -79,7 +79,7 @@ def test_lines_through_a_straight_lens_ask_for_no_correction():
     seen = _seen(Lens(0.0, SHAPE), where)
     assert fit_lens(where, normal, seen, SHAPE, corners) is None
     assert fit_lens(where, normal, seen + rng.normal(0, 0.5, seen.shape), SHAPE, corners) is None
-    lens, _, _ = fit_lens(where, normal, _seen(Lens(-0.03, SHAPE), where), SHAPE, corners)
+    lens, *_ = fit_lens(where, normal, _seen(Lens(-0.03, SHAPE), where), SHAPE, corners)
     assert lens.k == pytest.approx(-0.03, abs=0.002) and abs(lens.k) >= STRAIGHT
 
 
@@ -250,6 +250,8 @@ def test_a_lens_that_changes_a_sure_cell_is_not_taken_on_fewer_doubts_alone():
     assert _surer({1: cell("empty"), 2: cell("X"), 3: cell("O")}, before)
     assert not _surer({1: cell("empty"), 2: cell("O"), 3: cell("O")}, before)
     assert not _surer({1: cell("empty", True), 2: cell("X"), 3: cell("O")}, before)
+    assert _surer({1: cell("empty"), 2: cell("O"), 3: cell("O")}, before, decisive=True)
+    assert not _surer({1: cell("empty", True), 2: cell("O"), 3: cell("O")}, before, True)
 
 
 def test_a_lens_that_settles_lines_off_as_a_rule_is_kept_though_a_few_lines_fade():
@@ -341,3 +343,24 @@ def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkey
     light_through_every_white_sample(monkeypatch)  # 306013: one lies on a piece's side
     with pytest.raises(PhotoError, match="printed lines"):
         read_as_file(photo.image, "tripakus", layout)
+
+
+def test_a_decisive_lens_places_the_cells_a_flat_reading_puts_off(monkeypatch):
+    """Second family, a Tripod wide-lens photo read from its JPEG file: its cells share no
+    printed lines, so the lens (k -0.14) is kept only if the board reads surer under it.
+    Flat, a bare cell the bend puts off reads surely as a white stone, sure cells differ
+    between the two readings, and without more the flat reading is kept (that cell then
+    uncertain, ``misplaced``).  The lens puts the lines 30 times nearer than a homography
+    alone (``DECISIVE``): it places the cells, and every cell reads right."""
+    layout = load_layout()
+    photo = shoot("tripod", layout, 306000, "lens")
+    reading = read_as_file(photo.image, "tripod", layout)
+    assert reading.lens is not None and reading.lens.k < -0.1
+    score = score_reading(reading, photo)
+    assert score.wrong == () and score.silent == ()
+    monkeypatch.setattr(reader, "DECISIVE", math.inf)
+    flat = read_as_file(photo.image, "tripod", layout)
+    assert flat.lens is None
+    flat_score = score_reading(flat, photo)
+    assert flat_score.silent == () and len(flat_score.uncertain) > len(score.uncertain)
+    assert any(flat.cells[k].doubt == "misplaced" for k in flat.cells)

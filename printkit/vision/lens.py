@@ -160,9 +160,10 @@ def fit_lens(
     seen: np.ndarray,
     shape: tuple[int, int],
     corners: np.ndarray,
-) -> tuple[Lens, np.ndarray, float] | None:
+) -> tuple[Lens, np.ndarray, float, float] | None:
     """The lens and board → view homography that best put the printed lines where the
-    photo shows them, and the median distance (mm) they leave the lines off.
+    photo shows them, the median distance (mm) they leave the lines off, and the median
+    distance a homography alone leaves them off.
 
     Each line is given by a point ``where`` on it and its unit ``normal`` (board mm) and a
     photo point ``seen`` (px) the line passes through.  For each ``k`` the homography is
@@ -188,7 +189,7 @@ def fit_lens(
     k, to_board, off = best
     to_lens = np.linalg.inv(to_board)
     lens = framed(k, shape, cv2.perspectiveTransform(corners.reshape(-1, 1, 2), to_lens)[:, 0])
-    return lens, lens.to_view @ to_lens, off
+    return lens, lens.to_view @ to_lens, off, np.inf if straight is None else straight[1]
 
 
 def _board_from_view(

@@ -505,7 +505,9 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
         except PhotoError:
             break
         if not (
-            _straighter(model, again[3], lines) if model.shared_lines else _surer(again[1], cells)
+            _straighter(model, again[3], lines)
+            if model.shared_lines
+            else _surer(again[1], cells, fitted[3] >= DECISIVE * fitted[2])
         ):
             # Not kept, yet the lens may be right where the lines do not tell: a cell the
             # two read surely apart is placed by neither (wood pieces at a photo's edge, where
@@ -805,11 +807,23 @@ found, 319 of 336 cells judged; Tripitz lens 306327: 0.49 → 0.017 mm, 54 of 55
 ``_lines_across``, which found as many lines there after the lens as before)."""
 
 
-def _surer(after: dict, before: dict) -> bool:
+DECISIVE = 10.0
+"""A lens that puts the lines (and marker corners) this many times nearer than a
+homography alone places the cells of a board whose cells share no printed lines where
+the flat reading and the lens's read them surely apart (``_surer``): those lines cannot
+show straighter, and cells the bend put off may read surely wrong flat (Tripod wide lens
+306000, second family: a bare cell read surely as a white stone, lines 0.51 mm off flat
+and 0.017 under the lens).  A homography alone left them 2.0-5.9 times as far off as some
+slight k on 60 Tripod photos of that family with no lens worth undoing (ordinary, steep,
+small); 3.6-35 times on its wide-lens photos."""
+
+
+def _surer(after: dict, before: dict, decisive: bool = False) -> bool:
     """Whether a board without shared printed lines reads better under a lens correction:
     fewer uncertain cells (each cell's doubt rests on its own cues, such as its printed
-    name showing), and no cell read sure both times read as something else."""
-    changed = any(
+    name showing), and no cell read sure both times read as something else, unless the
+    lens is ``decisive`` (``DECISIVE``): then the lens places those cells."""
+    changed = not decisive and any(
         not a.uncertain and not before[k].uncertain and a.label != before[k].label
         for k, a in after.items()
     )
@@ -897,7 +911,7 @@ def _lens_fitted(
     lens: Lens | None,
     shape: tuple,
     markers: tuple[np.ndarray, np.ndarray],
-) -> tuple[Lens, np.ndarray, float] | None:
+) -> tuple[Lens, np.ndarray, float, float] | None:
     """The lens (``lens.fit_lens``) and board → undistorted photo homography that put the
     printed lines where they were found, given the ``h`` (and ``lens``, if any) they were
     measured under, and the ``markers``' corners (mm, photo px) where they were found;
