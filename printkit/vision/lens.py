@@ -125,19 +125,25 @@ def _coefficients(k: float) -> np.ndarray:
 
 
 def _undistorted(pts: np.ndarray, k: float, shape: tuple[int, int]) -> np.ndarray:
-    """Photo points → the lens's own undistorted coordinates (px, same centre and scale):
-    each radius solved from ``r (1 + k r²) = seen`` by Newton's method."""
+    """Photo points → the lens's own undistorted coordinates (px, same centre and scale)."""
     if k == 0:
         return pts
+    return _undistorted_each(pts, np.array([k]), shape)[0]
+
+
+def _undistorted_each(pts: np.ndarray, ks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """``pts`` undistorted by each lens coefficient of ``ks`` (one row of points per k):
+    each radius solved from ``r (1 + k r²) = seen`` by Newton's method."""
     camera = _camera(shape)
     c, radius = camera[:2, 2], camera[0, 0]
     offset = (pts - c) / radius
     seen = np.linalg.norm(offset, axis=1)
-    r = seen.copy()
+    k = np.asarray(ks, float)[:, None]
+    r = np.repeat(seen[None], len(k), axis=0)
     for _ in range(8):
         r -= (r * (1 + k * r * r) - seen) / (1 + 3 * k * r * r)
     ratio = np.divide(r, seen, out=np.ones_like(r), where=seen > 0)
-    return c + offset * ratio[:, None] * radius
+    return c + offset * ratio[..., None] * radius
 
 
 FRAME_MARGIN = 0.98
@@ -177,8 +183,9 @@ def fit_lens(
     best = None
     for step, span in ((5 * K_STEP, K_RANGE), (K_STEP, 5 * K_STEP), (K_STEP / 10, K_STEP)):
         centre = 0.0 if best is None else best[0]
-        for k in np.arange(centre - span, centre + span + step / 2, step):
-            fitted = _board_from_view(where, normal, _undistorted(seen, float(k), shape))
+        ks = np.arange(centre - span, centre + span + step / 2, step)
+        views = _undistorted_each(seen, ks, shape)
+        for k, fitted in zip(ks, _boards_from_views(where, normal, views), strict=True):
             if fitted is not None and (best is None or fitted[1] < best[2]):
                 best = (float(k), fitted[0], fitted[1])
     if best is None:
@@ -195,29 +202,47 @@ def fit_lens(
 def _board_from_view(
     where: np.ndarray, normal: np.ndarray, u: np.ndarray
 ) -> tuple[np.ndarray, float] | None:
-    """The view → board homography putting each point ``u`` on its line (least squares,
-    refitted without lines three median distances off), and the lines' median distance
-    (mm) from it."""
-    su, cu = _normaliser(u)
+    """The view → board homography putting each point ``u`` on its line, and the lines'
+    median distance (mm) from it (``_boards_from_views`` of one view)."""
+    return _boards_from_views(where, normal, u[None])[0]
+
+
+def _boards_from_views(
+    where: np.ndarray, normal: np.ndarray, views: np.ndarray
+) -> list[tuple[np.ndarray, float] | None]:
+    """For each view of the points (``views``: one row of points ``u`` per view), the
+    view → board homography putting each point on its line (least squares, refitted
+    without lines three median distances off), and the lines' median distance (mm) from
+    it; None for a view that leaves too few lines or maps a point to infinity.  The views
+    are fitted side by side: the lens search asks for dozens."""
+    centre = views.mean(axis=1, keepdims=True)
+    su = np.maximum(np.abs(views - centre).max(axis=(1, 2)), 1e-9)[:, None, None]
     sb, cb = _normaliser(where)
-    un = np.column_stack([(u - cu) / su, np.ones(len(u))])
+    un = np.concatenate([(views - centre) / su, np.ones(views.shape[:2] + (1,))], axis=2)
     d = ((where - cb) / sb * normal).sum(axis=1)
-    rows = np.hstack([normal[:, :1] * un, normal[:, 1:] * un, -d[:, None] * un])
-    keep = np.ones(len(u), bool)
+    rows = np.concatenate(
+        [normal[:, :1] * un, normal[:, 1:] * un, -d[:, None] * un], axis=2
+    )  # views × lines × 9
+    keep = np.ones(views.shape[:2], bool)
+    failed = np.zeros(len(views), bool)
     for _ in range(2):
-        if keep.sum() < LINES_NEEDED:
-            return None
-        kept = rows[keep]
-        g = np.linalg.eigh(kept.T @ kept)[1][:, 0].reshape(3, 3)  # least squares, |g| = 1
-        mapped = un @ g.T
-        if np.any(np.abs(mapped[:, 2]) < 1e-9):
-            return None
-        board = mapped[:, :2] / mapped[:, 2:] * sb + cb
-        off = np.abs(((board - where) * normal).sum(axis=1))
-        keep = off <= max(3 * float(np.median(off[keep])), 0.2)
+        failed |= keep.sum(axis=1) < LINES_NEEDED
+        kept = rows * keep[..., None]
+        g = np.linalg.eigh(kept.transpose(0, 2, 1) @ kept)[1][:, :, 0].reshape(-1, 3, 3)
+        mapped = un @ g.transpose(0, 2, 1)  # least squares, |g| = 1
+        failed |= np.any(np.abs(mapped[..., 2]) < 1e-9, axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):  # a failed view's points
+            board = mapped[..., :2] / mapped[..., 2:] * sb + cb
+            off = np.abs(((board - where) * normal).sum(axis=2))
+        typical = [np.median(o[k]) if k.any() else np.inf for o, k in zip(off, keep, strict=True)]
+        keep = off <= np.maximum(3 * np.array(typical), 0.2)[:, None]
     denorm_b = np.array([[sb, 0, cb[0]], [0, sb, cb[1]], [0, 0, 1.0]])
-    norm_u = np.array([[1 / su, 0, -cu[0] / su], [0, 1 / su, -cu[1] / su], [0, 0, 1.0]])
-    return denorm_b @ g @ norm_u, float(np.median(off))
+    out: list[tuple[np.ndarray, float] | None] = []
+    for i, bad in enumerate(failed):
+        s, (cx, cy) = float(su[i, 0, 0]), centre[i, 0]
+        norm_u = np.array([[1 / s, 0, -cx / s], [0, 1 / s, -cy / s], [0, 0, 1.0]])
+        out.append(None if bad else (denorm_b @ g[i] @ norm_u, float(np.median(off[i]))))
+    return out
 
 
 def _normaliser(pts: np.ndarray) -> tuple[float, np.ndarray]:
