@@ -2549,7 +2549,11 @@ def _clear_of_lean(
     (``parallax.shifts`` of its corners); what lies outside that reach in the board's own
     plane (``view``: the board rectified, corrected) is the cell's own base.  A piece
     covers all of its cell's base, so a cell whose base shows paper there holds none,
-    whatever leans over the rest of it.  Not in a reflection's ``tail`` (within
+    whatever leans over the rest of it, if that base is wholly paper (``_wholly``): piece
+    colour there is no lean but a piece slid onto the cell (placed by hand, a few mm off
+    its cells) or smeared over it (TriPakus motion 307479, second family: a third of a
+    covered cell's base showed its piece, the rest paper; read bare, surely).  Not in a
+    reflection's ``tail`` (within
     ``WASH_REACH`` of glare), which washes a piece as white as paper (Trigon glare 301022,
     second family: two green cells read bare); a cover as pale as paper would pass, but
     not the print test that follows (``_print_hidden``)."""
@@ -2581,10 +2585,18 @@ def _clear_of_lean(
             judged.append(i)
     if not judged:
         return readings, doubts
-    again = _nearest_kinds(_gather(view, samples), model, chroma=chroma)
+    seen = _gather(view, samples)
+    again = _nearest_kinds(seen, model, chroma=chroma)
+    base = [seen[i] for i in judged]
+    bare = _wholly(
+        to_lab(np.concatenate(base)),
+        np.cumsum([len(b) for b in base])[:-1],
+        np.zeros(len(judged), int),
+        model,
+    )
     out, doubts = dict(readings), list(doubts)
-    for i in judged:
-        if again.order[i, 0] == 0 and not again.uncertain[i]:
+    for i, paper in zip(judged, bare, strict=True):
+        if again.order[i, 0] == 0 and not again.uncertain[i] and paper:
             runner = model.classes[int(again.order[i, 1])]
             margin, distance = float(again.margins[i]), float(again.distances[i])
             out[keys[i]] = CellReading(empty, round(margin, 3), runner, round(distance, 2), False)
