@@ -1654,9 +1654,9 @@ the skin turned a grey token's ink light blue, surely."""
 
 HUE_SPREAD = 5.0
 """A white sample within this many times the samples' median distance from their median
-colour is kept, however far that is: dark paper's own hue scatters (sensor noise on small values), a
-median distance of 0.08-0.14 in dim light (second family, low light), a few of its
-samples 0.4-0.6 off.  The paper's samples lie within 0.005-0.01 of it in good light."""
+colour is kept, however far that is: dark paper's own hue scatters (sensor noise on small
+values), a median distance of 0.08-0.14 in dim light (second family, low light), a few of
+its samples 0.4-0.6 off.  The paper's samples lie within 0.005-0.01 of it in good light."""
 
 HUED_KEPT = 12
 """White samples of the paper's hue needed to leave the others out of the light: twice
@@ -2550,13 +2550,12 @@ def _clear_of_lean(
     plane (``view``: the board rectified, corrected) is the cell's own base.  A piece
     covers all of its cell's base, so a cell whose base shows paper there holds none,
     whatever leans over the rest of it, if that base is wholly paper (``_wholly``): piece
-    colour there is no lean but a piece slid onto the cell (placed by hand, a few mm off
-    its cells) or smeared over it (TriPakus motion 307479, second family: a third of a
+    colour there is no lean but the cell's own piece, left a few mm off it by hand or
+    smeared by the camera's motion (TriPakus motion 307479, second family: a third of a
     covered cell's base showed its piece, the rest paper; read bare, surely).  Not in a
-    reflection's ``tail`` (within
-    ``WASH_REACH`` of glare), which washes a piece as white as paper (Trigon glare 301022,
-    second family: two green cells read bare); a cover as pale as paper would pass, but
-    not the print test that follows (``_print_hidden``)."""
+    reflection's ``tail`` (within ``WASH_REACH`` of glare), which washes a piece as white
+    as paper (Trigon glare 301022, second family: two green cells read bare); a cover as
+    pale as paper would pass, but not the print test that follows (``_print_hidden``)."""
     empty = model.classes[0]
     keys = list(model.cells)
     asked = [
