@@ -4,6 +4,7 @@ with the board's homography to where the lines and markers were found and undoes
 from __future__ import annotations
 
 import math
+import warnings
 
 import cv2
 import numpy as np
@@ -364,3 +365,15 @@ def test_a_decisive_lens_places_the_cells_a_flat_reading_puts_off(monkeypatch):
     flat_score = score_reading(flat, photo)
     assert flat_score.silent == () and len(flat_score.uncertain) > len(score.uncertain)
     assert any(flat.cells[k].doubt == "misplaced" for k in flat.cells)
+
+
+def test_a_photo_whose_lines_do_not_show_sights_no_lens():
+    """Second family, dim light (302018): no printed line shows before any cell is read,
+    and no lens is sighted then (``_read_sighted``), nor a median taken of no lines (numpy
+    warns of an empty slice): the board is read flat, nothing silent."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 302018, "lowlight")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        reading = read_as_file(photo.image, "tripakus", layout)
+    assert reading.lens is None and score_reading(reading, photo).silent == ()

@@ -599,6 +599,8 @@ def _read_sighted(
     if not model.shared_lines:
         return None
     seen = _lines_along(model, _shared_edges(model, set(model.cells)), flat)
+    if len(seen.offset) == 0:
+        return None  # no line shows (dim light): none can show a lens
     fitted = _lens_fitted(model, h, seen, None, image.shape, markers)
     if fitted is None:
         return None
