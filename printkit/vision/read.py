@@ -2587,10 +2587,12 @@ def _clear_of_lean(
     if not judged:
         return readings, doubts
     seen = _gather(view, samples)
-    again = _nearest_kinds(seen, model, chroma=chroma)
-    base = [seen[i] for i in judged]
+    lab = to_lab(np.concatenate(seen))  # once, for the colour read and the paper's share
+    again = _nearest_kinds(seen, model, lab, chroma=chroma)
+    by_cell = np.split(lab, np.cumsum([len(s) for s in seen])[:-1])
+    base = [by_cell[i] for i in judged]
     bare = _wholly(
-        to_lab(np.concatenate(base)),
+        np.concatenate(base),
         np.cumsum([len(b) for b in base])[:-1],
         np.zeros(len(judged), int),
         model,
