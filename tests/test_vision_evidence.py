@@ -1153,6 +1153,49 @@ def test_a_kind_is_judged_by_its_cells_that_show_its_print():
     assert np.linalg.norm(centres["red"] - hand.mean(axis=0)) < 5
 
 
+def _kind_of_their_own(kind: np.ndarray, refs: np.ndarray) -> bool:
+    """Whether cells of the colours ``kind``, all read as class 1 of ``refs``, make a kind
+    of its own (``_kinds_of_their_own``)."""
+    kinds = [1] * len(kind)
+    seen = colour_module.kinds_as_printed(kind, kinds, dict(enumerate(refs)))
+    return bool(read_module._kinds_of_their_own(refs, kinds, seen).all())
+
+
+def test_pieces_alike_in_a_colour_of_their_own_are_their_kind():
+    """Pieces painted unlike the board's strip (wood, another printer's card): a kind
+    whose cells lie tightly together, clearly nearest its own print though 45 from it, is
+    that kind.  Loosely spread cells, too few to tell, or a median half-way between two
+    prints are not."""
+    refs = np.array([[95.0, 0.0, 3.0], [35.0, 10.0, -50.0], [85.0, 0.0, 80.0]])
+    rng = np.random.default_rng(7)
+    shifted = refs[1] + np.array([-10.0, 20.0, -38.0])  # 44.1 from blue's print
+    tight = shifted + rng.normal(0, 0.5, (30, 3))
+    assert _kind_of_their_own(tight, refs)
+    assert not _kind_of_their_own(shifted + rng.normal(0, 10, (30, 3)), refs)
+    assert not _kind_of_their_own(tight[:4], refs)
+    between = (refs[0] + refs[2]) / 2 + rng.normal(0, 0.5, (30, 3))
+    assert not _kind_of_their_own(between, refs)
+
+
+def test_wooden_pieces_unlike_the_strip_s_print_are_read_surely(monkeypatch):
+    """Second family, TriPakus printed on another printer and played with 3 mm wooden
+    pieces (309019), read from its JPEG file: the strip calibrates the printer's blue, and
+    the painted blue pieces lie 40.7-41.6 from it, alike to 0.3.  A whole kind that tight
+    and that clearly blue is blue: every cell reads surely and right.  With the ``FAR``
+    test cell by cell, the 60 of the 62 blue cells beyond it are uncertain."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 309019, "printer")
+    score = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert score.wrong == () and len(score.uncertain) <= 1
+
+    def none_of_their_own(refs, kinds, seen_kinds):
+        return np.zeros(len(kinds), bool)
+
+    monkeypatch.setattr(read_module, "_kinds_of_their_own", none_of_their_own)
+    far = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert far.wrong == () and len(far.uncertain) >= 30
+
+
 def test_a_hand_read_as_a_colour_does_not_become_that_colour_s_kind(monkeypatch):
     """Second family, an orange hand over a TriPakus board, read from its JPEG file: it
     covers as many cells as the red pieces, all read as red, and the red kind's median

@@ -3478,15 +3478,49 @@ def _nearest_kinds(
     noisy = gap < NOISE_Z * np.array(
         [spreads[b, c] + spreads[c, b] for b, c in order[:, :2].tolist()]
     )
+    far = d1 > FAR
     if len(samples) == len(model.cells):
-        doubtful = (margins < UNCERTAIN_MARGIN) | (d1 > FAR) | mixed | unlike | noisy
+        if model.consistency is not None:
+            far &= ~_kinds_of_their_own(refs, kinds, seen_kinds)
+        doubtful = (margins < UNCERTAIN_MARGIN) | far | mixed | unlike | noisy
         unlike &= ~_lone_blotches(model, medians, kinds, unlike, doubtful, seen_kinds[1])
     doubts = [
         "mixed" if m else "unlike" if u else "noise" if n else ""
         for m, u, n in zip(mixed.tolist(), unlike.tolist(), noisy.tolist(), strict=True)
     ]
-    uncertain = (margins < UNCERTAIN_MARGIN) | (d1 > FAR) | mixed | unlike | noisy
+    uncertain = (margins < UNCERTAIN_MARGIN) | far | mixed | unlike | noisy
     return Nearest(order, margins, d1, doubts, uncertain)
+
+
+def _kinds_of_their_own(refs: np.ndarray, kinds: list, seen_kinds: tuple[dict, dict]) -> np.ndarray:
+    """Which cells belong to a kind seen whole in a colour of its own (``refs``: each
+    class's printed colour; ``kinds``: what each cell reads as; ``seen_kinds``: each kind's
+    spread and median colour in this photo, as ``kinds_as_printed`` gives them).
+
+    Pieces painted or printed elsewhere than the board (wooden pieces, card from another
+    printer) can lie farther than ``FAR`` from the colour the board's strip calibrates,
+    every one of them alike.  A kind of at least ``FEW_KIND`` cells is its own colour when
+    its median lies nearer its own print than any other by the relative
+    ``UNCERTAIN_MARGIN``, and so tightly that a cell ``OUTLIER_Z`` of its spreads away
+    still lies nearer it than half-way to the runner-up: its cells are not far, they are
+    that kind (each cell still answers to the kind's other tests, and the position's
+    consistency says whether they make pieces of the set).  A hand or a sleeve read as
+    one colour makes a patch that is no piece."""
+    spread, centres = seen_kinds
+    counts = np.bincount(kinds, minlength=len(refs))
+    own = np.zeros(len(refs), bool)
+    for kind, centre in centres.items():
+        if counts[kind] < FEW_KIND:
+            continue
+        distance = np.linalg.norm(refs - centre, axis=1)
+        first, second = np.argsort(distance)[:2]
+        gap = distance[second] - distance[first]
+        own[kind] = (
+            first == kind
+            and gap >= UNCERTAIN_MARGIN * distance[second]
+            and OUTLIER_Z * max(spread[kind], MIN_KIND_SPREAD) <= gap / 2
+        )
+    return own[kinds]
 
 
 HUE_ONLY = 0.25
