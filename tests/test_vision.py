@@ -233,6 +233,45 @@ def test_three_of_four_distinct_markers_place_the_board_exactly():
         assert np.abs(got - want).max() < 0.5
 
 
+def test_markers_whose_corners_scatter_place_the_board_only_as_well_as_they_show():
+    """Three of four small markers (26 px) with their corners scattered 2 px (a shake, a
+    blur) leave the far cells several times their inradius off, and the fit says so
+    (``_placement_doubt`` above 1): it is rough, for the printed lines to confirm.  The
+    same scatter on all four markers, or three sharp markers, place every cell within
+    its inradius."""
+    full = next(m for m in board_models("tripakus", layout_for()) if m.variant == "full")
+    models = board_models("tripakus", layout_for())
+    rng = np.random.default_rng(3)
+
+    def scattered(found, px):
+        return [
+            Detection(d.id, d.corners + rng.normal(0, px, (4, 2)).astype(np.float32)) for d in found
+        ]
+
+    def doubt_and_error(found):
+        h, used = read_module._fit(full, found)
+        pairs = read_module._assign(full, found, h, read_module._markers_by_id(full))
+        centres = np.array([np.mean(o, axis=0) for o in full.cells.values()])
+        inradius = np.array([read_module._inradius(o) for o in full.cells.values()])
+        off = np.linalg.norm(
+            read_module._projected(h / h[2, 2], centres) - read_module._projected(TILTED, centres),
+            axis=1,
+        )
+        return read_module._placement_doubt(full, h, pairs), float(
+            np.max(off / read_module._px_per_mm_at(TILTED, centres) / inradius)
+        )
+
+    smeared = scattered(_seen(full, [0, 1, 2], TILTED), 2.0)
+    doubt, error = doubt_and_error(smeared)
+    assert doubt > 1 and error > 1
+    with pytest.raises(PhotoError, match="stray so far from any one fit"):
+        fit_board(smeared, models)
+    for found in (scattered(_seen(full, range(4), TILTED), 2.0), _seen(full, [0, 1, 2], TILTED)):
+        doubt, error = doubt_and_error(found)
+        assert doubt < 1 and error < 1
+        assert len(fit_board(found, models)[2]) == len(found)
+
+
 def test_a_third_marker_a_rough_fit_puts_well_off_is_still_its_copy(monkeypatch):
     """A board of identical sections prints one id three times.  Two markers place the
     third only roughly (their small squares extrapolated across the board): a detection

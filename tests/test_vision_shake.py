@@ -122,6 +122,26 @@ def test_a_rough_fit_of_a_shaken_photo_gives_way_to_the_steadied_markers(monkeyp
         read_encoded(_jpeg(photo.image, 95), "trigon", load_layout())
 
 
+def test_three_markers_whose_smeared_corners_stray_place_the_board_only_roughly(monkeypatch):
+    """Second family, a shaken TriPakus photo (307482): the detector finds two markers and
+    the pattern search a third; the fourth, smeared, shows to neither.  The corners of the
+    three stray up to 11 px from any one fit (the shake smears them), which leaves cells
+    far from them several times their own width in doubt: the fit is only rough
+    (``_placement_doubt``), and with the shake undone all four markers show and every
+    cell reads right and sure.  Taking the three markers' fit as sure, the board lies
+    18-49 mm off and cells read surely wrong."""
+    from printkit.vision import read as read_module
+
+    photo = _photo("tripakus", 307482, "motion")
+    reading = read_encoded(_jpeg(photo.image), "tripakus", load_layout())
+    assert len(reading.markers) == 4
+    score = score_reading(reading, photo)
+    assert score.wrong == () and score.uncertain == ()
+    monkeypatch.setattr(read_module, "_placement_doubt", lambda model, h, pairs: 0.0)
+    trusted = read_encoded(_jpeg(photo.image), "tripakus", load_layout())
+    assert len(trusted.markers) == 3 and len(score_reading(trusted, photo).silent) >= 10
+
+
 def test_a_board_placed_with_the_shake_undone_but_read_doubtfully_is_refused(monkeypatch):
     """A board whose markers showed only with the shake undone, read with more than
     ``STEADIED_DOUBT`` of its cells uncertain, is refused with the refusal the photo met,

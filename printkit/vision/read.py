@@ -1150,13 +1150,114 @@ def fit_board(
             _canonical(model, homography),
             _marker_ids(model, used),
         )
+    mine = [d for d in found if d.id in model.marker_ids]
+    pairs = _assign(model, mine, homography, _markers_by_id(model))
+    loose = _placement_doubt(model, homography, {k: d for k, d in pairs.items() if k in used})
+    if loose > 1:
+        raise UnconfirmedFit(
+            f"the corners of the markers in view (ids {_ids(_marker_ids(model, used))}) stray "
+            "so far from any one fit that the cells farthest from them cannot be told from "
+            "their neighbours: hold the phone still and keep every marker in view",
+            model,
+            _canonical(model, homography),
+            _marker_ids(model, used),
+        )
     return model, _canonical(model, homography), _marker_ids(model, used)
 
 
+CORNER_NOISE = 0.3
+"""The least scatter (px) a detected marker corner is taken to have about the board's fit:
+the detector places a sharp corner to a fraction of a pixel, no better."""
+
+
+def _placement_doubt(model: BoardModel, h: np.ndarray, pairs: dict[int, Detection]) -> float:
+    """How far the fit ``h`` through the ``pairs``' corners may put a cell off, in that
+    cell's own inradius: the largest, over the cells, of one standard deviation of its
+    centre's place (mm) over its inradius.
+
+    The fit rests on the corners within ``CORNER_SLACK`` of it (those RANSAC kept), which
+    scatter about it by their residuals (at least ``CORNER_NOISE``).  Carried through the
+    fit's eight parameters (their covariance from those corners' derivatives) to every
+    cell's centre, that scatter says how well the markers place the cells far from them:
+    above 1, a cell may lie in its neighbour's place.  Three markers whose smeared
+    corners leave the fit resting on a few of them place the far side of the board so
+    (TriPakus motion 307482: 8 corners kept of 12, the board 18-49 mm off; 1.2 here).  The
+    corners left out do not count: a wide lens bends every marker's corners a few px off
+    any one homography, smoothly, and the lens fitted later undoes it (Tripod wide-lens
+    photos 306000-306019: their four markers' corners 9-12 px off the fit through them all,
+    the fit 0.3-0.9 of a cell's inradius off; 0.2 at most counting the kept corners)."""
+    if len(pairs) < 2:
+        return math.inf
+    board, photo = (a.astype(np.float64) for a in _corners(model, pairs))
+    h = h / h[2, 2]
+    residual = np.linalg.norm(_projected(h, board) - photo, axis=1)
+    kept = residual <= _slack(pairs)
+    if kept.sum() < 5:
+        return math.inf
+    board, residual = board[kept], residual[kept]
+    scatter = max(float(np.sqrt(np.sum(residual**2) / max(2 * len(board) - 8, 1))), CORNER_NOISE)
+    outlines = list(model.cells.values())
+    centres = np.array([np.mean(o, axis=0) for o in outlines], np.float64)
+    inradius = np.array([_inradius(o) for o in outlines])
+    by_corner = _by_parameters(h, board)
+    try:
+        covariance = scatter**2 * np.linalg.inv(by_corner.T @ by_corner)
+    except np.linalg.LinAlgError:
+        return math.inf
+    by_cell = _by_parameters(h, centres).reshape(len(centres), 2, 8)
+    spread = np.einsum("cip,pq,cjq->cij", by_cell, covariance, by_cell)
+    sd_px = np.sqrt(np.linalg.eigvalsh(spread)[:, -1])
+    return float(np.max(sd_px / _px_per_mm_at(h, centres) / inradius))
+
+
+def _projected(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """``pts`` (n × 2) through the homography ``h``, in float64."""
+    q = np.c_[pts, np.ones(len(pts))] @ h.T
+    return q[:, :2] / q[:, 2:]
+
+
+def _by_parameters(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The derivatives of ``pts``' images (u, v interleaved: 2n rows) by the eight free
+    entries of ``h`` (scaled so that its last entry is 1)."""
+    x, y = pts[:, 0], pts[:, 1]
+    w = h[2, 0] * x + h[2, 1] * y + 1.0
+    u, v = _projected(h, pts).T
+    zero, one = np.zeros_like(x), np.ones_like(x)
+    du = np.stack([x, y, one, zero, zero, zero, -u * x, -u * y], axis=1) / w[:, None]
+    dv = np.stack([zero, zero, zero, x, y, one, -v * x, -v * y], axis=1) / w[:, None]
+    return np.stack([du, dv], axis=1).reshape(-1, 8)
+
+
+def _px_per_mm_at(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The homography's scale (photo px per board mm, the root of its local area ratio)
+    at each of ``pts``."""
+    x, y = pts[:, 0], pts[:, 1]
+    w = h[2, 0] * x + h[2, 1] * y + 1.0
+    u, v = _projected(h, pts).T
+    jac = np.array(
+        [
+            [(h[0, 0] - u * h[2, 0]) / w, (h[0, 1] - u * h[2, 1]) / w],
+            [(h[1, 0] - v * h[2, 0]) / w, (h[1, 1] - v * h[2, 1]) / w],
+        ]
+    )
+    return np.sqrt(np.abs(jac[0, 0] * jac[1, 1] - jac[0, 1] * jac[1, 0]))
+
+
+def _inradius(outline) -> float:
+    """A cell's inradius (mm): twice its area over its perimeter (exact for triangles and
+    regular hexagons)."""
+    pts = np.asarray(outline, np.float64)
+    x, y = pts[:, 0], pts[:, 1]
+    area = 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
+    perimeter = float(np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1).sum())
+    return 2 * area / perimeter
+
+
 class UnconfirmedFit(PhotoError):
-    """The markers in view place the board only roughly (two of them, or all on one
-    line): refused, unless the board's printed lines confirm and correct the fit
-    (``read_located``), which the fit is kept for."""
+    """The markers in view place the board only roughly (two of them, all on one line,
+    or corners too scattered to place its far cells, ``_placement_doubt``): refused,
+    unless the board's printed lines confirm and correct the fit (``read_located``), which
+    the fit is kept for."""
 
     def __init__(self, message: str, model: BoardModel, homography: np.ndarray, used: list):
         super().__init__(message)
