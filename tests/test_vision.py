@@ -252,7 +252,7 @@ def test_markers_whose_corners_scatter_place_the_board_only_as_well_as_they_show
         h, used = read_module._fit(full, found)
         pairs = read_module._assign(full, found, h, read_module._markers_by_id(full))
         centres = np.array([np.mean(o, axis=0) for o in full.cells.values()])
-        inradius = np.array([read_module._inradius(o) for o in full.cells.values()])
+        inradius = read_module._inradii(full)
         off = np.linalg.norm(
             read_module._projected(h / h[2, 2], centres) - read_module._projected(TILTED, centres),
             axis=1,

@@ -1196,9 +1196,8 @@ def _placement_doubt(model: BoardModel, h: np.ndarray, pairs: dict[int, Detectio
         return math.inf
     board, residual = board[kept], residual[kept]
     scatter = max(float(np.sqrt(np.sum(residual**2) / max(2 * len(board) - 8, 1))), CORNER_NOISE)
-    outlines = list(model.cells.values())
-    centres = np.array([np.mean(o, axis=0) for o in outlines], np.float64)
-    inradius = np.array([_inradius(o) for o in outlines])
+    _, centres, _ = _cell_centres(model)
+    inradius = _inradii(model)
     by_corner = _by_parameters(h, board)
     try:
         covariance = scatter**2 * np.linalg.inv(by_corner.T @ by_corner)
@@ -1243,14 +1242,20 @@ def _px_per_mm_at(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return np.sqrt(np.abs(jac[0, 0] * jac[1, 1] - jac[0, 1] * jac[1, 0]))
 
 
-def _inradius(outline) -> float:
-    """A cell's inradius (mm): twice its area over its perimeter (exact for triangles and
-    regular hexagons)."""
-    pts = np.asarray(outline, np.float64)
-    x, y = pts[:, 0], pts[:, 1]
-    area = 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
-    perimeter = float(np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1).sum())
-    return 2 * area / perimeter
+@cache
+def _inradii(model: BoardModel) -> np.ndarray:
+    """Each cell's inradius (mm), in the model's order: twice its area over its perimeter
+    (exact for triangles and regular hexagons).  Cells with as many corners at once."""
+    outlines = list(model.cells.values())
+    out = np.empty(len(outlines))
+    for corners in {len(o) for o in outlines}:
+        index = [i for i, o in enumerate(outlines) if len(o) == corners]
+        pts = np.array([outlines[i] for i in index], np.float64)  # cells × corners × 2
+        after = np.roll(pts, -1, axis=1)
+        cross = pts[..., 0] * after[..., 1] - pts[..., 1] * after[..., 0]
+        perimeter = np.linalg.norm(after - pts, axis=2).sum(axis=1)
+        out[index] = np.abs(cross.sum(axis=1)) / perimeter
+    return out
 
 
 class UnconfirmedFit(PhotoError):
