@@ -254,7 +254,7 @@ def test_markers_whose_corners_scatter_place_the_board_only_as_well_as_they_show
         centres = np.array([np.mean(o, axis=0) for o in full.cells.values()])
         inradius = read_module._inradii(full)
         off = np.linalg.norm(
-            read_module._projected(h / h[2, 2], centres) - read_module._projected(TILTED, centres),
+            read_module._project(h / h[2, 2], centres) - read_module._project(TILTED, centres),
             axis=1,
         )
         return read_module._placement_doubt(full, h, pairs), float(
