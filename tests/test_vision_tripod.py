@@ -1053,3 +1053,22 @@ def test_white_stones_in_a_cast_shadow_are_sure_by_their_round_edges(monkeypatch
     _blind_to_round_edges(monkeypatch)
     blind = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert blind.wrong == () and len(blind.uncertain) >= len(score.uncertain) + 5
+
+
+def test_a_white_stone_round_nearly_all_round_under_a_reflection_is_sure(monkeypatch):
+    """Second family, Tripod under a lamp (301031), read from its JPEG file: six white
+    stones near the reflection, unclipped, fall off outwards in 10 or 11 of the 12
+    sectors round them, the reflection's bright side lifting the wood beside them in the
+    others.  They are read surely and rightly; asking for every sector, they stay
+    uncertain (``glare``)."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301031, "glare")
+    score = score_reading(read_as_file(photo.image, "tripod", layout), photo)
+    assert score.silent == ()
+    monkeypatch.setattr(reader, "ROUND_UNDER_GLARE", reader.EDGE_SECTORS)
+    strict = score_reading(read_as_file(photo.image, "tripod", layout), photo)
+    assert strict.silent == () and len(strict.uncertain) >= len(score.uncertain) + 5
