@@ -437,7 +437,8 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
     homography, used, unconfirmed, found = fit
     markers = _marker_points(model, found, homography)
     flat = rectify(image, homography, model.bounds, model.px_per_mm)
-    sighted = _read_sighted(model, image, flat, homography, markers, read_at)
+    seen = _sighted_lines(model, flat)
+    sighted = _read_sighted(model, image, flat, homography, markers, read_at, seen)
     lens_rounds, bent_by_lens = 2, None  # bent_by_lens: a lens the lines as first read show
     if sighted is not None:
         (homography, cells, corrected, lines, plane, maps), lens, flat_lines = sighted
@@ -448,8 +449,15 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
         lens_rounds = 0 if _median_off(lines) <= SETTLED_LINES else 1
     else:
         view, lens, corrected_fit = image, None, False
+        first = None
+        straightened = None if unconfirmed else _straightened(model, image, homography, seen)
+        if straightened is not None:
+            try:
+                first = read_at(image, straightened[0], rectified=straightened[1])
+            except PhotoError:  # the corrected fit reads worse: read where the markers put it
+                straightened = None
         try:
-            homography, cells, corrected, lines, plane, maps = read_at(
+            homography, cells, corrected, lines, plane, maps = first or read_at(
                 image, homography, rectified=flat
             )
         except PhotoError as refused:
@@ -467,8 +475,12 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
         unsure = (
             corrected_fit
             or unconfirmed is not None
-            or any(off > LINE_OFF for off in _near_lines(model, lines).values())
+            or any(
+                off > LINE_OFF
+                for off in _near_lines(model, lines if straightened is None else seen).values()
+            )
         )
+        corrected_fit = corrected_fit or straightened is not None
         if unconfirmed is not None or _median_off(lines) > BENT:
             for _ in range(2):
                 if lens is None:
@@ -578,6 +590,45 @@ PRINT_DOUBTS = frozenset({"print hidden", "beside a cover"})
 """Doubts of a cell read bare that its print alone raised (``_print_hidden``)."""
 
 
+def _sighted_lines(model: BoardModel, flat: np.ndarray) -> Lines:
+    """The printed lines found in ``flat`` (a board rectified under the markers' fit)
+    before any cell is read, looked for along every side two cells share: a piece over a
+    side hides its line (``_lines_across`` finds no dip with paper beside it) and a gap
+    between two pieces lies on the side anyway."""
+    if not model.shared_lines:
+        return NO_LINES
+    return _lines_along(model, _shared_edges(model, set(model.cells)), flat)
+
+
+def _straightened(
+    model: BoardModel, image: np.ndarray, h: np.ndarray, seen: Lines
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Where the lines ``seen`` before any cell is read (``_sighted_lines`` under ``h``)
+    lie off the markers' fit as a rule (``BENT``), the fit they correct
+    (``refine_by_lines``) and the board rectified under it, if the lines found there
+    settle where it puts them (``SETTLED_LINES``, ``_straighter``); else None.  Read once
+    under the corrected fit, such a board is not read under the markers' fit first only
+    to be read again.  Lines sought along every side are the weaker evidence: a gap
+    between two pieces lies on their side only as well as they were laid, and a token's
+    rim dips like a line; so only lines that settle are taken before the cells are read
+    (second family: TriPakus 300002, 0.43 → 0.29 mm with the pieces' gaps, where the lines
+    between bare cells said 0.12; Tripitz 300005, 0.53 → 0.49 with its tokens, the bare
+    cells' 0.16 → 0.46).  The project's own TriPakus photos of seeds 1-9: 5 read twice
+    before, 1 now; second family, photos 0-19 of every game and condition: two TriPakus
+    motion photos read 8 bare cells surely, and rightly, that were uncertain, nothing
+    else changed."""
+    if _median_off(seen) <= BENT:
+        return None
+    refined = refine_by_lines(model, h, seen)
+    if refined is None:
+        return None
+    flat = rectify(image, refined, model.bounds, model.px_per_mm)
+    after = _sighted_lines(model, flat)
+    if _typical_off(after) > SETTLED_LINES or not _straighter(model, after, seen):
+        return None
+    return refined, flat
+
+
 def _read_sighted(
     model: BoardModel,
     image: np.ndarray,
@@ -585,20 +636,14 @@ def _read_sighted(
     h: np.ndarray,
     markers: tuple[np.ndarray, np.ndarray],
     read_at: Callable[..., tuple],
+    seen: Lines,
 ) -> tuple | None:
     """The board read (by ``read_at``, as ``_read_fitted`` reads it) through a wide lens
-    its printed lines show before any cell is read (``flat``: the board rectified under
-    the markers' ``h``), with the lens and the lines in ``flat`` between the cells that
-    reading found bare; None where no lens shows or the lines lie no straighter under it
-    (``_straighter``).
-
-    The lines are looked for along every side two cells share: a piece over a side hides
-    its line (``_lines_across`` finds no dip with paper beside it) and a gap between two
-    pieces lies on the side anyway.  A lens seen this way spares reading the board flat
-    first only to find its lines bent."""
-    if not model.shared_lines:
-        return None
-    seen = _lines_along(model, _shared_edges(model, set(model.cells)), flat)
+    its printed lines show before any cell is read (``seen``, ``_sighted_lines`` in
+    ``flat``: the board rectified under the markers' ``h``), with the lens and the lines
+    in ``flat`` between the cells that reading found bare; None where no lens shows or
+    the lines lie no straighter under it (``_straighter``).  A lens seen this way spares
+    reading the board flat first only to find its lines bent."""
     if len(seen.offset) == 0:
         return None  # no line shows (dim light): none can show a lens
     fitted = _lens_fitted(model, h, seen, None, image.shape, markers)
