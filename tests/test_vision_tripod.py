@@ -1072,3 +1072,74 @@ def test_a_white_stone_round_nearly_all_round_under_a_reflection_is_sure(monkeyp
     monkeypatch.setattr(reader, "ROUND_UNDER_GLARE", reader.EDGE_SECTORS)
     strict = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert strict.silent == () and len(strict.uncertain) >= len(score.uncertain) + 5
+
+
+def test_a_board_whose_apex_marker_a_reflection_hides_is_placed_by_its_frame(monkeypatch):
+    """Second family, a Tripod glare photo read from its JPEG file: a reflection washes
+    out the apex marker, and the three markers left lie on one line, which places the
+    far side of the board only roughly.  The wood frame's sides show where those markers
+    put them all round: the board is read, no cell wrong surely.  Without the frame's
+    sides it is refused, as it was before they were looked for."""
+    from printkit.errors import PhotoError
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301013, "glare")
+    seen = read_as_file(photo.image, "tripod", layout)
+    score = score_reading(seen, photo)
+    assert len(seen.markers) == 3 and score.silent == () and len(seen.uncertain) <= 5
+    monkeypatch.setattr(read_module, "_framed", lambda *a: set())
+    with pytest.raises(PhotoError, match="lie almost on one line.*frame's sides do not show"):
+        read_as_file(photo.image, "tripod", layout)
+
+
+def test_two_markers_and_the_frames_sides_place_a_board_a_hand_half_covers():
+    """Second family, a Tripod photo read from its JPEG file: a hand hides two of a half's
+    four markers.  The two left and the frame's sides place the board: read, no cell
+    wrong surely (the cells under the hand uncertain)."""
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 303022, "hands")
+    seen = read_as_file(photo.image, "tripod", layout)
+    assert len(seen.markers) == 2 and score_reading(seen, photo).silent == ()
+
+
+def test_a_frame_places_a_rough_fit_only_where_its_sides_lie_within_a_millimetre():
+    """Second family, an ordinary Tripod photo: its four markers place the board, and the
+    frame's sides lie where that fit puts them, placing every cell.  The same fit
+    stretched away from the bottom row (what markers on one line leave loose) puts the
+    apex 1.5 mm off: every cell is still placed; 3 mm: only cells within 2 mm of their
+    place are; 4.5 mm: the sides lie off along too much of the frame, and none is."""
+    import cv2
+
+    from printkit.layout.config import load_layout
+    from printkit.vision import read as read_module
+    from printkit.vision.markers import markers_in
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 300001, "ordinary")
+    image = cv2.imdecode(cv2.imencode(".jpg", photo.image)[1], cv2.IMREAD_COLOR)
+    found = markers_in(image)
+    model, h, used, rough = read_module._fitted(found, board_models("tripod", layout))
+    assert len(used) == 4 and rough is None
+    keys, centres, _ = read_module._cell_centres(model)
+    bottom = max(m.centre[1] for m in model.markers)
+    for stretch, apex_off, placed_all, placed_none in (
+        (0.0, 0.0, True, False),
+        (0.01, 1.5, True, False),
+        (0.02, 3.0, False, False),
+        (0.03, 4.5, False, True),
+    ):
+        s = np.array([[1.0, 0.0, 0.0], [0.0, 1 + stretch, -stretch * bottom], [0.0, 0.0, 1.0]])
+        off = np.abs(centres[:, 1] - bottom) * stretch
+        assert off.max() == pytest.approx(apex_off, abs=0.1)
+        fit = h @ s
+        flat = read_module.rectify(image, fit, model.bounds, model.px_per_mm)
+        placed = read_module._framed(model, flat, read_module._marker_points(model, found, fit))
+        assert (len(placed) == len(keys)) == placed_all and (not placed) == placed_none
+        assert all(o <= 2.0 for k, o in zip(keys, off, strict=True) if k in placed)

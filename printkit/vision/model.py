@@ -74,7 +74,10 @@ class BoardModel:
 
     ``shared_lines``: neighbouring cells share one printed line along their common side,
     which the reader uses to check and correct where the board lies; False where cells are
-    drawn apart (Tripod's hexagons, each with its own outline).
+    drawn apart (Tripod's hexagons, each with its own outline).  ``outline``: a convex
+    polygon (mm) printed filled, darker than the paper round it (Tripod's wood frame),
+    whose sides show as steps from the fill to the paper: where the markers alone place
+    the board only roughly, they place it (``vision.read``).
 
     ``printed``: the game's reader draws the bare board as the kit prints it (board frame,
     ``reader.bare_board(model)``), for cues that need no colour: whatever lies on a cell
@@ -105,6 +108,7 @@ class BoardModel:
     whole: Callable[[np.ndarray, BoardModel], float] | None = None
     whole_scale: float = 0.5
     shared_lines: bool = True
+    outline: tuple[Point, ...] = ()
     printed: bool = False
     extra: dict = field(default_factory=dict)
 

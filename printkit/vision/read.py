@@ -437,6 +437,7 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
     homography, used, unconfirmed, found = fit
     markers = _marker_points(model, found, homography)
     flat = rectify(image, homography, model.bounds, model.px_per_mm)
+    framed = set() if unconfirmed is None else _framed(model, flat, markers)
     seen = _sighted_lines(model, flat)
     sighted = _read_sighted(model, image, flat, homography, markers, read_at, seen)
     lens_rounds, bent_by_lens = 2, None  # bent_by_lens: a lens the lines as first read show
@@ -531,18 +532,20 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
         if _median_off(lines) <= SETTLED_LINES:
             break
     if unconfirmed is not None or corrected_fit:
-        judged = set(_near_lines(model, lines))
+        judged = set(_near_lines(model, lines)) | framed
         if unconfirmed is not None and len(judged) < CONFIRMED_SHARE * len(model.cells):
-            raise PhotoError(
-                f"{unconfirmed}, and too few of its printed lines show to place it "
-                "(pieces cover them)"
+            hidden = (
+                "its frame's sides do not show where the markers put it (a hand or a reflection)"
+                if model.outline
+                else "too few of its printed lines show to place it (pieces cover them)"
             )
+            raise PhotoError(f"{unconfirmed}, and {hidden}")
         enough = lens is not None or len(lines.offset) >= REFINE_LINES  # a lens fits markers too
         if enough and _typical_off(lines) <= SETTLED_LINES:
             # The corrected fit explains the lines: a flat board's cells among them and the
             # markers, or just beyond, lie where it says.
             judged |= _within(model, np.vstack([lines.where, markers[0]]))
-        if unsure and corrected_fit:
+        if unsure and (corrected_fit or framed):
             cells = {
                 k: c if k in judged else replace(c, uncertain=True, doubt=c.doubt or "misplaced")
                 for k, c in cells.items()
@@ -943,6 +946,110 @@ def refine_by_lines(model: BoardModel, h: np.ndarray, lines: Lines) -> np.ndarra
     correction = np.array([[1 + p[0], p[1], p[2]], [p[3], 1 + p[4], p[5]], [p[6], p[7], 1.0]])
     to_norm = np.array([[1 / scale, 0, -cx / scale], [0, 1 / scale, -cy / scale], [0, 0, 1]])
     return h @ np.linalg.inv(to_norm) @ correction @ to_norm
+
+
+OUTLINE_SEARCH = 8.0
+"""How far (mm) either side of where a rough fit puts a side of the model's ``outline``
+the reader looks for its step from fill to paper."""
+OUTLINE_SPACING = 4.0
+"""Where along each side (mm apart) the step is looked for."""
+OUTLINE_WINDOW = 3.0
+"""Each side of a step is seen over this many mm (its mean, from a quarter mm off the
+step): wider than a cell's printed outline inside the fill or a speck on the paper."""
+OUTLINE_STEP = 0.15
+"""A step shows where the paper side is at least this much brighter (grey, of 1) than
+the fill side; fainter, the side is washed out or covered and says nothing."""
+OUTLINE_PAPER = 0.9
+"""Of the steps across a side, only those whose paper side is this bright, relative to the
+brightest, are the outline's: paper is the brightest thing beside the fill, while a dark
+stone beside a frame makes a step to the fill as steep (Tripod ordinary 300001: a black
+stone at the apex, 0.06 → 0.48 of white against the frame's 0.48 → 0.83)."""
+OUTLINE_OFF = 1.0
+"""An outline's steps place the cells near them where they lie within this (mm, median)
+of where the fit puts them: a Tripod cell's centre then lies within about 2 mm of its
+place (the steps of a sloping side measure half a shift along the board's axis), and
+the disc its stone is read over (radius 3.9 mm) stays on a stone 6 mm in radius."""
+OUTLINE_FOUND = 0.6
+"""An outline places a board only where its steps show at this share of the places
+looked at or more."""
+
+
+@cache
+def _outline_places(model: BoardModel) -> tuple[np.ndarray, np.ndarray]:
+    """Where the sides of the model's ``outline`` are looked at (every
+    ``OUTLINE_SPACING`` mm along each, mm) and their outward unit normals."""
+    ring = np.array(model.outline, float).reshape(-1, 2)
+    middle = ring.mean(axis=0) if len(ring) else np.zeros(2)
+    where, normals = [], []
+    for a, b in zip(ring, np.roll(ring, -1, axis=0), strict=True):
+        length = float(np.linalg.norm(b - a))
+        along = (b - a) / max(length, 1e-9)
+        normal = np.array([along[1], -along[0]])
+        if np.dot((a + b) / 2 - middle, normal) < 0:
+            normal = -normal
+        for t in np.arange(
+            OUTLINE_SPACING / 2, length - OUTLINE_SPACING / 2 + 1e-9, OUTLINE_SPACING
+        ):
+            where.append(a + t * along)
+            normals.append(normal)
+    return np.array(where).reshape(-1, 2), np.array(normals).reshape(-1, 2)
+
+
+def _outline_lines(model: BoardModel, rectified: np.ndarray) -> Lines:
+    """Where each side of the model's ``outline`` (a fill darker than the paper round it)
+    shows its step to the paper in a rectified board, against where the fit puts it:
+    looked for at ``_outline_places``, within ``OUTLINE_SEARCH`` mm across each, as the
+    place where the paper beyond outshines the fill within most (``OUTLINE_STEP`` at
+    least, ``OUTLINE_PAPER``); offsets are along the outward normal."""
+    where, normals = _outline_places(model)
+    if not len(where):
+        return NO_LINES
+    step = 0.25
+    reach = OUTLINE_SEARCH + OUTLINE_WINDOW
+    offsets = np.arange(-reach, reach + 1e-9, step)
+    pts = where[:, None, :] + offsets[None, :, None] * normals[:, None, :]
+    grey = cv2.cvtColor(np.ascontiguousarray(rectified, dtype=np.float32), cv2.COLOR_RGB2GRAY)
+    profile = _at_points(grey, _to_rect(model, pts.reshape(-1, 2))).reshape(len(where), -1)
+    total = np.concatenate([np.zeros((len(where), 1)), np.cumsum(profile, axis=1)], axis=1)
+    width, gap = round(OUTLINE_WINDOW / step), 1
+    k = np.arange(width + gap, len(offsets) - width - gap)
+    paper = (total[:, k + gap + width] - total[:, k + gap]) / width
+    fill = (total[:, k - gap] - total[:, k - gap - width]) / width
+    contrast = paper - fill
+    steps = contrast >= OUTLINE_STEP
+    brightest = np.max(np.where(steps, paper, -np.inf), axis=1, keepdims=True)
+    best = np.argmax(
+        np.where(steps & (paper >= OUTLINE_PAPER * brightest), contrast, -np.inf), axis=1
+    )
+    rows = np.arange(len(where))
+    shown = steps[rows, best]
+    inner = np.clip(best, 1, len(k) - 2)  # to a fraction of a step: a parabola through three
+    left, mid, right = (contrast[rows, inner + d] for d in (-1, 0, 1))
+    curve = left - 2 * mid + right
+    shift = np.where(curve < -1e-9, 0.5 * (left - right) / np.minimum(curve, -1e-9), 0.0)
+    found = offsets[k[inner]] + np.clip(shift, -0.5, 0.5) * step
+    return Lines(where[shown], normals[shown], found[shown])
+
+
+def _framed(model: BoardModel, flat: np.ndarray, markers: tuple[np.ndarray, np.ndarray]) -> set:
+    """Where the markers alone place the board roughly (``flat``: rectified under their
+    fit), the cells its printed ``outline`` places: those within the hull of the markers'
+    corners and of the steps found within ``OUTLINE_OFF`` of where the fit puts them, or
+    a cell width beyond (``_within``), unless the steps near them lie farther
+    (``_near_lines``).  A fit that agrees with a closed outline all round agrees within
+    it.  None are placed where steps show at fewer than ``OUTLINE_FOUND`` of the places
+    looked at, or more than ``MISPLACED_SHARE`` of the cells the outline judges lie off.
+    A board whose cells share no printed lines (Tripod) is so placed from three markers
+    on one line, or two, where its frame's sides show."""
+    lines = _outline_lines(model, flat)
+    if not len(lines.offset) or len(lines.offset) < OUTLINE_FOUND * len(_outline_places(model)[0]):
+        return set()
+    near = _near_lines(model, lines)
+    off = {k for k, v in near.items() if v > OUTLINE_OFF}
+    if len(off) > MISPLACED_SHARE * len(near):
+        return set()
+    agree = np.abs(lines.offset) <= OUTLINE_OFF
+    return _within(model, np.vstack([lines.where[agree], markers[0]])) - off
 
 
 LENS_LINES = 8

@@ -860,6 +860,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
                 glared=glare_proof,
                 printed=True,
                 shared_lines=False,
+                outline=half_outline(n, cell) if fill_ink else (),
                 extra={
                     "half": half,
                     "cell": cell,
