@@ -647,6 +647,23 @@ def test_a_reflection_over_the_colour_strip_is_named_not_read_through():
         read_image(photo.image, "trigon", layout)
 
 
+def test_a_strip_a_reflection_washes_out_is_left_out_of_the_colour_map(monkeypatch):
+    """Second family, the first photo of a TriPakus glare pair, read from its JPEG file: a
+    reflection lies over one section's whole colour strip (five patches at 1.3 times the
+    paper's light), while the other two sections' strips show every colour.  Left out of
+    the colour map, the washed strip spoils nothing: the board is read, no cell wrong
+    surely.  Fitted to all fifteen patches, the map leaves four of them 70 ΔE off, and
+    the photo is refused."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 301496, "glare", position=301496)
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert score_reading(seen, photo).silent == ()
+    check_strip = read_module._check_strip
+    monkeypatch.setattr(read_module, "_check_strip", lambda *a: np.zeros_like(check_strip(*a)))
+    with pytest.raises(PhotoError, match="4 of its 15 colour patches come out far"):
+        read_as_file(photo.image, "tripakus", layout)
+
+
 def test_a_cell_whose_print_shows_is_not_doubted_for_the_light_over_it():
     """A reflection or dimness over a cell puts its colour in doubt, not a print that
     shows clearly (``CellReading.bare``: nothing covers the cell); other doubts stand."""

@@ -329,7 +329,11 @@ def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkey
     fit of the markers alone: 306013 reads right under the fit through every marker
     corner, ``_every_corner_fit``, however the lines are found; and 306002 reads right
     when the cells a leaning piece mixes are read clear of the lean, ``_clear_of_lean``:
-    their lines then place the lens however dips count, so that cue is not asked here)."""
+    their lines then place the lens however dips count, so that cue is not asked here).
+    306013 is no longer refused so: one of its readings under a light fitted through
+    every white sample sees a whole colour strip brighter than the paper, and the colour
+    map, leaving that strip out (``_colour_fit``), holds where it failed; the lens is then
+    fitted and no cell read wrong surely even with every dip taken for a line."""
     layout = load_layout()
     photo = shoot("tripakus", layout, seed, "lens")
     reading = read_as_file(photo.image, "tripakus", layout)
@@ -342,6 +346,9 @@ def test_a_wide_lens_is_fitted_to_printed_lines_not_to_pieces_edges(seed, monkey
     monkeypatch.setattr(reader, "_every_corner_fit", lambda *args: None)
     without_clear_of_lean(monkeypatch)
     light_through_every_white_sample(monkeypatch)  # 306013: one lies on a piece's side
+    if seed == 306013:
+        assert score_reading(read_as_file(photo.image, "tripakus", layout), photo).silent == ()
+        return
     with pytest.raises(PhotoError, match="printed lines"):
         read_as_file(photo.image, "tripakus", layout)
 

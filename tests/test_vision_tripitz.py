@@ -549,7 +549,10 @@ def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
     grey than its black.  The token's body shows the veil in its blue channel, and black
     under that veil would read as what the star shows: uncertain (glare), never silently
     grey.  The veil's grey also reaches beyond the star's outline (``INK_BEYOND``): without
-    the veil, that alone keeps it uncertain."""
+    the veil, that alone keeps it uncertain.  Without either, nothing names the reflection:
+    the star reads grey with no doubt of its own (surely, with the colour map fitted to
+    the strip's patch under the reflection too; uncertain by a narrow margin alone, with
+    that patch left out of it)."""
     layout = load_layout()
     photo = shoot("tripitz", layout, 301085 + 500, "glare", position=301085)
     reading = read_as_file(photo.image, "tripitz", layout)
@@ -562,7 +565,8 @@ def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
     assert score_reading(veiled, photo).silent == ()  # the grey reaches beyond the star
     monkeypatch.setattr(token_reader, "INK_BEYOND", 1.0)  # nor any ink astray
     blind = read_as_file(photo.image, "tripitz", layout)
-    assert score_reading(blind, photo).silent == ("34",)
+    star = next(c for k, c in blind.cells.items() if blind.model.cell_key(k) == "34")
+    assert star.label == "YSN" and star.doubt == ""
 
 
 def test_the_border_tint_is_judged_as_this_photo_shows_it(monkeypatch):

@@ -414,12 +414,14 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
     show a lens, the board is read under it first, and flat only if its lines lie no
     straighter there (``_read_sighted``: a wide-lens photo is then read once).  A board
     that cannot be read at all under the markers' fit (its colour strips bent out of
-    place) is tried once under a lens fitted to the markers alone.  An unconfirmed board the lines
-    cannot place is refused with that reason, and so is a board whose lines stay off as
-    a rule; after correcting a fit that was rough or put cells off, the cells no line
-    speaks for are uncertain (once the corrected fit explains the lines,
-    ``SETTLED_LINES``, only those beyond the lines and the markers: a flat board does
-    not bend where pieces hide its lines).
+    place) is tried once under a lens fitted to the markers alone.  Lines that settle
+    under a correction before any cell is read correct the fit first (``_straightened``).
+    An unconfirmed board neither the lines nor its printed outline (``_framed``) can place
+    is refused with that reason, and so is a board whose lines stay off as a rule; after
+    correcting a fit that was rough or put cells off, or placing it by its outline, the
+    cells no line or outline speaks for are uncertain (once the corrected fit explains the
+    lines, ``SETTLED_LINES``, only those beyond the lines and the markers: a flat board
+    does not bend where pieces hide its lines).
     """
 
     def read_at(
@@ -2073,17 +2075,17 @@ and its light is modelled on its own (``BoardModel.classify``)."""
 
 def _check_strip(
     model: BoardModel, img: np.ndarray, light: np.ndarray, paper_clips: bool, brighter: float
-) -> None:
-    """Refuse a board whose colours are mapped from its strip (``STRIP_LEFT`` patches or
-    more) when reflections lie on every patch of one of its colours (``_doubts`` over a
-    disc 2 mm round each, as for the cells): a map fitted to a washed-out patch takes that
-    colour for paper (a Trigon photo with three of its six patches under a lamp read 38
-    red cells as bare, surely), and one fitted without it is not anchored there (a Trigon
-    photo whose only yellow patch lay under a reflection, fitted to the other five, read
-    54 cells wrong, surely).  A colour with a patch left is fitted as ever, the map's own
-    outlier test dropping the washed-out one."""
+) -> np.ndarray:
+    """Which of the patches of a board whose colours are mapped from its strip
+    (``STRIP_LEFT`` patches or more) lie under a reflection (``_doubts`` over a disc 2 mm
+    round each, as for the cells), for the map to leave out (``_colour_fit``); the board
+    is refused when they are every patch of one of its colours: a map fitted to a
+    washed-out patch takes that colour for paper (a Trigon photo with three of its six
+    patches under a lamp read 38 red cells as bare, surely), and one fitted without it is
+    not anchored there (a Trigon photo whose only yellow patch lay under a reflection,
+    fitted to the other five, read 54 cells wrong, surely)."""
     if len(model.patches) < STRIP_LEFT:
-        return
+        return np.zeros(len(model.patches), bool)
     turns = np.linspace(0.0, 2 * math.pi, 8, endpoint=False)
     disc = np.vstack(
         [np.zeros((1, 2))] + [r * np.stack([np.cos(turns), np.sin(turns)], 1) for r in (1.0, 2.0)]
@@ -2105,13 +2107,21 @@ def _check_strip(
             "so the board's colours cannot be corrected: keep reflections off the colour "
             "strips, and retake it"
         )
+    return np.array(glared)
 
 
-def _colour_fit(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.ndarray:
-    """A 4 × 3 affine map from observed RGB, flat-fielded by the ``light``, to printed RGB."""
+def _colour_fit(
+    model: BoardModel, img: np.ndarray, light: np.ndarray, washed: np.ndarray
+) -> np.ndarray:
+    """A 4 × 3 affine map from observed RGB, flat-fielded by the ``light``, to printed RGB,
+    fitted to the patches no reflection lies on (``washed``: ``_check_strip``).  The map's
+    own outlier test drops one patch or a few a hand or a soft reflection spoils; a
+    reflection over a whole strip spoils too many for it (TriPakus glare 301496 of the
+    second family: the five patches of one section's strip 1.3 times the paper's light,
+    four of them 70-72 ΔE off the map fitted to all fifteen; refused before, now read)."""
     observed = _patches_seen(model, img, light)
     target = np.array([rgb(p.colour) for p in model.patches])
-    ok = np.all(np.isfinite(observed), axis=1)
+    ok = np.all(np.isfinite(observed), axis=1) & ~washed
     a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
     if len(a) < 4:
         return np.vstack([np.eye(3), np.zeros((1, 3))])
@@ -2551,9 +2561,9 @@ def classify(
             smooth, light, support = light, *_in_shadow(model, cells_img, light, *shaded)
         noise = _paper_noise(base_vals, _sample(light, base_pts, 0))
         brighter = max(BRIGHTER, 1 + GLARE_Z * noise)
-        _check_strip(model, img, light, paper_clips, brighter)
+        washed = _check_strip(model, img, light, paper_clips, brighter)
         if maps is None:
-            colour = _colour_fit(model, img, light)
+            colour = _colour_fit(model, img, light, washed)
             affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
             chroma = _chroma(_sample(img, base_pts, light=light, affine=affine))
         else:
