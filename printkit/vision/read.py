@@ -738,13 +738,20 @@ def _lines_across(samples: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray,
     profile = samples.mean(axis=1)
     darkest = np.argmin(profile, axis=1)
     k = np.clip(darkest, 1, len(offsets) - 2)
-    rows = np.arange(len(profile))
-    left, mid, right = profile[rows, k - 1], profile[rows, k], profile[rows, k + 1]
-    curve = left - 2 * mid + right
-    shift = np.where(curve > 1e-6, 0.5 * (left - right) / np.maximum(curve, 1e-6), 0.0)
-    found = offsets[k] + np.clip(shift, -0.5, 0.5) * float(offsets[1] - offsets[0])
+    found = offsets[k] + _vertex(profile, k) * float(offsets[1] - offsets[0])
     shown = (darkest == k) & (_dips(profile, k) >= LINE_DIP)
     return found, shown & _straight_along(samples, k)
+
+
+def _vertex(values: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Where (in samples from ``k``, within half a sample) the parabola through each row
+    of ``values`` at ``k - 1``, ``k`` and ``k + 1`` is lowest; 0 where those three do not
+    curve upwards.  ``k`` lies within each row, not at its ends."""
+    rows = np.arange(len(values))
+    left, mid, right = (values[rows, k + d] for d in (-1, 0, 1))
+    curve = left - 2 * mid + right
+    shift = np.where(curve > 1e-6, 0.5 * (left - right) / np.maximum(curve, 1e-6), 0.0)
+    return np.clip(shift, -0.5, 0.5)
 
 
 def _dips(profiles: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -1025,13 +1032,9 @@ def _outline_lines(model: BoardModel, rectified: np.ndarray) -> Lines:
     best = np.argmax(
         np.where(steps & (paper >= OUTLINE_PAPER * brightest), contrast, -np.inf), axis=1
     )
-    rows = np.arange(len(where))
-    shown = steps[rows, best]
-    inner = np.clip(best, 1, len(k) - 2)  # to a fraction of a step: a parabola through three
-    left, mid, right = (contrast[rows, inner + d] for d in (-1, 0, 1))
-    curve = left - 2 * mid + right
-    shift = np.where(curve < -1e-9, 0.5 * (left - right) / np.minimum(curve, -1e-9), 0.0)
-    found = offsets[k[inner]] + np.clip(shift, -0.5, 0.5) * step
+    shown = steps[np.arange(len(where)), best]
+    inner = np.clip(best, 1, len(k) - 2)
+    found = offsets[k[inner]] + _vertex(-contrast, inner) * step  # the contrast's peak
     return Lines(where[shown], normals[shown], found[shown])
 
 
