@@ -10,7 +10,7 @@ refined on the photo itself.  Where they lie says which board the photo shows an
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -69,10 +69,19 @@ def _check_exposure(grey: np.ndarray) -> None:
 
 @dataclass(frozen=True)
 class Detection:
-    """A marker found in the photo: its id and four corners (px, OpenCV's order)."""
+    """A marker found in the photo: its id and four corners (px, OpenCV's order).  One
+    found by its printed pattern (``pattern.look_for``) also keeps the corners its place
+    and the rough fit it was sought under give (``shaped``): a second account of where
+    it lies, kept to check the first by."""
 
     id: int
     corners: np.ndarray
+    shaped: np.ndarray | None = None
+
+    def scaled(self, factor: float) -> Detection:
+        """The same detection in a photo ``factor`` times as large."""
+        shaped = None if self.shaped is None else self.shaped * factor
+        return replace(self, corners=self.corners * factor, shaped=shaped)
 
     @property
     def centre(self) -> np.ndarray:
@@ -108,15 +117,23 @@ def detect_markers(image: np.ndarray) -> list[Detection]:
 
 
 def refine_markers(grey: np.ndarray, found: list[Detection]) -> list[Detection]:
-    """Markers found on a smaller copy, their corners refined on the full grey photo."""
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
+    """Markers found on a smaller copy, their corners refined on the full grey photo (the
+    shaped ones of markers found by their pattern too)."""
     out = []
     for d in found:
         module = max(2.0, np.linalg.norm(d.corners[0] - d.corners[1]) / MODULES / 3)
         win = int(min(10, max(2, module)))
-        pts = cv2.cornerSubPix(grey, d.corners.reshape(-1, 1, 2), (win, win), (-1, -1), criteria)
-        out.append(Detection(d.id, pts.reshape(4, 2)))
+        shaped = None if d.shaped is None else _subpix(grey, d.shaped, win)
+        out.append(replace(d, corners=_subpix(grey, d.corners, win), shaped=shaped))
     return out
+
+
+def _subpix(grey: np.ndarray, corners: np.ndarray, win: int) -> np.ndarray:
+    """Four corners moved to the sharpest corner of the photo within ``win`` px (OpenCV
+    moves them in place: the detection they came from shares them)."""
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
+    pts = cv2.cornerSubPix(grey, corners.reshape(-1, 1, 2), (win, win), (-1, -1), criteria)
+    return pts.reshape(4, 2)
 
 
 def markers_in(image: np.ndarray) -> list[Detection]:

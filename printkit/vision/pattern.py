@@ -13,7 +13,6 @@ fit is there.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from functools import cache
 
 import cv2
@@ -23,7 +22,7 @@ from printkit.draw.fiducials import MODULES, Marker, marker_bits
 from printkit.draw.model import Affine
 from printkit.vision.model import matrix
 
-__all__ = ["MATCH", "REACH", "look_for", "match_at"]
+__all__ = ["MATCH", "REACH", "look_for", "parabola_vertex"]
 
 MODULE_PX = 8
 """Pixels per module of the straightened view the pattern is matched in."""
@@ -63,25 +62,29 @@ def _view_to_board(marker: Marker, pad: int) -> np.ndarray:
     return matrix(_marker_frame(marker) @ view)
 
 
-def match_at(grey: np.ndarray, marker: Marker, h: np.ndarray, pad: int) -> tuple[float, tuple, int]:
-    """The best correlation of the marker's pattern in the photo (``grey``) straightened
-    round where ``h`` (board mm → photo px) puts it, ``pad`` modules about, and where it
-    lies (modules, the marker's own axes) from there."""
-    template = _template(marker.id)
-    size = template.shape[0] + 2 * pad * MODULE_PX
-    view = cv2.warpPerspective(
+def _straightened(grey: np.ndarray, marker: Marker, h: np.ndarray, pad: int) -> np.ndarray:
+    """The photo (``grey``) straightened round where ``h`` (board mm → photo px) puts the
+    marker, ``pad`` modules about it, in the marker's own axes (``_view_to_board``)."""
+    size = _template(marker.id).shape[0] + 2 * pad * MODULE_PX
+    return cv2.warpPerspective(
         grey,
         h @ _view_to_board(marker, pad),
         (size, size),
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     ).astype(np.float32)
+
+
+def _matched(view: np.ndarray, marker: Marker) -> tuple[float, tuple[int, int], int]:
+    """The best correlation of the marker's pattern in a straightened ``view``, where (view
+    px) its top-left lies, and how many of its modules read the other way there."""
+    template = _template(marker.id)
     if float(view.std()) < 1e-3:
-        return 0.0, (0.0, 0.0), MODULES * MODULES
+        return 0.0, (0, 0), MODULES * MODULES
     scores = cv2.matchTemplate(view, template, cv2.TM_CCOEFF_NORMED)
     _, best, _, (x, y) = cv2.minMaxLoc(scores)
     crop = view[y : y + template.shape[0], x : x + template.shape[1]]
-    return float(best), (x / MODULE_PX - pad, y / MODULE_PX - pad), _misread(crop, marker.id)
+    return float(best), (x, y), _misread(crop, marker.id)
 
 
 def _misread(crop: np.ndarray, marker_id: int) -> int:
@@ -151,15 +154,102 @@ def _beyond(a: int, b: int, first: int, last: int) -> tuple[int, int]:
 
 def look_for(
     grey: np.ndarray, marker: Marker, h: np.ndarray, reach: float = REACH
-) -> np.ndarray | None:
+) -> tuple[np.ndarray, np.ndarray] | None:
     """The photo corners (px, OpenCV's order) of a printed ``marker`` found by its pattern
     within ``reach`` (its sides) of where ``h`` puts it, or None: no place matches
     (``MATCH``), the best one's modules do not all read as the marker's, or it lies at the
-    edge of the search, where the marker may lie beyond it."""
+    edge of the search, where the marker may lie beyond it.  Two accounts of them: each
+    corner sought on its own (``_corner_at``), and the corners the pattern's place gives
+    in the shape ``h`` projects there.  The pattern's place is sure, its shape only the
+    rough fit's; the corners sought show the marker's own shape, but a smeared corner
+    may be matched a little off (Tripod wide-lens photos 306006 and 306015, two markers
+    sought: the shaped corners lay 4-9 px from the detector's, the sought ones within
+    3.3 px; TriPakus shaken photos 307063 and 307479, the other way round at a corner of
+    the board)."""
     pad = int(math.ceil(reach * (MODULES + 2 * QUIET)))
-    score, (du, dv), misread = match_at(grey, marker, h, pad)
-    if score < MATCH or misread or max(abs(du), abs(dv)) >= pad:
+    view = _straightened(grey, marker, h, pad)
+    score, (x, y), misread = _matched(view, marker)
+    if (
+        score < MATCH
+        or misread
+        or abs(x / MODULE_PX - pad) >= pad
+        or abs(y / MODULE_PX - pad) >= pad
+    ):
         return None
-    moved = replace(marker, centre=_marker_frame(marker)((du, dv)))
-    found = cv2.perspectiveTransform(np.array(moved.corners, float)[None], h)[0]
-    return found.astype(np.float32)
+    sought = np.float32([_corner_at(view, marker.id, (x, y), k) for k in range(4)])
+    shaped = np.float32([np.add((x, y), _printed_corner(k)) for k in range(4)])
+    to_photo = h @ _view_to_board(marker, pad)
+    sought, shaped = (cv2.perspectiveTransform(c[None], to_photo)[0] for c in (sought, shaped))
+    return sought.astype(np.float32), shaped.astype(np.float32)
+
+
+SIGNS = ((-1, -1), (1, -1), (1, 1), (-1, 1))
+"""Which way from a marker's centre each of its corners lies (OpenCV's order)."""
+
+
+def _printed_corner(k: int) -> tuple[int, int]:
+    """Where (template px) the ``k``-th outer corner of the black square lies."""
+    edge = QUIET * MODULE_PX, (QUIET + MODULES) * MODULE_PX  # the square's sides
+    return edge[SIGNS[k][0] > 0], edge[SIGNS[k][1] > 0]
+
+
+CORNER_MODULES = (1, 3)
+"""The window a corner is sought with: modules beyond the black square (its quiet zone,
+what is known to be printed there) and within it."""
+CORNER_MATCH = 0.8
+"""Least correlation of a corner's window where it is sought for it to be taken there."""
+
+
+def _corner_at(
+    view: np.ndarray, marker_id: int, place: tuple[int, int], k: int
+) -> tuple[float, float]:
+    """Where (view px) the ``k``-th outer corner of the marker (OpenCV's order) lies, the
+    whole pattern matched with its top-left at ``place``: the corner's window of the
+    pattern matched within a module of there, to a fraction of a px; where it is not
+    found so (``CORNER_MATCH``), where the whole pattern puts it."""
+    out, inside = (m * MODULE_PX for m in CORNER_MODULES)
+    corner = _printed_corner(k)
+    lo = [c - (out if s < 0 else inside) for c, s in zip(corner, SIGNS[k], strict=True)]
+    window = _template(marker_id)[lo[1] : lo[1] + out + inside, lo[0] : lo[0] + out + inside]
+    x0, y0 = place[0] + lo[0] - MODULE_PX, place[1] + lo[1] - MODULE_PX
+    if x0 < 0 or y0 < 0:
+        return place[0] + corner[0], place[1] + corner[1]
+    region = view[
+        y0 : y0 + window.shape[0] + 2 * MODULE_PX, x0 : x0 + window.shape[1] + 2 * MODULE_PX
+    ]
+    if (
+        region.shape[0] < window.shape[0] + 2
+        or region.shape[1] < window.shape[1] + 2
+        or region.std() < 1e-3
+    ):
+        return place[0] + corner[0], place[1] + corner[1]
+    scores = cv2.matchTemplate(region, window, cv2.TM_CCOEFF_NORMED)
+    _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+    if best < CORNER_MATCH:
+        return place[0] + corner[0], place[1] + corner[1]
+    fx = (
+        float(parabola_vertex(-scores[by : by + 1], np.array([bx]))[0])
+        if 0 < bx < scores.shape[1] - 1
+        else 0.0
+    )
+    fy = (
+        float(parabola_vertex(-scores[:, bx : bx + 1].T, np.array([by]))[0])
+        if 0 < by < scores.shape[0] - 1
+        else 0.0
+    )
+    edge_px = 0.5  # the window's edge lies between its pixels, the view's on a sample
+    return (
+        x0 + bx + fx + corner[0] - lo[0] - edge_px,
+        y0 + by + fy + corner[1] - lo[1] - edge_px,
+    )
+
+
+def parabola_vertex(values: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Where (in samples from ``k``, within half a sample) the parabola through each row
+    of ``values`` at ``k - 1``, ``k`` and ``k + 1`` is lowest; 0 where those three do not
+    curve upwards.  ``k`` lies within each row, not at its ends."""
+    rows = np.arange(len(values))
+    left, mid, right = (values[rows, k + d] for d in (-1, 0, 1))
+    curve = left - 2 * mid + right
+    shift = np.where(curve > 1e-6, 0.5 * (left - right) / np.maximum(curve, 1e-6), 0.0)
+    return np.clip(shift, -0.5, 0.5)
