@@ -8,7 +8,7 @@ from functools import cache
 
 import numpy as np
 import pytest
-from conftest import read_as_file, without_clear_of_lean
+from conftest import corners_shaped_by_the_rough_fit, read_as_file, without_clear_of_lean
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -174,9 +174,7 @@ def test_piece_colour_on_a_cells_own_base_is_no_lean(monkeypatch):
     detector misses are placed where their pattern's place and the rough fit's shape put
     them, as the reader did when this was measured: sought corner by corner, they place
     the board otherwise, and read under both placements that cell is disputed.)"""
-    from printkit.vision import pattern
-
-    monkeypatch.setattr(pattern, "CORNER_MATCH", 2.0)
+    corners_shaped_by_the_rough_fit(monkeypatch)
     layout = load_layout()
     photo = shoot("tripakus", layout, 307479, "motion")
     seen = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
@@ -200,14 +198,13 @@ def test_a_cell_read_as_a_piece_that_shows_paper_on_the_tops_plane_is_uncertain(
     the detector misses takes the corners its pattern's place and the rough fit's shape
     give, as when this was measured; with each corner sought on its own, the pieces are
     read on another plane and the cell is uncertain as ``mixed``: nothing silent.)"""
-    from printkit.vision import pattern
     from printkit.vision import read as reader
 
     layout = load_layout()
     photo = shoot("trigon", layout, 305413, "steep")
     sought = score_reading(read_image(photo.image, "trigon", layout), photo)
     assert sought.silent == () and "h10" in sought.uncertain
-    monkeypatch.setattr(pattern, "CORNER_MATCH", 2.0)
+    corners_shaped_by_the_rough_fit(monkeypatch)
     reading = read_image(photo.image, "trigon", layout)
     score = score_reading(reading, photo)
     assert score.silent == () and "h10" in score.wrong

@@ -13,7 +13,12 @@ from functools import cache
 import cv2
 import numpy as np
 import pytest
-from conftest import light_through_every_white_sample, read_as_file, without_steadied
+from conftest import (
+    corners_shaped_by_the_rough_fit,
+    light_through_every_white_sample,
+    read_as_file,
+    without_steadied,
+)
 
 from printkit.errors import PhotoError
 from printkit.games.triominoes.reader import unexplained_tiles
@@ -1331,10 +1336,8 @@ def test_a_shaken_photo_s_corners_do_not_drop_a_marker_from_the_fit(monkeypatch)
     unless the board is read under the half-size photo's fit too (``FITS_APART``): the
     cells the two fits read surely apart are then uncertain.  (The markers found by their
     pattern take the corners their place and the rough fit's shape give, as when this was
-    measured: ``pattern.CORNER_MATCH`` above any correlation.)"""
-    from printkit.vision import pattern
-
-    monkeypatch.setattr(pattern, "CORNER_MATCH", 2.0)
+    measured: ``corners_shaped_by_the_rough_fit``.)"""
+    corners_shaped_by_the_rough_fit(monkeypatch)
     layout = load_layout()
     photo = shoot("tripakus", layout, 307161, "motion")
     seen = read_as_file(photo.image, "tripakus", layout)

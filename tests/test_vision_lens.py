@@ -9,7 +9,12 @@ import warnings
 import cv2
 import numpy as np
 import pytest
-from conftest import light_through_every_white_sample, read_as_file, without_clear_of_lean
+from conftest import (
+    corners_shaped_by_the_rough_fit,
+    light_through_every_white_sample,
+    read_as_file,
+    without_clear_of_lean,
+)
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -362,16 +367,14 @@ def test_a_decisive_lens_places_the_cells_a_flat_reading_puts_off(monkeypatch):
     alone (``DECISIVE``): it places the cells, and every cell reads right.
 
     The detector misses one of its markers, found by its pattern.  Taken at the corners its
-    place and the rough fit's shape give (``pattern.CORNER_MATCH`` above any correlation),
+    place and the rough fit's shape give (``corners_shaped_by_the_rough_fit``),
     as when this was measured, the lens is seen; with each corner sought on its own, it is
     not (one bare cell then read as a stone, uncertain: no cell silently wrong)."""
-    from printkit.vision import pattern
-
     layout = load_layout()
     photo = shoot("tripod", layout, 306000, "lens")
     sought = read_as_file(photo.image, "tripod", layout)
     assert score_reading(sought, photo).silent == ()
-    monkeypatch.setattr(pattern, "CORNER_MATCH", 2.0)
+    corners_shaped_by_the_rough_fit(monkeypatch)
     reading = read_as_file(photo.image, "tripod", layout)
     assert reading.lens is not None and reading.lens.k < -0.1
     score = score_reading(reading, photo)

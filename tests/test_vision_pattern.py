@@ -7,9 +7,9 @@ from functools import cache
 import cv2
 import numpy as np
 import pytest
+from conftest import corners_shaped_by_the_rough_fit
 
 from printkit.layout.config import load_layout
-from printkit.vision import pattern
 from printkit.vision import read as read_module
 from printkit.vision.model import board_models
 from printkit.vision.photofile import PhotoFile
@@ -66,9 +66,9 @@ def test_a_marker_found_by_its_pattern_has_its_own_corners(monkeypatch, seed):
     detector: the rough fit of the other two puts the missed ones' pattern in view, and
     each corner sought on its own lies within 3.5 px of the detector's (markers 49-65 px
     wide).  Taking the corners the whole pattern's place and the rough fit's shape give
-    (no corner sought: ``CORNER_MATCH`` above any correlation), they lay 4-9 px off."""
+    (``corners_shaped_by_the_rough_fit``), they lay 4-9 px off."""
     assert max(_sought_corners_off(seed)) < 3.5
-    monkeypatch.setattr(pattern, "CORNER_MATCH", 2.0)
+    corners_shaped_by_the_rough_fit(monkeypatch)
     assert max(_sought_corners_off(seed)) > 4.0
 
 
@@ -84,7 +84,7 @@ def test_a_board_placed_through_markers_found_by_their_pattern_reads_no_cell_sil
     reading = read_encoded(data, "tripod", load_layout())
     assert set(reading.markers) & MISSED, "the pattern search should find them"
     assert score_reading(reading, photo).silent == ()
-    monkeypatch.setattr(pattern, "CORNER_MATCH", 2.0)
+    corners_shaped_by_the_rough_fit(monkeypatch)
     shaped = read_encoded(data, "tripod", load_layout())
     assert len(score_reading(shaped, photo).silent) >= 5
 

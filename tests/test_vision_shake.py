@@ -8,7 +8,7 @@ from functools import cache
 import cv2
 import numpy as np
 import pytest
-from conftest import without_steadied
+from conftest import corners_shaped_by_the_rough_fit, without_steadied
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -22,16 +22,6 @@ from printkit.vision.synth import score_reading
 @cache
 def _photo(game: str, seed: int, condition: str):
     return shoot(game, load_layout(), seed, condition)
-
-
-def _corners_from_the_rough_fit(monkeypatch) -> None:
-    """Markers found by their pattern take the corners the pattern's place and the rough
-    fit's shape give (no corner sought on its own, ``pattern.CORNER_MATCH``): 4-15 px off
-    on the shaken photos below, as a harder photo's sought corners may still be.  Sought
-    on their own, these photos read right and sure without the step each test asks."""
-    from printkit.vision import pattern
-
-    monkeypatch.setattr(pattern, "CORNER_MATCH", 2.0)
 
 
 def _jpeg(image, quality: int = 92) -> bytes:
@@ -122,8 +112,8 @@ def test_a_rough_fit_of_a_shaken_photo_gives_way_to_the_steadied_markers(monkeyp
     12 mm off, and the photo was refused for colours that could not be corrected (its
     strip sampled beside it).  With the shake undone, all four markers show and place the
     board surely: every cell reads right, a few of 486 uncertain.  (The found markers'
-    corners from the rough fit: ``_corners_from_the_rough_fit``.)"""
-    _corners_from_the_rough_fit(monkeypatch)
+    corners from the rough fit: ``corners_shaped_by_the_rough_fit``.)"""
+    corners_shaped_by_the_rough_fit(monkeypatch)
     photo = _photo("trigon", 307027, "motion")
     reading = read_encoded(_jpeg(photo.image, 95), "trigon", load_layout())
     assert len(reading.markers) == 4
@@ -142,14 +132,14 @@ def test_three_markers_whose_smeared_corners_stray_place_the_board_only_roughly(
     (``_placement_doubt``), and with the shake undone all four markers show and every
     cell reads right and sure.  Taking the three markers' fit as sure, the board lies
     18-49 mm off and cells read surely wrong.  (The third marker's corners from the rough
-    fit: ``_corners_from_the_rough_fit``.  Each sought on its own, the three markers' fit
+    fit: ``corners_shaped_by_the_rough_fit``.  Each sought on its own, the three markers' fit
     lies within 3 mm and is taken; the cells its lines do not confirm read uncertain.)"""
     from printkit.vision import read as read_module
 
     photo = _photo("tripakus", 307482, "motion")
     sought = read_encoded(_jpeg(photo.image), "tripakus", load_layout())
     assert len(sought.markers) == 3 and score_reading(sought, photo).wrong == ()
-    _corners_from_the_rough_fit(monkeypatch)
+    corners_shaped_by_the_rough_fit(monkeypatch)
     reading = read_encoded(_jpeg(photo.image), "tripakus", load_layout())
     assert len(reading.markers) == 4
     score = score_reading(reading, photo)
@@ -214,10 +204,10 @@ def test_a_fit_through_smeared_corners_is_read_beside_ransac_s(monkeypatch):
     the cells prefer it alike, and it is kept whole, every cell right and sure.  Were the
     markers' preference not heard, the cells RANSAC's fit read surely otherwise would be
     uncertain; under RANSAC's fit alone, 34 cells were silently wrong.  (The found markers'
-    corners from the rough fit: ``_corners_from_the_rough_fit``.)"""
+    corners from the rough fit: ``corners_shaped_by_the_rough_fit``.)"""
     from printkit.vision import read as read_module
 
-    _corners_from_the_rough_fit(monkeypatch)
+    corners_shaped_by_the_rough_fit(monkeypatch)
     photo = _photo("tripakus", 307211, "motion")
     reading = read_image(photo.image, "tripakus", load_layout())
     assert len(reading.markers) == 4
@@ -246,10 +236,10 @@ def test_a_shaken_photo_whose_two_marker_fits_disagree_is_read_under_the_better(
     the half-size fit's reading has far fewer uncertain cells and is kept, with the cells
     the other read surely otherwise uncertain: no cell silently wrong.  Read under the full
     photo's fit alone, 25 cells were.  (The found markers' corners from the rough fit:
-    ``_corners_from_the_rough_fit``.)"""
+    ``corners_shaped_by_the_rough_fit``.)"""
     from printkit.vision import read as read_module
 
-    _corners_from_the_rough_fit(monkeypatch)
+    corners_shaped_by_the_rough_fit(monkeypatch)
     photo = _photo("trigon", 307312, "motion")
     reading = read_encoded(_jpeg(photo.image), "trigon", load_layout())
     score = score_reading(reading, photo)
