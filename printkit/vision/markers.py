@@ -78,6 +78,10 @@ class Detection:
     corners: np.ndarray
     shaped: np.ndarray | None = None
 
+    def as_shaped(self) -> Detection:
+        """The detection at its shaped corners; itself where it has none."""
+        return self if self.shaped is None else replace(self, corners=self.shaped)
+
     def scaled(self, factor: float) -> Detection:
         """The same detection in a photo ``factor`` times as large."""
         shaped = None if self.shaped is None else self.shaped * factor

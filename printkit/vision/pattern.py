@@ -211,9 +211,10 @@ def _corner_at(
     corner = _printed_corner(k)
     lo = [c - (out if s < 0 else inside) for c, s in zip(corner, SIGNS[k], strict=True)]
     window = _template(marker_id)[lo[1] : lo[1] + out + inside, lo[0] : lo[0] + out + inside]
+    whole = place[0] + corner[0], place[1] + corner[1]  # where the whole pattern puts it
     x0, y0 = place[0] + lo[0] - MODULE_PX, place[1] + lo[1] - MODULE_PX
     if x0 < 0 or y0 < 0:
-        return place[0] + corner[0], place[1] + corner[1]
+        return whole
     region = view[
         y0 : y0 + window.shape[0] + 2 * MODULE_PX, x0 : x0 + window.shape[1] + 2 * MODULE_PX
     ]
@@ -222,11 +223,11 @@ def _corner_at(
         or region.shape[1] < window.shape[1] + 2
         or region.std() < 1e-3
     ):
-        return place[0] + corner[0], place[1] + corner[1]
+        return whole
     scores = cv2.matchTemplate(region, window, cv2.TM_CCOEFF_NORMED)
     _, best, _, (bx, by) = cv2.minMaxLoc(scores)
     if best < CORNER_MATCH:
-        return place[0] + corner[0], place[1] + corner[1]
+        return whole
     fx = (
         float(parabola_vertex(-scores[by : by + 1], np.array([bx]))[0])
         if 0 < bx < scores.shape[1] - 1

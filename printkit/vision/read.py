@@ -394,7 +394,7 @@ def read_located(
     shaped = _shaped_fit(model, found, homography)
     if shaped is None:
         return _read_placed(image, model, fit)
-    shaped_found = [d if d.shaped is None else replace(d, corners=d.shaped) for d in found]
+    shaped_found = [d.as_shaped() for d in found]
     again = partial(_read_placed, image, model, Fit(shaped, used, unconfirmed, shaped_found))
     return _read_both(again, partial(_read_placed, image, model, fit), _disputed_by)
 
@@ -442,7 +442,7 @@ def _shaped_fit(model: BoardModel, found: list[Detection], h: np.ndarray) -> np.
     pairs = _paired_by_id(by_id, mine)
     if pairs is None:
         pairs = _assign(model, mine, h, by_id)
-    shaped = {k: d if d.shaped is None else replace(d, corners=d.shaped) for k, d in pairs.items()}
+    shaped = {k: d.as_shaped() for k, d in pairs.items()}
     sought_fit, shaped_fit = _homography(model, pairs), _homography(model, shaped)
     if sought_fit is None or shaped_fit is None:
         return None
@@ -1624,12 +1624,14 @@ def _sought(
     if not missed:
         return []  # every marker detected: the photo need not be made grey for nothing
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    return [
-        Detection(marker.id, shaped) if steadied else Detection(marker.id, corners, shaped)
-        for marker in missed
-        if (accounts := look_for(grey, marker, h, reach)) is not None
-        for corners, shaped in [accounts]
-    ]
+    sought = []
+    for marker in missed:
+        if (accounts := look_for(grey, marker, h, reach)) is not None:
+            corners, shaped = accounts
+            sought.append(
+                Detection(marker.id, shaped) if steadied else Detection(marker.id, corners, shaped)
+            )
+    return sought
 
 
 def _marker_ids(model: BoardModel, used: list[int]) -> list[int]:
