@@ -173,18 +173,22 @@ def spreads_between(
     along the same line; none is below ``MIN_SPREAD``."""
     members = {int(c): lab[groups == c] for c in np.unique(groups)}
     measured = [cells for cells in members.values() if len(cells) >= 5]
+    towards: dict[int, list[int]] = {}
+    for a, b in sorted(pairs):
+        towards.setdefault(a, []).append(b)
     out = {}
-    for a, b in pairs:
-        out[a, b] = MIN_SPREAD
-        gap = float(np.linalg.norm(refs[b] - refs[a]))
-        if gap == 0:  # two classes printed alike have no line between them
-            continue
-        line = (refs[b] - refs[a]) / gap
-        own = members.get(a, ())
-        for cells in [own] if len(own) >= 5 else measured:
-            along = cells @ line
-            sd = 1.4826 * float(np.median(np.abs(along - np.median(along))))
-            out[a, b] = max(out[a, b], sd)
+    for a, others in towards.items():  # every line from one class at once
+        gaps = np.linalg.norm(refs[others] - refs[a], axis=1)
+        spread = np.full(len(others), MIN_SPREAD)
+        apart = gaps > 0  # two classes printed alike have no line between them
+        if apart.any():
+            lines = (refs[others][apart] - refs[a]) / gaps[apart, None]
+            own = members.get(a, ())
+            for cells in [own] if len(own) >= 5 else measured:
+                along = cells @ lines.T
+                sd = 1.4826 * np.median(np.abs(along - np.median(along, axis=0)), axis=0)
+                spread[apart] = np.maximum(spread[apart], sd)
+        out.update({(a, b): float(s) for b, s in zip(others, spread, strict=True)})
     return out
 
 

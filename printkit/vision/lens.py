@@ -234,15 +234,26 @@ def _boards_from_views(
         with np.errstate(divide="ignore", invalid="ignore"):  # a failed view's points
             board = mapped[..., :2] / mapped[..., 2:] * sb + cb
             off = np.abs(((board - where) * normal).sum(axis=2))
-        typical = [np.median(o[k]) if k.any() else np.inf for o, k in zip(off, keep, strict=True)]
-        keep = off <= np.maximum(3 * np.array(typical), 0.2)[:, None]
+        keep = off <= np.maximum(3 * _kept_medians(off, keep), 0.2)[:, None]
     denorm_b = np.array([[sb, 0, cb[0]], [0, sb, cb[1]], [0, 0, 1.0]])
+    typical = np.median(off, axis=1).tolist()
     out: list[tuple[np.ndarray, float] | None] = []
     for i, bad in enumerate(failed):
         s, (cx, cy) = float(su[i, 0, 0]), centre[i, 0]
         norm_u = np.array([[1 / s, 0, -cx / s], [0, 1 / s, -cy / s], [0, 0, 1.0]])
-        out.append(None if bad else (denorm_b @ g[i] @ norm_u, float(np.median(off[i]))))
+        out.append(None if bad else (denorm_b @ g[i] @ norm_u, typical[i]))
     return out
+
+
+def _kept_medians(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Each row's median over its ``keep`` entries (inf for a row keeping none): the rows
+    side by side, as ``np.median`` would give each row's kept values."""
+    counts = keep.sum(axis=1)
+    ordered = np.sort(np.where(keep, values, np.inf), axis=1)
+    rows = np.arange(len(values))
+    low = ordered[rows, np.maximum(counts - 1, 0) // 2]
+    high = ordered[rows, counts // 2]
+    return np.where(counts > 0, (low + high) / 2, np.inf)
 
 
 def _normaliser(pts: np.ndarray) -> tuple[float, np.ndarray]:
