@@ -122,13 +122,14 @@ def light_through_every_white_sample(monkeypatch) -> None:
 def corners_shaped_by_the_rough_fit(monkeypatch) -> None:
     """The reader with the markers it finds by their pattern at the corners their place and
     the rough fit's shape give (``Detection.shaped``), no corner sought on its own
-    (``pattern.CORNER_MATCH`` above any correlation): as the reader placed a board before
-    the corners were sought, and as a harder photo's sought corners may still lie.  A test
-    of a step that copes with stray corners asks for it where the sought ones no longer
-    stray."""
+    (``pattern.CORNER_MATCH`` above any correlation) nor the pattern sought again where
+    they put it (``pattern.SEEK_AGAIN``): as the reader placed a board before the corners
+    were sought, and as a harder photo's sought corners may still lie.  A test of a step
+    that copes with stray corners asks for it where the sought ones no longer stray."""
     from printkit.vision import pattern
 
     monkeypatch.setattr(pattern, "CORNER_MATCH", 2.0)
+    monkeypatch.setattr(pattern, "SEEK_AGAIN", 0)
 
 
 def without_steadied(monkeypatch) -> None:

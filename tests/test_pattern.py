@@ -51,26 +51,36 @@ def test_a_marker_a_rough_fit_puts_off_is_found_where_it_is():
         assert np.abs(corners - expected).max() < 0.5 * PX_PER_MM
 
 
-def test_each_corner_is_found_where_it_lies_though_the_fit_misshapes_the_marker():
-    """A rough fit 12 % too large and turned 4° round the marker (90 px wide): the whole
-    pattern still matches there; the corners the fit shapes round the pattern's place lie
-    over 5 px off, each corner sought on its own (in the view the fit straightens, where
-    the marker is misshapen too) within 3 px."""
-    printed = Marker(7, (50.0, 50.0), 18.0)
-    paper = _paper_with(7, (50.0, 50.0), 18.0)
-    turn = np.radians(4.0)
+def _misshaping_fit(turn_degrees: float, scale: float) -> np.ndarray:
+    """Board mm → paper px through a fit ``scale`` times too large and turned round the
+    marker's centre (50, 50)."""
+    turn = np.radians(turn_degrees)
     rough = np.array(
         [[np.cos(turn), -np.sin(turn), 0], [np.sin(turn), np.cos(turn), 0], [0, 0, 1]]
-    ) * np.diag([1.12, 1.12, 1.0])
-    centre = np.array([50.0, 50.0, 1.0])
+    ) * np.diag([scale, scale, 1.0])
     shift = np.eye(3)
-    shift[:2, 2] = centre[:2] - (rough @ centre)[:2]  # the marker's centre stays put
-    found = look_for(paper, printed, _scaled() @ shift @ rough)
+    shift[:2, 2] = np.array([50.0, 50.0]) - (rough @ [50.0, 50.0, 1.0])[:2]
+    return _scaled() @ shift @ rough
+
+
+def test_each_corner_is_found_where_it_lies_though_the_fit_misshapes_the_marker(monkeypatch):
+    """A rough fit 12 % too large and turned 4° round the marker (90 px wide): the whole
+    pattern still matches there; the corners the fit shapes round the pattern's place lie
+    over 5 px off.  Each corner sought on its own in the view the fit straightens (where
+    the marker is misshapen too) lies over 2 px off; sought again in the views the found
+    corners straighten, within 1.5 px (the paper's own blur leaves about 1 px under an
+    exact fit)."""
+    printed = Marker(7, (50.0, 50.0), 18.0)
+    paper = _paper_with(7, (50.0, 50.0), 18.0)
+    expected = np.array(printed.corners) * PX_PER_MM
+    found = look_for(paper, printed, _misshaping_fit(4.0, 1.12))
     assert found is not None
     sought, shaped = found
-    expected = np.array(printed.corners) * PX_PER_MM
-    assert np.abs(sought - expected).max() < 3.0
+    assert np.abs(sought - expected).max() < 1.5
     assert np.abs(shaped - expected).max() > 5.0
+    monkeypatch.setattr(pattern, "SEEK_AGAIN", 0)
+    once, _ = look_for(paper, printed, _misshaping_fit(4.0, 1.12))
+    assert np.abs(once - expected).max() > 2.0
 
 
 def test_another_pattern_in_its_place_is_no_find():

@@ -1395,6 +1395,16 @@ def fit_board(
     return model, _canonical(model, homography), _marker_ids(model, used)
 
 
+MARKER_KEPT = 2
+"""A marker speaks for the fit where at least this many of its four corners lie within
+``CORNER_SLACK`` of it (``_placement_doubt``): one corner of a smeared marker lying on the
+fit is chance, the fit bent through it (TriPakus motion 307482, its corners sought
+again: one corner of a marker 6-11 px off the fit kept at 0.1 px, the far side of the
+board placed 10 mm off and taken as sure; counted so, the fit is rough and the steadied
+photo's four markers place the board, every cell right and sure).  Second family, motion
+and lens photos 0-59 and photos 0-5 of every other condition of every game (840): two
+shaken TriPakus photos changed, 307034 read right and sure where it was refused, 307051
+refused (its colours, the shake undone) where it was read right."""
 CORNER_NOISE = 0.3
 """The least scatter (px) a detected marker corner is taken to have about the board's fit:
 the detector places a sharp corner to a fraction of a pixel, no better."""
@@ -1422,6 +1432,7 @@ def _placement_doubt(model: BoardModel, h: np.ndarray, pairs: dict[int, Detectio
     h = h / h[2, 2]
     residual = np.linalg.norm(_project(h, board) - photo, axis=1)
     kept = residual <= _slack(pairs)
+    kept &= np.repeat(kept.reshape(-1, 4).sum(axis=1) >= MARKER_KEPT, 4)
     if kept.sum() < 5:
         return math.inf
     board, residual = board[kept], residual[kept]
@@ -1616,8 +1627,9 @@ def _sought(
     the shaped ones kept beside them, or in a photo ``steadied`` the shaped ones alone.
     Dividing a shake out rings beside every edge, and the ringing pulls a corner's window
     off while the whole pattern still matches where it lies (TriPakus shaken photo
-    307063: its corners sought in the steadied photo placed the board's far corner
-    1.5 mm off and two cells there read surely wrong; shaped, every cell reads right)."""
+    307063: its corners sought once in the steadied photo placed the board's far corner
+    1.5 mm off and two cells there read surely wrong; shaped, every cell reads right, and
+    so it does under the corners sought again, ``pattern.SEEK_AGAIN``, on that photo)."""
     mine = [d for d in found if d.id in model.marker_ids]
     paired = _assign(model, mine, h, _markers_by_id(model))
     missed = [marker for k, marker in enumerate(model.markers) if k not in paired]
