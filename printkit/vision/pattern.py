@@ -176,9 +176,10 @@ def look_for(
         or abs(y / MODULE_PX - pad) >= pad
     ):
         return None
-    sought = _corners_in(view, marker, (x, y), h @ _view_to_board(marker, pad))
+    to_photo = h @ _view_to_board(marker, pad)
+    sought = _corners_in(view, marker, (x, y), to_photo)
     shaped = np.float32([np.add((x, y), _printed_corner(k)) for k in range(4)])
-    shaped = cv2.perspectiveTransform(shaped[None], h @ _view_to_board(marker, pad))[0]
+    shaped = cv2.perspectiveTransform(shaped[None], to_photo)[0]
     for _ in range(SEEK_AGAIN):
         again = _sought_again(grey, marker, sought)
         if again is None:
@@ -218,7 +219,7 @@ def _sought_again(grey: np.ndarray, marker: Marker, corners: np.ndarray) -> np.n
     """The marker's corners sought again in the photo straightened by the ``corners``
     found (photo px), or None where its pattern does not match there as a marker's must
     (``MATCH``, every module read as the marker's)."""
-    pad = 1
+    pad = 1  # the corners found lie within a module of where the pattern does
     h = cv2.getPerspectiveTransform(np.float32(marker.corners), np.float32(corners))
     view = _straightened(grey, marker, h, pad)
     score, place, misread = _matched(view, marker)

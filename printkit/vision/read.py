@@ -1405,6 +1405,7 @@ photo's four markers place the board, every cell right and sure).  Second family
 and lens photos 0-59 and photos 0-5 of every other condition of every game (840): two
 shaken TriPakus photos changed, 307034 read right and sure where it was refused, 307051
 refused (its colours, the shake undone) where it was read right."""
+
 CORNER_NOISE = 0.3
 """The least scatter (px) a detected marker corner is taken to have about the board's fit:
 the detector places a sharp corner to a fraction of a pixel, no better."""
