@@ -437,11 +437,7 @@ def _shaped_fit(model: BoardModel, found: list[Detection], h: np.ndarray) -> np.
     two fits disagree, neither places the board for sure."""
     if all(d.shaped is None for d in found):
         return None
-    by_id = _markers_by_id(model)
-    mine = [d for d in found if d.id in by_id]
-    pairs = _paired_by_id(by_id, mine)
-    if pairs is None:
-        pairs = _assign(model, mine, h, by_id)
+    pairs = _pairs(model, found, h)
     shaped = {k: d.as_shaped() for k, d in pairs.items()}
     sought_fit, shaped_fit = _homography(model, pairs), _homography(model, shaped)
     if sought_fit is None or shaped_fit is None:
@@ -1754,11 +1750,7 @@ def _every_corner_fit(
     and put the cells 49 px off, 34 of them read surely wrong; all 16 lie within 5.1 px of
     the fit through them, which puts the cells 5 px off).  Through a wide lens it is the
     other way round: the fit through three markers lets the lines find the lens."""
-    by_id = _markers_by_id(model)
-    mine = [d for d in found if d.id in by_id]
-    pairs = _paired_by_id(by_id, mine)
-    if pairs is None:
-        pairs = _assign(model, mine, h, by_id)
+    pairs = _pairs(model, found, h)
     if len(pairs) < 3:
         return None
     board, photo = _corners(model, pairs)
@@ -1769,6 +1761,16 @@ def _every_corner_fit(
     if every is None or (_corner_errors(every, board, photo) > slack).any():
         return None
     return every
+
+
+def _pairs(model: BoardModel, found: list[Detection], h: np.ndarray) -> dict[int, Detection]:
+    """The model's markers among ``found``, each paired with its printed marker: by id where
+    every id is printed once (``_paired_by_id``), else the one ``h`` predicts nearest
+    (``_assign``)."""
+    by_id = _markers_by_id(model)
+    mine = [d for d in found if d.id in by_id]
+    pairs = _paired_by_id(by_id, mine)
+    return _assign(model, mine, h, by_id) if pairs is None else pairs
 
 
 def _paired_by_id(by_id: dict[int, list[int]], found: list[Detection]) -> dict | None:
