@@ -792,3 +792,40 @@ def test_thick_tokens_are_read_on_the_plane_of_their_tops(monkeypatch):
         assert abs(heights["tokens"] - thickness) <= 0.75
         misses.append(abs(heights["colour"] - thickness))
     assert min(misses) > 0.75
+
+
+def test_a_white_ink_tinted_light_blue_under_a_streak_of_reflection_is_uncertain(monkeypatch):
+    """Second family, a pair of glare photos' first, read from a JPEG file: a reflection's
+    streak crosses a yellow token's light-blue triangle and lifts it to white, while the
+    body round it is lifted too little for the veil test.  The ink still leans towards
+    light blue and a fifth of its core is nearest it: the token is uncertain (glare), and
+    no cell of the photo is silently wrong.  Blind to the tint, it is read surely white."""
+    layout = load_layout()
+    photo = shoot("tripitz", layout, 301509, "glare", position=301509)
+    assert photo.truth["cells"]["70"] == "YTL"
+    token = _read_token_at(photo, layout, "70", clean="silent")
+    assert token.label == "YTW" and token.uncertain and token.doubt == "glare"
+    monkeypatch.setattr(token_reader, "TINT_CHROMA", math.inf)
+    blind = read_as_file(photo.image, "tripitz", layout)
+    assert "70" in score_reading(blind, photo).silent
+
+
+def test_a_white_ink_is_doubted_only_when_tinted_and_partly_light_blue():
+    """``_tinted`` by case: an unhued ink, an ink tinted away from light blue's hue and a
+    tinted ink whose core is all white are white; a tinted ink with a fifth of its core
+    nearest light blue may be light blue."""
+    symbols = {
+        SymbolColour.WHITE: np.array([96.0, 0.0, 0.0], np.float32),
+        SymbolColour.LIGHT_BLUE: np.array([80.0, -10.0, -25.0], np.float32),
+        SymbolColour.GREY: np.array([60.0, 0.0, 0.0], np.float32),
+        SymbolColour.BLACK: np.array([20.0, 0.0, 0.0], np.float32),
+    }
+    white = np.tile(symbols[SymbolColour.WHITE], (80, 1))
+    split = np.concatenate([white[:64], np.tile(symbols[SymbolColour.LIGHT_BLUE], (16, 1))])
+    tinted, unhued, away = (np.array(v, np.float32) for v in ([95, -3, -6], [96, 0, 0], [95, 3, 6]))
+    tinted_ = token_reader._tinted
+    assert tinted_(split, tinted, symbols)
+    assert not tinted_(white, tinted, symbols)
+    assert not tinted_(split, unhued, symbols)
+    assert not tinted_(split, away, symbols)
+    assert not tinted_(split[:70], tinted, symbols)  # a share of 6 in 70, below 0.15

@@ -13,8 +13,8 @@ angle slide off their cavities on the board's own plane (``BoardModel.raised``):
 3. The symbol is the largest blob inside the disc that differs from the token's body;
    its colour is the median of its core, nearest of the four symbol colours of the strip.
    A reflection only adds light: where the veil the token's body shows would make
-   another ink look like this one, the symbol colour is uncertain.  A token with no blob
-   is a joker.
+   another ink look like this one, or an ink read as white is tinted towards light blue,
+   the symbol colour is uncertain.  A token with no blob is a joker.
 4. Its shape is the symbol whose printed outline (drawn by the kit's own code,
    ``symbols.symbol_items``, at every turn the token may lie at) best fits where the
    token's lightness changes, a cue that needs no colour; the symbol whose filled face,
@@ -801,15 +801,20 @@ this little lightness beyond the face and the same colour within it; the two rea
 triangle) read rightly within the face."""
 
 
+def _inner(blob: np.ndarray) -> np.ndarray:
+    """A symbol's ink ``blob`` without its edge, which blur mixes with the body, where the
+    blob is broad enough to have a core."""
+    core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
+    return core if core.sum() >= 12 else blob
+
+
 def _ink_colour(
     window: np.ndarray, blob: np.ndarray, body_lab: np.ndarray, printed_body: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """The colour a token's ink ``blob`` shows in its CIELAB ``window`` (read from the
     blob's core where the blob is broad enough), and that colour relit by the body's
     shading (``_relit``), to be named among the symbol colours."""
-    core = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2) > 0
-    inner = core if core.sum() >= 12 else blob
-    seen_lab = np.median(window[inner], axis=0)
+    seen_lab = np.median(window[_inner(blob)], axis=0)
     return seen_lab, _relit(seen_lab, body_lab, printed_body)
 
 
@@ -916,6 +921,8 @@ def _read_token(
     veil = _veil(rgb_window, disc, blob, body_lab, px)
     lifted = _under_veil(symbols, veil) if veil > 0 else {}
     veiled = veil > 0 and _unhued_named(ink, lifted, _nearest(ink, lifted))[0] != shade
+    if shade == SymbolColour.WHITE:  # or a streak over the ink alone lifted it to white
+        veiled = veiled or _tinted(window[_inner(blob)], ink, symbols)
     pid = Pid(colour, shape, shade)  # type: ignore[arg-type]
     margins = {
         "colour": m_colour / COLOUR_MARGIN,
@@ -1048,6 +1055,36 @@ def _veil(rgb_window, disc, blob, body_lab, px: float) -> float:
     seen = linear(rgb_window[keep][:, j])
     v = (seen - body[j]) / max(1.0 - body[j], 1e-6)
     return max(0.0, float(np.quantile(v, 1.0 - VEIL_SHARE)))
+
+
+TINT_CHROMA = 5.0
+"""Chroma (CIELAB) towards the hued symbol colour from which an ink read as white is
+tinted: white ink is the paper's colour, unhued once the photo's colours are corrected."""
+TINT_SHARE = 0.15
+"""Share of a tinted white ink's core pixels nearest the hued symbol colour from which the
+ink may be that colour under a reflection (``_tinted``)."""
+
+
+def _tinted(core_pixels: np.ndarray, ink: np.ndarray, symbols: dict) -> bool:
+    """Whether an ink read as white may be the hued symbol colour (light blue) under a
+    reflection's streak: the ink leans towards that hue by ``TINT_CHROMA`` and a share of
+    its core's pixels (``TINT_SHARE``), those the streak lifts least, are still nearest it.
+    The core (``_inner``) leaves out the symbol's edge, where a blue body blurs into white
+    ink as light blue.
+
+    A streak narrower than the token lifts the symbol more than the body's veil
+    (``_veil``) tells: Tripitz glare pair 301509 (second family), a light-blue triangle on
+    a yellow token read surely as white, its ink 5.8 towards light blue and a fifth of its
+    core light blue.  Over the second family's Tripitz photos 0-39 of every condition and
+    glare and hands pairs 0-39, no other reading changed but one right token of one hands
+    photo (fused: still right and sure); measured on the whole blob, six right white inks
+    on blue tokens in dim light were doubted."""
+    hued = max(symbols, key=lambda k: math.hypot(float(symbols[k][1]), float(symbols[k][2])))
+    towards = symbols[hued][1:] / max(float(np.linalg.norm(symbols[hued][1:])), 1e-6)
+    if float(ink[1:] @ towards) < TINT_CHROMA or not len(core_pixels):
+        return False
+    near = _distances(core_pixels, np.stack(list(symbols.values()))).argmin(axis=1)
+    return float((near == list(symbols).index(hued)).mean()) >= TINT_SHARE
 
 
 def _under_veil(colours: dict, veil: float) -> dict:
