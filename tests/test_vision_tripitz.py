@@ -798,8 +798,9 @@ def test_a_white_ink_tinted_light_blue_under_a_streak_of_reflection_is_uncertain
     """Second family, a pair of glare photos' first, read from a JPEG file: a reflection's
     streak crosses a yellow token's light-blue triangle and lifts it to white, while the
     body round it is lifted too little for the veil test.  The ink still leans towards
-    light blue and a fifth of its core is nearest it: the token is uncertain (glare), and
-    no cell of the photo is silently wrong.  Blind to the tint, it is read surely white."""
+    light blue and over a quarter of its core is nearest it: the token is uncertain
+    (glare), and no cell of the photo is silently wrong.  Blind to the tint, it is read
+    surely white."""
     layout = load_layout()
     photo = shoot("tripitz", layout, 301509, "glare", position=301509)
     assert photo.truth["cells"]["70"] == "YTL"

@@ -1058,7 +1058,7 @@ def _veil(rgb_window, disc, blob, body_lab, px: float) -> float:
 
 
 TINT_CHROMA = 5.0
-"""Chroma (CIELAB) towards the hued symbol colour from which an ink read as white is
+"""Chroma (CIELAB, along the hued symbol colour's hue) from which an ink read as white is
 tinted: white ink is the paper's colour, unhued once the photo's colours are corrected."""
 TINT_SHARE = 0.15
 """Share of a tinted white ink's core pixels nearest the hued symbol colour from which the
@@ -1074,7 +1074,7 @@ def _tinted(core_pixels: np.ndarray, ink: np.ndarray, symbols: dict) -> bool:
 
     A streak narrower than the token lifts the symbol more than the body's veil
     (``_veil``) tells: Tripitz glare pair 301509 (second family), a light-blue triangle on
-    a yellow token read surely as white, its ink 5.8 towards light blue and a fifth of its
+    a yellow token read surely as white, its ink 5.8 towards light blue and 29 % of its
     core light blue.  Over the second family's Tripitz photos 0-39 of every condition and
     glare and hands pairs 0-39, no other reading changed but one right token of one hands
     photo (fused: still right and sure); measured on the whole blob, six right white inks
