@@ -2271,7 +2271,7 @@ def _without_covered(a: np.ndarray, target: np.ndarray, colours: list[str]) -> n
     None where that cannot be.  A map fitted to every patch a hand covers part of is pulled
     off everywhere, so the covered patches need not stand out of it alone, while a colour
     with no patch left is not anchored at all (``_check_strip``).  Second family, photos
-    0-19 of every condition and 20-59 of hands and glare (1,400), every game: five photos
+    0-19 of every condition and 20-59 of hands and glare (1,400), every game: four photos
     refused before are read (Tripitz hands 303006, 303039 and 303054, a hand over one of
     the two strips; Trigon glare 301034), every cell wrong among them uncertain, and one
     is refused for its paper instead; held-out hands 514-521: Tripitz 303514 and 303518
