@@ -2211,8 +2211,7 @@ def _check_strip(
         doubt = _doubts(img[window], light[window], points, paper_clips, brighter)[0]
         glared.append(doubt == "glare")
     colours = [p.colour.lower() for p in model.patches]
-    lost = set(colours) - {c for c, g in zip(colours, glared, strict=True) if not g}
-    if lost:
+    if _unanchored(colours, ~np.array(glared, bool)):
         raise PhotoError(
             f"a reflection lies on {sum(glared)} of the {len(colours)} colour patches, "
             "so the board's colours cannot be corrected: keep reflections off the colour "
@@ -2284,9 +2283,14 @@ def _without_covered(a: np.ndarray, target: np.ndarray, colours: list[str]) -> n
         if off[worst] <= PATCH_OFF:
             return coef
         keep[worst] = False
-        anchored = {c for c, kept in zip(colours, keep, strict=True) if kept}
-        if keep.sum() < FIT_LEFT or colours[worst] not in anchored:
+        if keep.sum() < FIT_LEFT or _unanchored(colours, keep):
             return None
+
+
+def _unanchored(colours: list[str], kept: np.ndarray) -> set[str]:
+    """The patch colours with no patch ``kept`` for the colour map: a map fitted without
+    any patch of a colour is not anchored there (``_check_strip``, ``_without_covered``)."""
+    return set(colours) - {c for c, k in zip(colours, kept, strict=True) if k}
 
 
 FIT_LEFT = 6
