@@ -351,6 +351,25 @@ def test_a_cell_read_empty_must_show_its_name_where_the_photo_shows_names(monkey
     assert blind.silent == ("(0,6)",)
 
 
+def test_an_empty_looking_cell_beside_a_hidden_name_must_show_its_own(monkeypatch):
+    """Second family, a hands pair's second photo read from its JPEG file: two fingers
+    lie over tile (0,9), covering its three corners; the tile's own code at its middle
+    fits the cell's name at 0.44, half the bare cells' median, and no corner shows ink:
+    read empty, surely.  Beside it, the name of (0,10) is gone under the same hand.  A
+    cell read empty by its corners alone beside a hidden name is uncertain."""
+    layout = load_layout()
+    photo = shoot("triominoes", layout, 304033, "hands", position=303533)
+    seen = read_as_file(photo.image, "triominoes", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    score = score_reading(seen, photo)
+    assert "(0,9)" in score.wrong and cells["(0,10)"].doubt == "name hidden"
+    assert cells["(0,9)"].uncertain and cells["(0,9)"].doubt == "beside a cover"
+    assert score.silent == ()
+    monkeypatch.setattr(reader, "_beside_hidden_names", lambda readings: readings)
+    blind = score_reading(read_as_file(photo.image, "triominoes", layout), photo)
+    assert blind.silent == ("(0,9)",)
+
+
 def test_ink_muted_to_a_duller_ink_yields_to_a_sharp_outline():
     """Ink clearly nearest the black of 0 (dim light took its colour) under a sharp, clear
     outline of a 2 reads 2; the same outline fitting less sharply, or ink nearest the
