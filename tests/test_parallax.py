@@ -226,9 +226,12 @@ def _key(reading, name: str):
 def test_thick_tiles_seen_at_45_degrees_read_on_their_faces(monkeypatch):
     """Triominoes tiles photographed at 45°: the mat's own judge of a plane
     (``BoardModel.whole``: how near the numbers' ink lies to its places) finds the tiles'
-    faces; read there, no cell is wrong or uncertain.  Read on the mat's plane alone (not
-    turned to the faces' plane afterwards, as a board read flat is), the numbers lie off
-    their places: many cells are uncertain and several wrong."""
+    faces; read there, no cell is wrong, and one bare cell is uncertain: (2,0), which a
+    neighbour's face leans over on the faces' plane, is no longer vouched for by the mat's
+    plane, where tiles leaning over their neighbours hide names beside it
+    (``_beside_hidden_names``: the cost of a rule for fingers side by side).  Read on the
+    mat's plane alone (not turned to the faces' plane afterwards, as a board read flat is),
+    the numbers lie off their places: many cells are uncertain and several wrong."""
     from printkit.vision import read as read_module
 
     photo = shoot("triominoes", load_layout(), 305007, "steep", frame=(2400, 1800))
@@ -236,7 +239,7 @@ def test_thick_tiles_seen_at_45_degrees_read_on_their_faces(monkeypatch):
     faces = score_reading(reading, photo)
     monkeypatch.setattr(read_module, "_turned_on_tops", lambda *args: args[-1])
     on_board = score_reading(_read_flat(photo, reading), photo)
-    assert faces.wrong == () and faces.uncertain == ()
+    assert faces.wrong == () and set(faces.uncertain) <= {"(2,0)"}
     assert len(on_board.wrong) >= 5 and len(on_board.uncertain) >= 15
 
 
