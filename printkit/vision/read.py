@@ -3159,9 +3159,10 @@ def _print_hidden(
         and fits[i] >= PRINT_BARE
         and not within[i]
     }
-    # A leaning piece hides one side of the cell it leans over; a finger may too.
-    fingered = [odd[i - len(bare)] for i in shows if odd[i - len(bare)] not in overhung]
-    one_sided = _one_sided(seen, model, fingered)
+    # Print on one side only may be a fingertip's edge along a line, unless a piece leans
+    # over the cell and hides a side of it.
+    unleaned = [odd[i - len(bare)] for i in shows if odd[i - len(bare)] not in overhung]
+    one_sided = _one_sided(seen, model, unleaned)
     shows = {i for i in shows if odd[i - len(bare)] not in one_sided}
     # A cover fades out at its edge: the cells beside it, or beside a cell it makes look
     # odd, whose print shows only weakly are under it too.
