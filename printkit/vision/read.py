@@ -2248,13 +2248,11 @@ def _colour_fit(
     # No patch left out (none stood out, or too few would remain): each must come out near
     # its print through the map fitted to them all, or through one fitted without the
     # patches farthest off (``_without_covered``).
-    off = np.linalg.norm(to_lab(a @ coef) - to_lab(target[ok]), axis=1)
-    if off.max() <= PATCH_OFF:
-        return coef
     colours = [p.colour.lower() for p, kept in zip(model.patches, ok, strict=True) if kept]
-    refitted = _without_covered(a, target[ok], colours)
-    if refitted is not None:
-        return refitted
+    fitted = _without_covered(a, target[ok], colours, coef)
+    if fitted is not None:
+        return fitted
+    off = _patches_off(a, target[ok], coef)
     raise PhotoError(
         f"the board's colours could not be corrected ({int((off > PATCH_OFF).sum())} of "
         f"its {len(off)} colour patches come out far from their print through the "
@@ -2263,28 +2261,37 @@ def _colour_fit(
     )
 
 
-def _without_covered(a: np.ndarray, target: np.ndarray, colours: list[str]) -> np.ndarray | None:
-    """The colour map fitted again without the patches something covers: the patch farthest
-    from its print (``PATCH_OFF``) left out, one at a time, while at least ``FIT_LEFT``
-    remain and every colour keeps a patch, until each kept patch comes out near its print;
-    None where that cannot be.  A map fitted to every patch a hand covers part of is pulled
-    off everywhere, so the covered patches need not stand out of it alone, while a colour
-    with no patch left is not anchored at all (``_check_strip``).  Second family, photos
-    0-19 of every condition and 20-59 of hands and glare (1,400), every game: four photos
-    refused before are read (Tripitz hands 303006, 303039 and 303054, a hand over one of
-    the two strips; Trigon glare 301034), every cell wrong among them uncertain, and one
-    is refused for its paper instead; held-out hands 514-521: Tripitz 303514 and 303518
-    and Trigon 303515 read, none silently wrong."""
+def _without_covered(
+    a: np.ndarray, target: np.ndarray, colours: list[str], coef: np.ndarray
+) -> np.ndarray | None:
+    """The colour map ``coef`` (fitted to every patch), where each patch comes out near its
+    print through it (``PATCH_OFF``); else fitted again without the patches something
+    covers: the patch farthest from its print left out, one at a time, while at least
+    ``FIT_LEFT`` remain and every colour keeps a patch, until each kept patch comes out
+    near its print; None where that cannot be.  A map fitted to every patch a hand covers
+    part of is pulled off everywhere, so the covered patches need not stand out of it
+    alone, while a colour with no patch left is not anchored at all (``_check_strip``).
+    Second family, photos 0-19 of every condition and 20-59 of hands and glare (1,400),
+    every game: four photos refused before are read (Tripitz hands 303006, 303039 and
+    303054, a hand over one of the two strips; Trigon glare 301034), every cell wrong
+    among them uncertain, and one is refused for its paper instead; held-out hands
+    514-521: Tripitz 303514 and 303518 and Trigon 303515 read, none silently wrong."""
     keep = np.ones(len(a), bool)
     while True:
-        coef, *_ = np.linalg.lstsq(a[keep], target[keep], rcond=None)
-        off = np.where(keep, np.linalg.norm(to_lab(a @ coef) - to_lab(target), axis=1), -1.0)
+        off = np.where(keep, _patches_off(a, target, coef), -1.0)
         worst = int(off.argmax())
         if off[worst] <= PATCH_OFF:
             return coef
         keep[worst] = False
         if keep.sum() < FIT_LEFT or _unanchored(colours, keep):
             return None
+        coef, *_ = np.linalg.lstsq(a[keep], target[keep], rcond=None)
+
+
+def _patches_off(a: np.ndarray, target: np.ndarray, coef: np.ndarray) -> np.ndarray:
+    """How far (ΔE) each patch (``a``: its observed colour and a 1) comes out from its
+    print (``target``) through the colour map ``coef``."""
+    return np.linalg.norm(to_lab(a @ coef) - to_lab(target), axis=1)
 
 
 def _unanchored(colours: list[str], kept: np.ndarray) -> set[str]:
@@ -3161,9 +3168,9 @@ def _print_hidden(
     }
     # Print on one side only may be a fingertip's edge along a line, unless a piece leans
     # over the cell and hides a side of it.
-    unleaned = [odd[i - len(bare)] for i in shows if odd[i - len(bare)] not in overhung]
-    one_sided = _one_sided(seen, model, unleaned)
-    shows = {i for i in shows if odd[i - len(bare)] not in one_sided}
+    unleaned = {i: odd[i - len(bare)] for i in shows if odd[i - len(bare)] not in overhung}
+    one_sided = _one_sided(seen, model, list(unleaned.values()))
+    shows -= {i for i, k in unleaned.items() if k in one_sided}
     # A cover fades out at its edge: the cells beside it, or beside a cell it makes look
     # odd, whose print shows only weakly are under it too.
     seeds = set(np.flatnonzero(fits[: len(bare)] < PRINT_SHOWS).tolist())
