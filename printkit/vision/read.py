@@ -3089,17 +3089,21 @@ glue marks and ticks along their seams near 33 cells' middles (where one section
 lies over the other's print, so they may show half), Trigon's sheets mark only their
 starting cells."""
 NAME_LEGIBLE = 0.5
-"""The names of a photo's bare cells are legible when their median fit reaches this; a
-board small or blurred in the photo shows none, and its names say nothing."""
+"""The names of a photo's bare cells are legible when what a showing name fits
+(``vision.printed.showing``, the upper quartile of their fits) reaches this; a board small
+or blurred in the photo shows none, and its names say nothing."""
 NAME_SHARE = 0.4
 """Where names are legible, a cell read surely bare whose name fits below this share of
-the bare cells' median fit is uncertain: its name is hidden, by a piece washed as white
+what a showing name fits is uncertain: its name is hidden, by a piece washed as white
 as paper (the reflection's own edges and a piece's cut edges can still pass for a cell's
 outline, never for its name).  Measured by a spy on photos 0-7 of every condition of
 both families (TriPakus, the board read unclipped: ``_flattened``): of the 9,393 named
 cells of full sheets read surely bare and right in photos showing names, none fit below
 it, 3 below half the median (first hard, hands, steep).  TriPakus 301264's two washed
-cells fit 0.23-0.33 of it, the finger over 303240's 16,8 0.16-0.22."""
+cells fit 0.23-0.33 of it, the finger over 303240's 16,8 0.16-0.22.  Those were shares
+of the median; against the upper quartile, photos 0-19 of every condition: six more right
+cells uncertain, five of them in recompressed 308015, whose names the median called
+illegible (0.45; upper quartile 0.52)."""
 
 
 def _print_hidden(
