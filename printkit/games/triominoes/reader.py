@@ -762,10 +762,11 @@ family's photos 0-39 of every condition, 5,449 cells holding a tile fitted at mo
 of six bare cells read as tiles, four fitted 0.79-0.92 (three holes among thick tiles, a
 cell beside a hand) and two a hand half covered 0.39 and 0.51."""
 NAME_LEGIBLE = 0.5
-"""A photo shows the mat's cell names when the names of the cells read empty that show
-fit this well (``vision.printed.showing``, their upper quartile) or better
-(``NAME_GONE``); glare, lens and recompressed photos 0-5 of the second family had medians
-of 0-0.44 as well as 0.6-0.94."""
+"""A photo shows the mat's cell names when what a showing name fits among its cells read
+empty (``vision.printed.showing``, the upper quartile of their fits) is this or better
+(``NAME_GONE``).  Glare, lens and recompressed photos 0-5 of the second family had medians
+of 0-0.44 as well as 0.6-0.94; a photo whose tiles mostly read empty, a median of 0.27-0.35
+and an upper quartile of 0.77-0.85 (held-out hands pair 303556)."""
 NAME_GONE = 0.5
 """Where the photo shows names, a cell read empty whose name fits below this share of what
 a showing name fits (``vision.printed.showing``) is uncertain (``name hidden``): a tile a
