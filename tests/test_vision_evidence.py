@@ -591,6 +591,24 @@ def test_bare_cells_a_reflection_puts_in_doubt_are_sure_where_their_names_show(m
     assert all(cells[name].uncertain and cells[name].doubt == "glare" for name in lit)
 
 
+def test_an_edge_cell_in_a_reflections_tail_must_show_its_inner_sides(monkeypatch):
+    """Second family, the first photo of a TriPakus glare pair read from its JPEG file: a
+    reflection's tail washes a blue piece on the edge cell 13,13 as white as the paper.
+    The board's outline, drawn across the edge, shows beside the piece, and the cell's
+    print fits well as a whole by that side alone: read bare, surely.  Its inner sides
+    show no print clearly: uncertain."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 301578, "glare", position=301578)
+    seen = read_as_file(photo.image, "tripakus", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    score = score_reading(seen, photo)
+    assert "13,13" in score.wrong and score.silent == ()
+    assert cells["13,13"].doubt == "glare"
+    monkeypatch.setattr(read_module, "_edge_unshown", lambda *args: set())
+    blind = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert blind.silent == ("13,13",)
+
+
 def test_a_name_a_neighbours_thick_piece_leans_over_proves_nothing(monkeypatch):
     """Second family, a steep TriPakus photo read from its JPEG file: the pieces are
     4.8 mm thick and the camera low, so each piece's top and side lean a few millimetres

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -3124,7 +3125,8 @@ def _print_hidden(
     the cover's own edges fit a cell's outline weakly, and a straight one lying along a
     printed line fits it well by that line alone.
     In a reflection's ``tail`` (the cells within ``WASH_REACH`` of a glare cell) a cell read
-    surely bare must show its print clearly too, or it is uncertain (``glare``): the tail
+    surely bare must show its print clearly too (on its inner sides, if it lies on the
+    board's edge: ``_edge_unshown``), or it is uncertain (``glare``): the tail
     can wash a whole piece to the paper's white, and the reflection's edges and the pieces
     round it draw lines of their own that match a cell's outline weakly.  Where the photo
     shows the cells' printed names, a cell read surely bare whose name does not show is
@@ -3194,6 +3196,7 @@ def _print_hidden(
     fringe |= _one_sided(seen, model, [k for k, near in zip(bare, by_cover, strict=True) if near])
     fringe -= hidden | nameless
     unproven = {k for k, low in zip(bare, faint, strict=True) if low and k in tail}
+    unproven |= _edge_unshown(seen, model, [k for k in bare if k in tail])
     shown = {odd[i - len(bare)] for i in shows}
     return {
         k: replace(r, uncertain=True, doubt="print hidden")
@@ -3245,6 +3248,40 @@ def _under_cover(
         if more == covered:
             return covered, edge
         covered = more
+
+
+def _edge_unshown(seen: np.ndarray, model: BoardModel, cells: list) -> set:
+    """The ``cells`` on the board's edge whose inner sides do not show their print clearly
+    (their mean fit below ``PRINT_BARE``, ``side_fits`` in the photo's strokes ``seen``):
+    the board's outline is drawn across the edge, and its outer half shows beside a piece
+    on the cell, so an edge cell's print as a whole fits well by that side alone.  Held-out
+    TriPakus glare pair 301578's first photo: a blue piece on 13,13 washed white in a
+    reflection's tail fitted 0.88 whole, 0.99 on the board's edge, 0.37 and 0.29 inside.
+    TriPakus and Trigon photos 0-19 of every condition (400): 17 right edge cells of 11
+    glare photos made uncertain, no other cell changed."""
+    outer = _outer_sides(model)
+    cells = [k for k in cells if outer[k].any()]
+    if not cells:
+        return set()
+    outlines = [_to_rect(model, np.asarray(model.cells[k], float)) for k in cells]
+    fits = side_fits(seen, printed_strokes(model), outlines, model.px_per_mm)
+    return {k for k, f in zip(cells, fits, strict=True) if float(f[~outer[k]].mean()) < PRINT_BARE}
+
+
+@cache
+def _outer_sides(model: BoardModel) -> dict:
+    """Each cell's sides (side i from corner i to the next) that no other cell shares: the
+    board's edge."""
+
+    def side(a, b) -> frozenset:
+        return frozenset((tuple(np.round(a, 3)), tuple(np.round(b, 3))))
+
+    outlines = {k: np.asarray(o, float) for k, o in model.cells.items()}
+    sides = {
+        k: [side(o[i], o[(i + 1) % len(o)]) for i in range(len(o))] for k, o in outlines.items()
+    }
+    count = Counter(s for ss in sides.values() for s in ss)
+    return {k: np.array([count[s] == 1 for s in ss]) for k, ss in sides.items()}
 
 
 def _one_sided(seen: np.ndarray, model: BoardModel, cells: list) -> set:
