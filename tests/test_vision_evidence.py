@@ -591,6 +591,18 @@ def test_bare_cells_a_reflection_puts_in_doubt_are_sure_where_their_names_show(m
     assert all(cells[name].uncertain and cells[name].doubt == "glare" for name in lit)
 
 
+@pytest.mark.parametrize(
+    ("game", "edge", "corners"), [("tripakus", 3 * 19, 3), ("trigon", 6 * 9, 0)]
+)
+def test_the_boards_edge_is_the_cell_sides_no_other_cell_shares(game, edge, corners):
+    """TriPakus's triangle of side 19 has 3 × 19 unit sides on its edge, two of them on
+    each corner cell; Trigon's hexagon of side 9 has 6 × 9, one to a cell."""
+    for model in board_models(game, load_layout()):
+        outer = read_module._outer_sides(model)
+        assert sum(int(sides.sum()) for sides in outer.values()) == edge
+        assert sum(int(sides.sum()) == 2 for sides in outer.values()) == corners
+
+
 def test_an_edge_cell_in_a_reflections_tail_must_show_its_inner_sides(monkeypatch):
     """Second family, the first photo of a TriPakus glare pair read from its JPEG file: a
     reflection's tail washes a blue piece on the edge cell 13,13 as white as the paper.
