@@ -3263,8 +3263,7 @@ def _edge_unshown(seen: np.ndarray, model: BoardModel, cells: list) -> set:
     cells = [k for k in cells if outer[k].any()]
     if not cells:
         return set()
-    outlines = [_to_rect(model, np.asarray(model.cells[k], float)) for k in cells]
-    fits = side_fits(seen, printed_strokes(model), outlines, model.px_per_mm)
+    fits = _cell_side_fits(seen, model, cells)
     return {k for k, f in zip(cells, fits, strict=True) if float(f[~outer[k]].mean()) < PRINT_BARE}
 
 
@@ -3290,9 +3289,15 @@ def _one_sided(seen: np.ndarray, model: BoardModel, cells: list) -> set:
     makes a cell's whole outline fit well by that line alone."""
     if not cells:
         return set()
-    outlines = [_to_rect(model, np.asarray(model.cells[k], float)) for k in cells]
-    fits = side_fits(seen, printed_strokes(model), outlines, model.px_per_mm)
+    fits = _cell_side_fits(seen, model, cells)
     return {k for k, f in zip(cells, fits, strict=True) if np.sort(f)[-2] < SIDE_SHOWS}
+
+
+def _cell_side_fits(seen: np.ndarray, model: BoardModel, cells: list) -> list[np.ndarray]:
+    """How well each side of each of ``cells`` shows its print in the photo's strokes
+    ``seen`` (``side_fits``; side i from corner i to the next)."""
+    outlines = [_to_rect(model, np.asarray(model.cells[k], float)) for k in cells]
+    return side_fits(seen, printed_strokes(model), outlines, model.px_per_mm)
 
 
 def _names_gone(seen: np.ndarray, model: BoardModel, bare: list, centres: np.ndarray) -> set:
