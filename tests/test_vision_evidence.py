@@ -621,6 +621,31 @@ def test_an_edge_cell_in_a_reflections_tail_must_show_its_inner_sides(monkeypatc
     assert blind.silent == ("13,13",)
 
 
+def test_a_patch_under_a_reflection_gives_its_class_no_colour_to_fit(monkeypatch):
+    """Second family, the first photo of a Trigon glare pair read from its JPEG file: a
+    reflection lies over the third of the board's three colour strips and over bare cells
+    nearby.  Those patches show the lamp, every one brighter than the paper, red's faintly
+    pink; a bare cell in the same reflection (h5) fits that washed "red" to 0.004.  The
+    classes' reflectances are taken from the patches no reflection lies on: the cell is
+    left uncertain.  Taken from the third strip alone, it reads red, surely."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 301594, "glare", position=301594)
+    seen = read_as_file(photo.image, "trigon", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert photo.truth["cells"]["h5"] == "empty"
+    assert cells["h5"].uncertain and score_reading(seen, photo).silent == ()
+    reflectance = read_module._patch_reflectance
+
+    def third_strip(model, img, light, glared=None):
+        colours = [p.colour.lower() for p in model.patches]
+        repeated = [c in colours[i + 1 :] for i, c in enumerate(colours)]  # all but the last
+        return reflectance(model, img, light, np.array(repeated))
+
+    monkeypatch.setattr(read_module, "_patch_reflectance", third_strip)
+    blind = read_as_file(photo.image, "trigon", layout)
+    assert "h5" in score_reading(blind, photo).silent
+
+
 def test_a_name_a_neighbours_thick_piece_leans_over_proves_nothing(monkeypatch):
     """Second family, a steep TriPakus photo read from its JPEG file: the pieces are
     4.8 mm thick and the camera low, so each piece's top and side lean a few millimetres

@@ -2470,6 +2470,7 @@ def _through_glare(
     readings: dict,
     doubts: list[str],
     lit_up: list[bool] | None = None,
+    glared: np.ndarray | None = None,
 ) -> tuple[dict, list[str]]:
     """Cells doubted for glare read again from the colour a reflection leaves them.
 
@@ -2486,10 +2487,12 @@ def _through_glare(
     piece (``_unwashed``) keeps that reading where the same fit finds its class best:
     a reflection's fading edge washes a piece towards white, which makes it look bare,
     never a piece of another hue.  Other glare cells stay uncertain.  ``images`` are
-    the board as rectified and the view the cells were read in (the pieces' tops).
+    the board as rectified and the view the cells were read in (the pieces' tops);
+    ``glared``, the reference patches a reflection lies on (``_check_strip``), which say
+    nothing of their class's reflectance (``_patch_reflectance``).
     """
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
-    albedo = _patch_reflectance(model, images[0], light) if glare else None
+    albedo = _patch_reflectance(model, images[0], light, glared) if glare else None
     if albedo is None:
         return readings, doubts
     classes = list(model.classes)
@@ -2590,18 +2593,29 @@ def _hand_lit(model: BoardModel, readings: dict, doubts: list[str]) -> set[int]:
     return spread(odd, glared, neighbours(centres, _corner_distance(model))) - odd
 
 
-def _patch_reflectance(model: BoardModel, img: np.ndarray, light: np.ndarray) -> np.ndarray | None:
-    """Each class's reflectance (linear, relative to white paper) as the reference patch
-    printed in its colour shows it; None if a class has no patch."""
+def _patch_reflectance(
+    model: BoardModel, img: np.ndarray, light: np.ndarray, glared: np.ndarray | None = None
+) -> np.ndarray | None:
+    """Each class's reflectance (linear, relative to white paper) as the reference patches
+    printed in its colour show it, the median of those no reflection lies on (``glared``:
+    ``_check_strip``); None if a class has no such patch.  A patch under a reflection
+    shows the lamp, not its print: a Trigon photo whose third strip lay under one
+    (held-out glare pair 301594) had every colour's patch there brighter than the paper,
+    red's faintly pink, and a bare cell in the same reflection fitted that "red" best."""
     seen = linear(_patches_seen(model, img))
     paper = linear(_sample(light, _patch_centres(model), radius=0))
-    by_colour = {p.colour.lower(): i for i, p in enumerate(model.patches)}
+    shown = seen / np.maximum(paper, 1e-3)
+    usable = np.all(np.isfinite(shown), axis=1)
+    if glared is not None:
+        usable &= ~glared
+    colours = [p.colour.lower() for p in model.patches]
     rows = []
     for c in model.classes:
-        i = by_colour.get(model.colours[c].lower())
-        if i is None or not np.all(np.isfinite(seen[i])):
+        mine = [i for i, colour in enumerate(colours) if colour == model.colours[c].lower()]
+        kept = [i for i in mine if usable[i]]
+        if not kept:
             return None
-        rows.append(seen[i] / np.maximum(paper[i], 1e-3))
+        rows.append(np.median(shown[kept], axis=0))
     return np.array(rows)
 
 
@@ -2718,9 +2732,9 @@ def classify(
             smooth, light, support = light, *_in_shadow(model, cells_img, light, *shaded)
         noise = _paper_noise(base_vals, _sample(light, base_pts, 0))
         brighter = max(BRIGHTER, 1 + GLARE_Z * noise)
-        washed = _check_strip(model, img, light, paper_clips, brighter)
+        strip_glare = _check_strip(model, img, light, paper_clips, brighter)
         if maps is None:
-            colour = _colour_fit(model, img, light, washed)
+            colour = _colour_fit(model, img, light, strip_glare)
             affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
             chroma = _chroma(_sample(img, base_pts, light=light, affine=affine))
         else:
@@ -2799,7 +2813,7 @@ def classify(
             for k, d in zip(keys, doubts, strict=True)
         ]
         readings, doubts = _through_glare(
-            model, (img, cells_img), light, points, readings, doubts, lit_up
+            model, (img, cells_img), light, points, readings, doubts, lit_up, strip_glare
         )
     elif model.glared is not None and "glare" in doubts:
         views = (seen, cells_img, light)
