@@ -18,7 +18,8 @@ Usage: python benchmarks/bench_photos.py [--count 6] [--start 0]
            [--levels easy,hard] [--pairs glare,hands] [--jobs 2] [--debug DIR] [--files]
            [GAME ...]
 
-Prints one row per game and condition: photos, wrong cells (count / total and %),
+Prints one row per game and condition: photos, wrong cells (count / total and %; and
+of the cells some reader could see, not under a hand nor clipped in every channel),
 uncertain cells (%; of them, how many no reader could see, under a hand or clipped in
 every channel under a reflection, and the others), silently wrong photos (a wrong cell
 the reader did not flag), photos refused with a PhotoError, and the mean read time;
@@ -107,6 +108,7 @@ class Result:
     uncertain: int = 0
     hidden: int = 0
     uncertain_hidden: int = 0
+    wrong_hidden: int = 0
     silent: tuple[str, ...] = ()
     refused: str | None = None
     skipped: int = 0
@@ -164,6 +166,7 @@ def measure(task: tuple[str, str, str, int, bool]) -> Result:
     result.uncertain = len(score.uncertain)
     result.hidden = score.hidden
     result.uncertain_hidden = score.uncertain_hidden
+    result.wrong_hidden = score.wrong_hidden
     result.silent = score.silent
     return result
 
@@ -182,11 +185,13 @@ class Row:
         uncertain = sum(r.uncertain for r in read)
         hidden = sum(r.hidden for r in read)
         beyond = uncertain - sum(r.uncertain_hidden for r in read)
+        seen_wrong = wrong - sum(r.wrong_hidden for r in read)
         return {
             "photos": len(self.results),
             "wrong": wrong,
             "cells": cells,
             "wrong%": 100 * wrong / max(cells, 1),
+            "seen wrong%": 100 * seen_wrong / max(cells, 1),
             "uncertain%": 100 * uncertain / max(cells, 1),
             "hidden%": 100 * hidden / max(cells, 1),
             "beyond%": 100 * beyond / max(cells, 1),
@@ -214,7 +219,8 @@ class Row:
         f = self.figures()
         return (
             f"{self.family:6} {self.game:10} {self.condition:12} photos {f['photos']:3}  "
-            f"wrong cells {f['wrong']:4}/{f['cells']:5} = {f['wrong%']:6.2f}%  "
+            f"wrong cells {f['wrong']:4}/{f['cells']:5} = {f['wrong%']:6.2f}% "
+            f"(not hidden {f['seen wrong%']:5.2f}%)  "
             f"uncertain {f['uncertain%']:6.2f}% (hidden {f['hidden%']:5.2f}%, others "
             f"{f['beyond%']:5.2f}%)  silently wrong photos {f['silent']:2}  "
             f"refused {f['refused']:2}  read {f['read']:.2f} s"
@@ -224,15 +230,17 @@ class Row:
 
 def markdown(rows: list[Row]) -> str:
     out = [
-        "| family | game | condition | photos | wrong cells | wrong % | uncertain % "
+        "| family | game | condition | photos | wrong cells | wrong % | wrong, not hidden % "
+        "| uncertain % "
         "| hidden % | uncertain, not hidden % | silently wrong photos | refused | read s |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in (part for whole in rows for part in whole.parts()):
         f = row.figures()
         out.append(
             f"| {row.family} | {row.game} | {row.condition} | {f['photos']} | "
-            f"{f['wrong']}/{f['cells']} | {f['wrong%']:.2f} | {f['uncertain%']:.2f} | "
+            f"{f['wrong']}/{f['cells']} | {f['wrong%']:.2f} | {f['seen wrong%']:.2f} | "
+            f"{f['uncertain%']:.2f} | "
             f"{f['hidden%']:.2f} | {f['beyond%']:.2f} | "
             f"{f['silent']} | {f['refused']} | {f['read']:.2f} |"
         )

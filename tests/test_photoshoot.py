@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import cache
 
 import cv2
@@ -199,3 +200,17 @@ def test_cells_a_reflection_clips_in_every_channel_are_named_hidden():
         assert (photo.image[mask > 0].min(axis=1) >= 250).mean() >= 0.2
     plain = shoot("triominoes", layout, 301000, "ordinary", frame=(2000, 1500), position=7)
     assert plain.truth["blown"] == []
+
+
+def test_a_wrong_cell_no_reader_could_see_is_counted_apart():
+    """Of a hands photo's reading, every cell made wrong: as many of them are hidden as
+    the truth hides (``Score.wrong_hidden``), and of the reading as read, no more wrong
+    cells are hidden than are wrong."""
+    photo = _shot("hands", seed=3)
+    reading = read_image(photo.image, "tripakus", _layout())
+    score = score_reading(reading, photo)
+    assert score.hidden > 0 and score.wrong_hidden <= len(score.wrong)
+    nothing = {key: replace(cell, label="nothing") for key, cell in reading.cells.items()}
+    spoiled = score_reading(replace(reading, cells=nothing), photo)
+    assert len(spoiled.wrong) == spoiled.cells
+    assert spoiled.wrong_hidden == spoiled.hidden

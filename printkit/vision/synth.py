@@ -238,6 +238,8 @@ class Score:
     clipped in every channel under a reflection)."""
     uncertain_hidden: int = 0
     """Of the uncertain cells, those hidden."""
+    wrong_hidden: int = 0
+    """Of the wrong cells, those hidden: what no reader could have seen."""
 
     @property
     def exact(self) -> bool:
@@ -260,12 +262,20 @@ def score_reading(reading, photo: Photo) -> Score:
         errors.append(np.linalg.norm(expected / expected[2, 2] - read))
     true_key = turned_keys(model)[int(np.argmin(errors))]
     hidden = set(photo.truth.get("hidden", ()))
-    wrong, uncertain, uncertain_hidden = [], [], 0
+    wrong, uncertain, uncertain_hidden, wrong_hidden = [], [], 0, 0
     for key, cell in reading.cells.items():
         name, true_name = model.cell_key(key), model.cell_key(true_key[key])
         if cell.label != truth[true_name]:
             wrong.append(name)
+            wrong_hidden += true_name in hidden
         if cell.uncertain:
             uncertain.append(name)
             uncertain_hidden += true_name in hidden
-    return Score(len(reading.cells), tuple(wrong), tuple(uncertain), len(hidden), uncertain_hidden)
+    return Score(
+        len(reading.cells),
+        tuple(wrong),
+        tuple(uncertain),
+        len(hidden),
+        uncertain_hidden,
+        wrong_hidden,
+    )
