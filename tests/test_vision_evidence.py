@@ -1452,6 +1452,22 @@ def test_markers_found_by_their_pattern_from_a_single_one(monkeypatch):
         read_as_file(photo.image, "tripod", layout)
 
 
+def test_lines_of_one_direction_fit_no_lens(monkeypatch):
+    """Second family, a shaken photo of the whole Trigon board read from its JPEG file: the
+    shake smears every printed line but those along its path, and the lines found all run
+    the board's horizontal way.  No lens is fitted to them: the board is read flat, every
+    cell right.  A lens fitted to them and the markers slides the board 3-6 mm along
+    them, and a two-cell red piece (j4, j5) reads as bare paper, surely."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 307610, "motion")
+    seen = read_as_file(photo.image, "trigon", layout)
+    assert seen.lens is None and score_reading(seen, photo).wrong == ()
+    monkeypatch.setattr(read_module, "_one_way", lambda lines: False)
+    blind = read_as_file(photo.image, "trigon", layout)
+    assert blind.lens is not None
+    assert set(score_reading(blind, photo).silent) == {"j4", "j5"}
+
+
 def test_a_shaken_photo_s_corners_do_not_drop_a_marker_from_the_fit(monkeypatch):
     """Second family, a shaken photo of the full TriPakus board small in the frame, read
     from its JPEG file: two markers are found by the detector and two by their pattern,
