@@ -1132,15 +1132,19 @@ LENS_LINES = 8
 MARKERS_ALONE = 4
 """Markers needed to fit a lens with no printed lines."""
 LENS_SPREAD = 0.1
-"""Printed lines fit a lens only where they run in more than one direction: the smaller
-eigenvalue of their unit normals' mean outer product at least this (0 for lines all one
-way, 0.5 for a triangular grid's three directions alike; 0.1 where about a seventh of
-them cross the rest).  Lines of one direction say nothing of where the board lies along
-them, and a lens fitted to them and the markers' corners is free to slide it there:
-camera shake smears the lines across its path and leaves those along it sharp (a Trigon
-motion photo read from its file found 204 lines, every one of them of the board's
-horizontal direction; the lens fitted to them moved cells 3-6 mm along them, and a
-two-cell piece read as bare paper, surely; flat, every cell read right)."""
+"""Printed lines that lie straight under a flat fit (``BENT``) fit a lens only where they
+run in more than one direction: the smaller eigenvalue of their unit normals' mean outer
+product at least this (0 for lines all one way, 0.5 for a triangular grid's three
+directions alike; 0.1 where about a seventh of them cross the rest).  Lines of one
+direction say nothing of where the board lies along them, and a lens fitted to them and
+the markers' corners is free to slide it there: camera shake smears the lines across its
+path and leaves those along it sharp (a Trigon motion photo read from its file found 204
+lines, every one of them of the board's horizontal direction, 0.027 mm off flat; a lens
+fitted to them put them 0.021 mm off and moved cells 3-6 mm along them, and a two-cell
+piece read as bare paper, surely; flat, every cell read right).  Lines of one direction
+bent as a rule measure the lens by their bend (its one coefficient bends every direction
+alike), and without it the board is refused as bent: second family motion photos 307009,
+307018, 307479 of TriPakus read rightly under such a lens."""
 
 
 def _one_way(lines: Lines) -> bool:
@@ -1161,8 +1165,8 @@ def _lens_fitted(
     """The lens (``lens.fit_lens``) and board → undistorted photo homography that put the
     printed lines where they were found, given the ``h`` (and ``lens``, if any) they were
     measured under, and the ``markers``' corners (mm, photo px) where they were found;
-    None if too few lines show, or lines of one direction only (``LENS_SPREAD``), or no
-    distortion worth undoing does."""
+    None if too few lines show, or lines of one direction only that lie straight
+    (``LENS_SPREAD``), or no distortion worth undoing does."""
     board, photo = markers
     if len(lines.offset) == 0:
         if len(board) < 4 * MARKERS_ALONE:
@@ -1170,7 +1174,7 @@ def _lens_fitted(
     elif (
         len(lines.offset) < LENS_LINES
         or len(lines.offset) + 2 * len(board) < REFINE_LINES
-        or _one_way(lines)
+        or (_one_way(lines) and _median_off(lines) <= BENT)
     ):
         return None
     seen = np.zeros((0, 2))
