@@ -361,7 +361,9 @@ def test_a_white_stone_as_pale_as_its_cell_is_named_by_its_round_edge(monkeypatc
     stone (309001), and a reflection washes white stones out to their cells' colour
     (301006).  Read by colour such cells are bare, their printed names hidden: uncertain,
     and wrong.  A stone's round edge falling off outwards all round each names it a white
-    stone, read surely and rightly; blind to round edges, they stay wrong."""
+    stone, read surely and rightly; blind to round edges, they stay wrong.  (One more of
+    309001's, g8, lies nearer its tint than a white stone by a margin its colour would be
+    sure of, 0.55: ``TINT_DECIDES`` leaves it uncertain.)"""
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
 
@@ -370,10 +372,10 @@ def test_a_white_stone_as_pale_as_its_cell_is_named_by_its_round_edge(monkeypatc
     seen = [score_reading(read_image(p.image, "tripod", layout), p) for p in photos]
     _blind_to_round_edges(monkeypatch)
     blind = [score_reading(read_image(p.image, "tripod", layout), p) for p in photos]
-    for score, without in zip(seen, blind, strict=True):
+    for score, without, least in zip(seen, blind, (1, 2), strict=True):
         assert score.silent == () and without.silent == ()
         named = set(without.wrong) - set(score.wrong)
-        assert len(named) >= 2 and not named & set(score.uncertain)
+        assert len(named) >= least and not named & set(score.uncertain)
         assert set(score.wrong) <= set(without.wrong)
 
 
@@ -842,6 +844,29 @@ def test_a_faint_name_leaves_a_bare_cell_to_its_colour(monkeypatch):
     assert not seen.uncertain
     monkeypatch.setattr(reader, "NAME_GONE", reader.NAME_FIT)  # every faint name is gone
     assert len(read_image(photo.image, "tripod", layout).uncertain) >= 5
+
+
+def test_a_pale_cells_outline_is_no_stones_edge_where_its_colour_is_its_tint(monkeypatch):
+    """Second family, a recompressed photo read from its JPEG file: a bare pale cell beside
+    a black stone (d8') shows its name only faintly (0.37, below ``NAME_GONE``), and its
+    printed outline falls off outwards all round it as a white stone's edge would.  Its
+    colour lies 1.9 ΔE from its tint and 21.9 from a white stone: it is left bare and
+    uncertain, its name hidden.  Where a round edge may overrule any colour, it is read as
+    a white stone, surely."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 308621, "recompressed")
+    seen = read_as_file(photo.image, "tripod", layout)
+    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    assert photo.truth["cells"]["d8'"] == "empty"
+    assert cells["d8'"].label == "empty" and cells["d8'"].doubt == "name hidden"
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(reader, "TINT_DECIDES", math.inf)
+    blind = read_as_file(photo.image, "tripod", layout)
+    assert score_reading(blind, photo).silent == ("d8'",)
 
 
 def test_a_white_stone_in_a_reflections_tail_is_uncertain(monkeypatch):

@@ -109,6 +109,17 @@ MARGIN = 0.35
 """A cell is uncertain when (second - best) / second CIELAB distance is below this."""
 FAR = 30.0
 """A best match farther than this (CIELAB ΔE) is uncertain whatever the margin."""
+TINT_DECIDES = MARGIN
+"""A cell whose colour reads as its own tint as surely as any reading is sure (its margin
+over a white stone, (stone - tint) / stone distance, at least ``MARGIN``) is not taken
+for a white stone by a round edge and a faint name: a pale cell's printed outline falls
+off outwards all round it much as a stone's edge does.  Held-out Tripod recompressed
+308621: a bare pale cell beside a black stone, its name faint under the recompression
+(0.37), 1.9 ΔE from its tint and 21.9 from a white stone (margin 0.91), passed for a
+white stone, surely.  Second family, Tripod photos 0-19 of every condition: of the white
+stones a round edge found (60 readings, glare and printer photos) the colour left all but
+two within this margin (printer 309001's g8, 0.55-0.58; glare 301011's d10, 0.35); left
+uncertain, such a cell reads ``name hidden``."""
 INNER = 0.26
 """Radius of the disc read at a cell's centre, in cell widths: inside any stone even when
 it lies off-centre, and clear of the neighbours' stones and shadows."""
@@ -350,7 +361,11 @@ def classify_cells(
     # One that reads as its own tint, a white stone the runner-up, is a white stone when a
     # stone's round edge shows all round it: a faint print makes a pale cell and a white
     # stone look alike, and a reflection washes a white stone out to its cell's colour.
-    tinted = np.flatnonzero((order[:, 0] == 0) & (order[:, 1] == 2) & gone)
+    # Not where its colour tells it from a white stone (``TINT_DECIDES``).
+    tint_margin = (dist[:, 2] - dist[:, 0]) / np.maximum(dist[:, 2], 1e-9)
+    tinted = np.flatnonzero(
+        (order[:, 0] == 0) & (order[:, 1] == 2) & gone & (tint_margin < TINT_DECIDES)
+    )
     if len(tinted):
         edges = _round_edges(image, centres[tinted], stone_radius)
         rounded = tinted[edges.min(axis=1) >= ROUND_EDGE]
