@@ -1242,13 +1242,15 @@ def misplaced(model: BoardModel, cells: dict, lines: Lines) -> dict:
 
 def _shared_edges(model: BoardModel, keys: set) -> list[tuple]:
     """The sides (pairs of mm points) two cells of ``keys`` share."""
-    seen: dict = {}
-    for key in keys:
-        ring = [tuple(round(v, 3) for v in p) for p in model.cells[key]]
-        for i in range(len(ring)):
-            side = tuple(sorted((ring[i], ring[(i + 1) % len(ring)])))
-            seen[side] = seen.get(side, 0) + 1
-    return [side for side, count in seen.items() if count == 2]
+    count = Counter(side for key in keys for side in _cell_sides(model, key))
+    return [side for side, n in count.items() if n == 2]
+
+
+def _cell_sides(model: BoardModel, key: Hashable) -> list[tuple]:
+    """A cell's sides (side i from corner i to the next), each its two corners (mm,
+    rounded, in sorted order), so that cells sharing a side name it alike."""
+    ring = [tuple(round(float(v), 3) for v in p) for p in model.cells[key]]
+    return [tuple(sorted((ring[i], ring[(i + 1) % len(ring)]))) for i in range(len(ring))]
 
 
 GREY_PAPER = 15.0
@@ -3311,14 +3313,7 @@ def _edge_unshown(seen: np.ndarray, model: BoardModel, cells: list) -> set:
 def _outer_sides(model: BoardModel) -> dict:
     """Each cell's sides (side i from corner i to the next) that no other cell shares: the
     board's edge."""
-
-    def side(a, b) -> frozenset:
-        return frozenset((tuple(np.round(a, 3)), tuple(np.round(b, 3))))
-
-    outlines = {k: np.asarray(o, float) for k, o in model.cells.items()}
-    sides = {
-        k: [side(o[i], o[(i + 1) % len(o)]) for i in range(len(o))] for k, o in outlines.items()
-    }
+    sides = {k: _cell_sides(model, k) for k in model.cells}
     count = Counter(s for ss in sides.values() for s in ss)
     return {k: np.array([count[s] == 1 for s in ss]) for k, ss in sides.items()}
 
