@@ -7,6 +7,7 @@ board are fused so that a cell one photo could not read is read from another.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import cache
 
@@ -670,19 +671,38 @@ def test_a_hand_over_the_colour_strip_is_named_not_read_through(monkeypatch):
     """Second family, a Trigon hands photo read from its JPEG file: a dark hand lies over
     the colour strip by a marker.  The colour map fitted to what is left of the strip
     took green for yellow and red for blue: dozens of cells read wrong, surely.  The
-    markers' black border comes out nowhere near black through that map, and the patches
-    the hand covers nowhere near their print: either cue refuses it, naming the strip;
-    without both, cells are silently wrong."""
+    patches the hand covers come out nowhere near their print through that map, the paper
+    far past white and the markers' black border nowhere near black: each cue refuses it,
+    naming the strip; without all three, cells are silently wrong."""
     layout = load_layout()
     photo = shoot("trigon", layout, 303010, "hands")
     with pytest.raises(PhotoError, match="colour patches come out far from their print"):
         read_as_file(photo.image, "trigon", layout)
     monkeypatch.setattr(read_module, "PATCH_OFF", 1000.0)
+    with pytest.raises(PhotoError, match="times as bright as white"):
+        read_as_file(photo.image, "trigon", layout)
+    monkeypatch.setattr(read_module, "PAST_WHITE", math.inf)
     with pytest.raises(PhotoError, match="markers' black reads .* from black"):
         read_as_file(photo.image, "trigon", layout)
     monkeypatch.setattr(read_module, "GREY_INK", 1000.0)
     blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)
     assert len(blind.silent) >= 10
+
+
+def test_paper_mapped_far_past_white_is_refused_before_clipping_hides_it(monkeypatch):
+    """Second family, a Triominoes hands photo read from its JPEG file: a dark finger lies
+    over the strip's white and cream patches.  Every patch still comes out within
+    ``PATCH_OFF`` of its print through the map fitted to them all, but that map takes the
+    finger's brown for white: the paper comes out twice as bright as white, which clipping
+    turns into white, and the cream tiles with it.  Refused for its paper; judged only
+    clipped, two tiles whose pale numbers the map washed away read as bare, surely."""
+    layout = load_layout()
+    photo = shoot("triominoes", layout, 303636, "hands")
+    with pytest.raises(PhotoError, match="times as bright as white"):
+        read_as_file(photo.image, "triominoes", layout)
+    monkeypatch.setattr(read_module, "PAST_WHITE", math.inf)
+    blind = score_reading(read_as_file(photo.image, "triominoes", layout), photo)
+    assert {"(3,4)", "(3,5)"} <= set(blind.silent)
 
 
 def test_a_hand_over_one_of_two_strips_leaves_the_other_to_correct_the_colours(monkeypatch):

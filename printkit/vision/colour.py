@@ -66,9 +66,10 @@ def _lab(image: np.ndarray) -> np.ndarray:
 def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
     """RGB in 0..1 (any shape ending in 3) as CIELAB, in the same shape.
 
-    ``clip`` first limits the values to 0..1, as the corrected image is; without it,
-    values past white keep their extra lightness.  ``dtype`` float32 halves the memory of
-    whole image windows.
+    ``clip`` first limits the values to 0..1, as the corrected image is; without it, a
+    colour past white in one channel keeps its hue, but lightness stops at 100 (OpenCV
+    caps it): how far past white a colour lies is measured in RGB.  ``dtype`` float32
+    halves the memory of whole image windows.
     """
     arr = np.asarray(rgb, dtype=np.float32)
     if clip:

@@ -1256,16 +1256,34 @@ def _cell_sides(model: BoardModel, key: Hashable) -> list[tuple]:
 GREY_PAPER = 15.0
 """Corrected, the white paper round the markers must come out within this ΔE of white;
 farther, the light and colour model failed and no cell can be trusted."""
+PAST_WHITE = 1.5
+"""Corrected, before it is clipped to white, the paper's brightest channel must come out
+below this many times white.  Second family, photos 0-5 of every condition (TriPakus)
+and 0-3 of glare, low light, hands and printer (the other games): at most 1.16 times
+(TriPakus low light 302002); Triominoes hands 303636, its colour map fitted to a white
+patch a dark finger covers, 2.3 times."""
 
 
-def _check_paper(model: BoardModel, corrected: np.ndarray) -> None:
+def _check_paper(model: BoardModel, flat: np.ndarray) -> None:
     """Refuse a reading whose corrected white paper is not white (a reflection or a hand
-    over the markers' paper and the colour strips misleads the correction)."""
-    seen = _sample(corrected, _to_rect(model, _white_points(model)))
+    over the markers' paper and the colour strips misleads the correction).  The paper is
+    judged before the corrected image is clipped to white too (``flat``, ``_flattened``):
+    a colour map fitted to a strip whose white patch a hand covers maps the paper far past
+    white, which clipped would pass (second family, Triominoes hands 303636: the cream
+    tiles mapped to white and their pale numbers' ink with them, two tiles read as bare
+    cells, surely)."""
+    seen = _sample(flat, _to_rect(model, _white_points(model)))
     seen = seen[np.all(np.isfinite(seen), axis=1)]
     if not len(seen):
         return
-    paper = to_lab(np.median(seen, axis=0)[None, :])[0]
+    median = np.median(seen, axis=0)
+    if float(median.max()) > PAST_WHITE:
+        raise PhotoError(
+            f"the board's light and colours could not be corrected (its white paper comes "
+            f"out {float(median.max()):.1f} times as bright as white): keep hands and "
+            "shadows off the colour strips, and retake it"
+        )
+    paper = to_lab(median[None, :])[0]
     off = float(np.linalg.norm(paper - to_lab(np.ones((1, 3)))[0]))
     if off > GREY_PAPER:
         raise PhotoError(
@@ -2819,7 +2837,7 @@ def classify(
     if photo is not None and not model.raised:
         maps_now = Maps(light, affine, chroma)
         readings = _turned_on_tops(model, photo, points, maps_now, corrected, readings)
-    _check_paper(model, corrected)
+    _check_paper(model, flat)
     _check_ink(model, corrected)
     plane = plane or Plane()
     smoothed = _smoothed(cells_img)
