@@ -282,6 +282,53 @@ def _enclosed(board, model, to_px: Callable, keys: list, cells: np.ndarray) -> n
     return index[_side_fits(board, model, to_px, keys, index).min(axis=1) >= OUTLINE_SURE]
 
 
+FRAME_COVERED = 15.0
+"""A point of the printed frame whose colour lies this far (ΔE) from the frame's as the
+camera shows it there (``_response``) has something over it.  Second family, Tripod hands
+303634: the frame points a dark finger lay over, 32-45; the others of that photo, 2 at
+the 90th percentile."""
+COVER_REACH = 1.0
+"""Cells whose centre lies within this many cell widths of a covered frame point lie
+where the cover reaches in (frame points lie at least ``FRAME_CLEAR`` from any centre)."""
+
+
+def _like_the_frames_cover(
+    board: np.ndarray,
+    model,
+    response: Callable,
+    frame: np.ndarray,
+    centres: np.ndarray,
+    seen: np.ndarray,
+    kind: np.ndarray,
+) -> np.ndarray:
+    """Which cells (``seen``: their colours, CIELAB) look more like what covers the frame
+    beside them than like their ``kind`` (the photo's stones of the class they read as):
+    no stone lies on the frame (``FRAME_CLEAR``), so what covers it there is a hand or a
+    sleeve reaching in over the board, and a cell in its colour lies under it.  A dark
+    finger has no black stone's hue, but one in deep shadow may come near it, and then
+    nothing in the cell alone tells the two apart (second family, Tripod hands 303634: a
+    dark finger over half of the white stone g11, hue 19.9 from a black stone's, read as
+    one, surely; the frame points under the finger beside it lay 2 ΔE from g11's colour,
+    the photo's black stones 28).  What covers the frame must itself be unlike those
+    stones: a thick stone on an edge cell, seen at a slant, leans over the frame beside it
+    (second family, Tripod steep photos 0-59: six right black stones on edge cells were
+    so taken for covers).  ``response`` is the camera's (``_response``), ``frame``
+    the frame's points and ``centres`` the cells', in the board's pixels."""
+    expected = to_lab(response(frame)(np.array(rgb(model.extra["frame_colour"]))))
+    observed = to_lab(_medians(board, frame, 2.0))
+    covered = np.linalg.norm(observed - expected, axis=1) >= FRAME_COVERED
+    out = np.zeros(len(seen), bool)
+    if not covered.any():
+        return out
+    pitch = float(model.extra["cell"]) * model.px_per_mm
+    gaps = np.linalg.norm(centres[:, None, :] - frame[None, covered, :], axis=2)
+    for i in np.flatnonzero((gaps <= COVER_REACH * pitch).any(axis=1)):
+        cover = np.median(observed[covered][gaps[i] <= COVER_REACH * pitch], axis=0)
+        unlike_a_stone = np.linalg.norm(cover - kind) >= FRAME_COVERED
+        out[i] = unlike_a_stone and np.linalg.norm(seen[i] - cover) < np.linalg.norm(seen[i] - kind)
+    return out
+
+
 def _kin_clear(
     groups: list, order: np.ndarray, kind_colour: dict, looks_lab: dict, labels: tuple
 ) -> np.ndarray:
@@ -325,7 +372,8 @@ def classify_cells(
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
     centres = to_px(np.array([extra["centres"][k] for k in keys], float))
-    as_seen = _response(board, frame, np.array(rgb(extra["frame_colour"])))(centres)
+    response = _response(board, frame, np.array(rgb(extra["frame_colour"])))
+    as_seen = response(centres)
     radius = INNER * extra["cell"] * model.px_per_mm
     discs = _discs(image, centres, radius)
     seen = to_lab(np.median(discs, axis=1))
@@ -390,6 +438,11 @@ def classify_cells(
     dark_covers = (order[:, 0] == 1) & (hue >= STONE_HUE)
     dark_covers[_enclosed(board, model, to_px, keys, dark_covers & unnamed)] = False
     outliers |= dark_covers
+    black_kind = kind_colour.get(("X", ""))
+    if black_kind is not None:
+        outliers |= (order[:, 0] == 1) & _like_the_frames_cover(
+            board, model, response, frame, centres, seen, black_kind
+        )
     pitch = float(extra["cell"]) * model.px_per_mm
     outliers |= _cover_ends(seen, groups, black, dark_covers, centres, pitch)
     # Cells that read bare whose name something hides, and whose colour is unlike the other
