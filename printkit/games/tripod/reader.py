@@ -298,6 +298,7 @@ def _like_the_frames_cover(
     response: Callable,
     frame: np.ndarray,
     centres: np.ndarray,
+    pitch: float,
     seen: np.ndarray,
     kind: np.ndarray,
 ) -> np.ndarray:
@@ -313,17 +314,18 @@ def _like_the_frames_cover(
     stones: a thick stone on an edge cell, seen at a slant, leans over the frame beside it
     (second family, Tripod steep photos 0-59: six right black stones on edge cells were
     so taken for covers).  ``response`` is the camera's (``_response``), ``frame``
-    the frame's points and ``centres`` the cells', in the board's pixels."""
+    the frame's points and ``centres`` the cells', in the board's pixels, ``pitch`` a
+    cell's width there."""
     expected = to_lab(response(frame)(np.array(rgb(model.extra["frame_colour"]))))
     observed = to_lab(_medians(board, frame, 2.0))
     covered = np.linalg.norm(observed - expected, axis=1) >= FRAME_COVERED
     out = np.zeros(len(seen), bool)
     if not covered.any():
         return out
-    pitch = float(model.extra["cell"]) * model.px_per_mm
     gaps = np.linalg.norm(centres[:, None, :] - frame[None, covered, :], axis=2)
-    for i in np.flatnonzero((gaps <= COVER_REACH * pitch).any(axis=1)):
-        cover = np.median(observed[covered][gaps[i] <= COVER_REACH * pitch], axis=0)
+    near = gaps <= COVER_REACH * pitch
+    for i in np.flatnonzero(near.any(axis=1)):
+        cover = np.median(observed[covered][near[i]], axis=0)
         unlike_a_stone = np.linalg.norm(cover - kind) >= FRAME_COVERED
         out[i] = unlike_a_stone and np.linalg.norm(seen[i] - cover) < np.linalg.norm(seen[i] - kind)
     return out
@@ -438,12 +440,12 @@ def classify_cells(
     dark_covers = (order[:, 0] == 1) & (hue >= STONE_HUE)
     dark_covers[_enclosed(board, model, to_px, keys, dark_covers & unnamed)] = False
     outliers |= dark_covers
+    pitch = float(extra["cell"]) * model.px_per_mm
     black_kind = kind_colour.get(("X", ""))
     if black_kind is not None:
         outliers |= (order[:, 0] == 1) & _like_the_frames_cover(
-            board, model, response, frame, centres, seen, black_kind
+            board, model, response, frame, centres, pitch, seen, black_kind
         )
-    pitch = float(extra["cell"]) * model.px_per_mm
     outliers |= _cover_ends(seen, groups, black, dark_covers, centres, pitch)
     # Cells that read bare whose name something hides, and whose colour is unlike the other
     # bare cells': a cover, such as a hand over the board.
