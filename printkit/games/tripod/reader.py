@@ -310,12 +310,13 @@ def _like_the_frames_cover(
     nothing in the cell alone tells the two apart (second family, Tripod hands 303634: a
     dark finger over half of the white stone g11, hue 19.9 from a black stone's, read as
     one, surely; the frame points under the finger beside it lay 2 ΔE from g11's colour,
-    the photo's black stones 28).  What covers the frame must itself be unlike those
-    stones: a thick stone on an edge cell, seen at a slant, leans over the frame beside it
-    (second family, Tripod steep photos 0-59: six right black stones on edge cells were
-    so taken for covers).  ``response`` is the camera's (``_response``), ``frame``
-    the frame's points and ``centres`` the cells', in the board's pixels, ``pitch`` a
-    cell's width there."""
+    the photo's black stones 28); nor does a pale finger over a bare cell on the board's
+    edge, read as a white stone (held-out hands 303653, a6).  What covers the frame must
+    itself be unlike those stones: a thick stone on an edge cell, seen at a slant, leans
+    over the frame beside it (second family, Tripod steep photos 0-59: six right black
+    stones on edge cells were so taken for covers).  ``response`` is the camera's
+    (``_response``), ``frame`` the frame's points and ``centres`` the cells', in the
+    board's pixels, ``pitch`` a cell's width there."""
     expected = to_lab(response(frame)(np.array(rgb(model.extra["frame_colour"]))))
     observed = to_lab(_medians(board, frame, 2.0))
     covered = np.linalg.norm(observed - expected, axis=1) >= FRAME_COVERED
@@ -441,11 +442,12 @@ def classify_cells(
     dark_covers[_enclosed(board, model, to_px, keys, dark_covers & unnamed)] = False
     outliers |= dark_covers
     pitch = float(extra["cell"]) * model.px_per_mm
-    black_kind = kind_colour.get(("X", ""))
-    if black_kind is not None:
-        outliers |= (order[:, 0] == 1) & _like_the_frames_cover(
-            board, model, response, frame, centres, pitch, seen, black_kind
-        )
+    for stone in (1, 2):  # a stone of either colour, under a hand of its shade
+        kind = kind_colour.get((labels[stone], ""))
+        if kind is not None:
+            outliers |= (order[:, 0] == stone) & _like_the_frames_cover(
+                board, model, response, frame, centres, pitch, seen, kind
+            )
     outliers |= _cover_ends(seen, groups, black, dark_covers, centres, pitch)
     # Cells that read bare whose name something hides, and whose colour is unlike the other
     # bare cells': a cover, such as a hand over the board.
