@@ -77,6 +77,11 @@ def read_as_file(image, game: str, layout: Layout):
     return read_encoded(data.tobytes(), game, layout)
 
 
+def named_cells(reading) -> dict:
+    """A reading's cells by their names in the game's notation (``model.cell_key``)."""
+    return {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+
+
 def read_glare_doubted(monkeypatch, game: str, seed: int):
     """A second-family glare photo of ``seed`` read from its JPEG file (``read_as_file``),
     the reading, and the cells doubted for glare before the model's ``glared`` takes any

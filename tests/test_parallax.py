@@ -8,7 +8,12 @@ from functools import cache
 
 import numpy as np
 import pytest
-from conftest import corners_shaped_by_the_rough_fit, read_as_file, without_clear_of_lean
+from conftest import (
+    corners_shaped_by_the_rough_fit,
+    named_cells,
+    read_as_file,
+    without_clear_of_lean,
+)
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -316,7 +321,7 @@ def test_cells_read_differently_on_planes_the_judge_counts_alike_are_uncertain(m
     assert score.silent == () and score.wrong
     unsettled = {reading.model.cell_key(k) for plane in planes for k in plane.unsettled}
     assert set(score.wrong) <= unsettled
-    cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+    cells = named_cells(reading)
     assert all(cells[name].doubt == "thickness" for name in score.wrong)
 
 

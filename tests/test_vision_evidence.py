@@ -17,6 +17,7 @@ import pytest
 from conftest import (
     corners_shaped_by_the_rough_fit,
     light_through_every_white_sample,
+    named_cells,
     read_as_file,
     without_steadied,
 )
@@ -538,7 +539,7 @@ def test_a_bare_looking_cell_in_a_reflections_tail_must_show_its_print(monkeypat
     photo = shoot("tripakus", layout, 301041, "glare")
     seen = read_as_file(photo.image, "tripakus", layout)
     score = score_reading(seen, photo)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert "16,10" in score.wrong and score.silent == ()
     assert cells["16,10"].doubt == "glare"
     monkeypatch.setattr(read_module, "WASH_REACH", read_module.HALO)
@@ -561,7 +562,7 @@ def test_a_bare_looking_cell_must_show_its_name_where_the_photo_shows_names(monk
     photo = shoot("tripakus", layout, 301264, "glare")
     seen = read_as_file(photo.image, "tripakus", layout)
     score = score_reading(seen, photo)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert {"10,8", "10,10"} <= set(score.wrong) and score.silent == ()
     assert cells["10,8"].doubt == cells["10,10"].doubt == "name hidden"
     monkeypatch.setattr(read_module, "NAME_LEGIBLE", 2.0)  # no photo shows names so well
@@ -588,7 +589,7 @@ def test_bare_cells_a_reflection_puts_in_doubt_are_sure_where_their_names_show(m
     assert len(washed) >= 10  # pieces washed out, all uncertain (no silent cell above)
     monkeypatch.setattr(read_module, "NAME_CLEAR", np.inf)
     blind = read_as_file(photo.image, "tripakus", layout)
-    cells = {blind.model.cell_key(k): c for k, c in blind.cells.items()}
+    cells = named_cells(blind)
     assert all(cells[name].uncertain and cells[name].doubt == "glare" for name in lit)
 
 
@@ -613,7 +614,7 @@ def test_an_edge_cell_in_a_reflections_tail_must_show_its_inner_sides(monkeypatc
     layout = load_layout()
     photo = shoot("tripakus", layout, 301578, "glare", position=301578)
     seen = read_as_file(photo.image, "tripakus", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     score = score_reading(seen, photo)
     assert "13,13" in score.wrong and score.silent == ()
     assert cells["13,13"].doubt == "glare"
@@ -632,7 +633,7 @@ def test_a_patch_under_a_reflection_gives_its_class_no_colour_to_fit(monkeypatch
     layout = load_layout()
     photo = shoot("trigon", layout, 301594, "glare", position=301594)
     seen = read_as_file(photo.image, "trigon", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert photo.truth["cells"]["h5"] == "empty"
     assert cells["h5"].uncertain and score_reading(seen, photo).silent == ()
     reflectance = read_module._patch_reflectance
@@ -866,7 +867,7 @@ def test_a_white_symbol_near_a_reflection_is_uncertain(monkeypatch, seed, cell, 
     layout = load_layout()
     photo = shoot("tripitz", layout, seed, "glare")
     seen = read_as_file(photo.image, "tripitz", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     score = score_reading(seen, photo)
     assert cell in score.wrong and cells[cell].label.endswith("W") and score.silent == ()
     assert (
@@ -935,7 +936,7 @@ def test_a_bare_looking_cell_beside_what_a_hand_hides_must_show_its_print(
     layout = load_layout()
     photo = shoot(game, layout, seed, "hands")
     seen = read_as_file(photo.image, game, layout)
-    read = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    read = named_cells(seen)
     assert all(photo.truth["cells"][n] != "empty" and read[n].label == "empty" for n in cells)
     assert all(read[n].uncertain for n in cells)
     assert score_reading(seen, photo).silent == ()
@@ -970,7 +971,7 @@ def test_a_finger_between_cells_at_a_covers_edge_is_not_read_bare(monkeypatch):
     layout = load_layout()
     photo = shoot("trigon", layout, 303036, "hands")
     seen = read_as_file(photo.image, "trigon", layout)
-    read = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    read = named_cells(seen)
     assert all(photo.truth["cells"][n] == "green" and read[n].uncertain for n in ("v18", "w18"))
     assert score_reading(seen, photo).silent == ()
 
@@ -1693,7 +1694,7 @@ def test_a_hand_over_the_strip_does_not_tint_a_token_it_leaves_bare(monkeypatch)
     layout = load_layout()
     photo = shoot("tripitz", layout, 303467, "hands")
     seen = read_as_file(photo.image, "tripitz", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert cells["71"].label == photo.truth["cells"]["71"]
     assert score_reading(seen, photo).silent == ()
     light_through_every_white_sample(monkeypatch)

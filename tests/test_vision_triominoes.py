@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for, read_as_file, run_cli
+from conftest import layout_for, named_cells, read_as_file, run_cli
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
@@ -342,7 +342,7 @@ def test_a_cell_read_empty_must_show_its_name_where_the_photo_shows_names(monkey
         shoot("triominoes", layout, s, "glare", position=301302) for s in (301302, 301802)
     )
     seen = read_as_file(second.image, "triominoes", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     score = score_reading(seen, second)
     assert "(0,6)" in score.wrong and cells["(0,6)"].uncertain and score.silent == ()
     both = fuse_readings([read_as_file(first.image, "triominoes", layout), seen])
@@ -364,13 +364,13 @@ def test_an_empty_looking_cell_beside_a_hidden_name_must_show_its_own(monkeypatc
     layout = load_layout()
     photo = shoot("triominoes", layout, 304033, "hands", position=303533)
     seen = read_as_file(photo.image, "triominoes", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     score = score_reading(seen, photo)
     assert "(0,9)" in score.wrong and cells["(0,10)"].doubt == "name hidden"
     assert cells["(0,9)"].doubt == "name hidden" and score.silent == ()
     monkeypatch.setattr(printed, "SHOWING", 0.5)  # the median
     seen = read_as_file(photo.image, "triominoes", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert cells["(0,9)"].doubt == "beside a cover"
     assert score_reading(seen, photo).silent == ()
     monkeypatch.setattr(reader, "_beside_hidden_names", lambda readings: readings)
@@ -388,7 +388,7 @@ def test_tiles_read_empty_in_numbers_do_not_hide_that_the_names_show(monkeypatch
     layout = load_layout()
     photo = shoot("triominoes", layout, 304056, "hands", position=303556)
     seen = read_as_file(photo.image, "triominoes", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     score = score_reading(seen, photo)
     assert {"(2,7)", "(3,1)", "(3,2)"} <= set(score.wrong) and score.silent == ()
     assert cells["(2,7)"].doubt == "name hidden"
@@ -458,7 +458,7 @@ def test_holes_among_thick_tiles_whose_names_show_are_bare(monkeypatch):
 
     def read():
         reading = read_as_file(photo.image, "triominoes", layout)
-        return reading, {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+        return reading, named_cells(reading)
 
     seen, cells = read()
     assert score_reading(seen, photo).wrong == () and seen.uncertain == []

@@ -9,7 +9,7 @@ from functools import cache
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for, read_as_file, read_glare_doubted
+from conftest import layout_for, named_cells, read_as_file, read_glare_doubted
 
 from printkit.draw.model import Affine, Document, Drawing, Page
 from printkit.draw.pdf import pdf_bytes
@@ -503,7 +503,7 @@ def test_a_hand_over_a_third_of_the_board_does_not_lower_what_bare_print_must_sh
     photo = shoot("tripitz", layout, 304061, "hands", position=303561)
     seen = read_as_file(photo.image, "tripitz", layout)
     score = score_reading(seen, photo)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert {"34", "46"} <= set(score.wrong) and score.silent == ()
     assert cells["34"].doubt == cells["46"].doubt == "print hidden"
     monkeypatch.setattr(printed, "SHOWING", 0.5)  # the median
@@ -519,13 +519,13 @@ def test_a_symbol_dim_light_hides_from_the_ink_test_is_no_joker(monkeypatch):
     layout = load_layout()
     photo = shoot("tripitz", layout, 302080, "lowlight")
     reading = read_as_file(photo.image, "tripitz", layout)
-    cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+    cells = named_cells(reading)
     assert photo.truth["cells"]["32"] == "BMK"
     assert cells["32"].label == "BMK" and cells["32"].uncertain and cells["32"].doubt == "faint"
     assert score_reading(reading, photo).silent == ()
     monkeypatch.setattr(token_reader, "SYMBOL_SHOWS", 2.0)  # no outline ever shows
     blind = read_as_file(photo.image, "tripitz", layout)
-    assert {blind.model.cell_key(k): c for k, c in blind.cells.items()}["32"].label == "BJJ"
+    assert named_cells(blind)["32"].label == "BJJ"
 
 
 SMEARED = ("26", "37", "58", "61", "68", "71", "77")
@@ -542,13 +542,13 @@ def test_colour_blotches_beside_a_symbol_in_low_light_leave_it_sure(monkeypatch)
     layout = load_layout()
     photo = shoot("tripitz", layout, 302319, "lowlight")
     reading = read_as_file(photo.image, "tripitz", layout)
-    cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+    cells = named_cells(reading)
     assert score_reading(reading, photo).wrong == ()
     assert all(not cells[k].uncertain for k in SMEARED)
     assert len(reading.uncertain) <= 6
     monkeypatch.setattr(token_reader, "SMEAR_LIGHTNESS", -1.0)  # every pixel beyond counts
     strict = read_as_file(photo.image, "tripitz", layout)
-    cells = {strict.model.cell_key(k): c for k, c in strict.cells.items()}
+    cells = named_cells(strict)
     assert all(cells[k].uncertain and cells[k].doubt == "ink astray" for k in SMEARED)
 
 
@@ -559,7 +559,7 @@ def test_blotches_that_move_a_symbols_colour_leave_it_uncertain(monkeypatch):
     layout = load_layout()
     photo = shoot("tripitz", layout, 302301, "lowlight")
     reading = read_as_file(photo.image, "tripitz", layout)
-    cell = {reading.model.cell_key(k): c for k, c in reading.cells.items()}["78"]
+    cell = named_cells(reading)["78"]
     assert photo.truth["cells"]["78"] == "GTL"
     assert (cell.label, cell.uncertain, cell.doubt) == ("GTL", True, "ink astray")
     assert score_reading(reading, photo).silent == ()
@@ -578,7 +578,7 @@ def test_a_black_symbol_a_reflection_greys_is_uncertain(monkeypatch):
     layout = load_layout()
     photo = shoot("tripitz", layout, 301085 + 500, "glare", position=301085)
     reading = read_as_file(photo.image, "tripitz", layout)
-    cells = {reading.model.cell_key(k): c for k, c in reading.cells.items()}
+    cells = named_cells(reading)
     assert photo.truth["cells"]["34"] == "YSK"
     assert cells["34"].label == "YSN" and cells["34"].uncertain and cells["34"].doubt == "glare"
     assert score_reading(reading, photo).silent == ()
@@ -677,7 +677,7 @@ def test_a_reflections_veil_joining_a_symbols_ink_keeps_it_uncertain(monkeypatch
     layout = load_layout()
     photo = shoot("tripitz", layout, 301035, "glare")
     seen = read_as_file(photo.image, "tripitz", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     for key in ("41", "78"):
         assert photo.truth["cells"][key][2] == "L" and cells[key].label[2] == "W"
         assert cells[key].uncertain
@@ -726,7 +726,7 @@ def _read_token_at(photo, layout, key: str, clean: str = "wrong"):
     whole reading has no cell ``clean`` (``wrong`` or ``silent``)."""
     reading = read_as_file(photo.image, "tripitz", layout)
     assert getattr(score_reading(reading, photo), clean) == ()
-    return {reading.model.cell_key(k): c for k, c in reading.cells.items()}[key]
+    return named_cells(reading)[key]
 
 
 def test_a_light_blue_ink_dim_light_turned_green_is_named_by_lightness_and_chroma(monkeypatch):

@@ -13,6 +13,7 @@ import pytest
 from conftest import (
     layout_for,
     light_through_every_white_sample,
+    named_cells,
     read_as_file,
     read_glare_doubted,
 )
@@ -415,7 +416,7 @@ def test_a_hand_over_a_cell_is_no_white_stone(monkeypatch):
     layout = load_layout()
     photo = shoot("tripod", layout, 303013, "hands")
     seen = read_image(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert [photo.truth["cells"][n] for n in ("a10", "a11")] == ["X", "empty"]
     assert all(cells[n].label == "O" and cells[n].uncertain for n in ("a10", "a11"))
     assert score_reading(seen, photo).silent == ()
@@ -433,7 +434,7 @@ def test_a_cell_whose_outline_a_hand_hides_all_round_is_no_sure_white_stone():
     layout = load_layout()
     photo = shoot("tripod", layout, 303444, "hands")
     seen = read_image(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert photo.truth["cells"]["f6"] == "X" and cells["f6"].uncertain
     assert score_reading(seen, photo).silent == ()
 
@@ -451,7 +452,7 @@ def test_a_fingertip_dark_as_a_black_stone_beside_its_finger_is_uncertain(monkey
     layout = load_layout()
     photo = shoot("tripod", layout, 303380, "hands")
     seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert photo.truth["cells"]["f8"] == "empty"
     assert cells["f8"].label == "X" and cells["f8"].doubt == "unlike"
     assert score_reading(seen, photo).silent == ()
@@ -482,11 +483,11 @@ def test_a_cell_coloured_like_what_covers_the_frame_beside_it_is_uncertain(
     layout = load_layout()
     photo = shoot("tripod", layout, seed, "hands")
     seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert photo.truth["cells"][cell] == truth
     assert cells[cell].label == read and cells[cell].doubt == "unlike"
     assert score_reading(seen, photo).silent == ()
-    monkeypatch.setattr(reader, "_like_the_frames_cover", lambda board, model, *a: False)
+    monkeypatch.setattr(reader, "_like_the_frames_cover", lambda *args: False)
     blind = read_as_file(photo.image, "tripod", layout)
     assert score_reading(blind, photo).silent == (cell,)
 
@@ -580,7 +581,7 @@ def test_fingers_the_colour_of_white_stones_are_uncertain_where_a_hand_shows(mon
     photo = shoot("tripod", layout, 303102, "hands", position=303102)
     seen = read_as_file(photo.image, "tripod", layout)
     fingers = ("b10", "c11", "e11", "f11")
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert all(photo.truth["cells"][n] == "empty" for n in fingers)
     assert all(cells[n].label == "O" and cells[n].doubt == "unlike" for n in fingers)
     assert score_reading(seen, photo).silent == ()
@@ -604,7 +605,7 @@ def test_a_fingertip_two_cells_from_the_next_finger_is_uncertain(monkeypatch):
     layout = load_layout()
     photo = shoot("tripod", layout, 303185, "hands")
     seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert photo.truth["cells"]["a4"] == "empty"
     assert cells["a4"].label == "O" and cells["a4"].uncertain
     assert score_reading(seen, photo).silent == ()
@@ -627,7 +628,7 @@ def test_a_dark_finger_is_no_black_stone_for_its_hue(monkeypatch):
     photo = shoot("tripod", layout, 303682, "hands", position=303182)
     seen = read_as_file(photo.image, "tripod", layout)
     finger = [n for n in score_reading(seen, photo).wrong if photo.truth["cells"][n] == "empty"]
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert len(finger) >= 4 and all(cells[n].label == "X" for n in finger)
     assert score_reading(seen, photo).silent == ()
     monkeypatch.setattr(reader, "STONE_HUE", 1000.0)
@@ -743,7 +744,7 @@ def _white_doubted_for_glare(seed: int, cell: str, position: int | None = None):
     layout = load_layout()
     photo = shoot("tripod", layout, seed, "glare", position=position)
     seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     score = score_reading(seen, photo)
     assert cell in score.wrong and score.silent == ()
     assert cells[cell].label == "O" and cells[cell].doubt == "glare"
@@ -891,7 +892,7 @@ def test_a_pale_cells_outline_is_no_stones_edge_where_its_colour_is_its_tint(mon
     layout = load_layout()
     photo = shoot("tripod", layout, 308621, "recompressed")
     seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert photo.truth["cells"]["d8'"] == "empty"
     assert cells["d8'"].label == "empty" and cells["d8'"].doubt == "name hidden"
     assert score_reading(seen, photo).silent == ()
@@ -917,7 +918,7 @@ def test_a_white_stone_in_a_reflections_tail_is_uncertain(monkeypatch):
     layout = load_layout()
     photo = shoot("tripod", layout, 301741, "glare", position=301241)
     seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     score = score_reading(seen, photo)  # names as the reader placed the half
     assert "b4'" in score.wrong and score.silent == ()
     assert cells["b4'"].uncertain
@@ -1028,7 +1029,7 @@ def test_a_black_stone_a_reflection_lifts_evenly_to_white_is_uncertain(monkeypat
     layout = load_layout()
     photo = shoot("tripod", layout, 301611, "glare", position=301111)
     seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert photo.truth["cells"]["b9"] == "X" and "b9" not in photo.truth.get("hidden", ())
     assert cells["b9"].label == "O" and cells["b9"].uncertain and cells["b9"].doubt == "glare"
     assert score_reading(seen, photo).silent == ()
@@ -1143,7 +1144,7 @@ def test_a_streak_of_reflection_across_a_bare_cell_is_no_round_stone(monkeypatch
     photo = shoot("tripod", layout, 301522, "glare")
     assert photo.truth["cells"]["h8"] == photo.truth["cells"]["i11"] == "empty"
     seen = read_as_file(photo.image, "tripod", layout)
-    cells = {seen.model.cell_key(k): c for k, c in seen.cells.items()}
+    cells = named_cells(seen)
     assert all(cells[k].uncertain and cells[k].doubt == "glare" for k in ("h8", "i11"))
     assert score_reading(seen, photo).silent == ()
     monkeypatch.setattr(reader, "ROUND_UNDER_GLARE", 10)

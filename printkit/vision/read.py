@@ -1277,10 +1277,11 @@ def _check_paper(model: BoardModel, flat: np.ndarray) -> None:
     if not len(seen):
         return
     median = np.median(seen, axis=0)
-    if float(median.max()) > PAST_WHITE:
+    brightest = float(median.max())
+    if brightest > PAST_WHITE:
         raise PhotoError(
             f"the board's light and colours could not be corrected (its white paper comes "
-            f"out {float(median.max()):.1f} times as bright as white): keep hands and "
+            f"out {brightest:.1f} times as bright as white): keep hands and "
             "shadows off the colour strips, and retake it"
         )
     paper = to_lab(median[None, :])[0]

@@ -236,18 +236,17 @@ TONE_REACH = 2.5
 a tone curve (a shadow across it, a wrong colour map), and the gain takes the rest."""
 
 
-def _response(img: np.ndarray, pts: np.ndarray, printed: np.ndarray) -> Callable:
+def _response(observed: np.ndarray, pts: np.ndarray, printed: np.ndarray, scale: float) -> Callable:
     """How the camera shows a printed colour at each point, fitted to reference points of
-    one printed colour: the tone curve (``_tone``) and then a per-channel smooth gain,
+    one printed colour (``observed``: their median colours, ``_medians``, in an image
+    ``scale`` px across): the tone curve (``_tone``) and then a per-channel smooth gain,
     a quadratic in x and y, fitted twice: the second time without points more than three
     median deviations off (a stray stone, a pen mark, a fold).  Returns ``at(points)``,
     which gives ``seen(colours)``: printed colours as seen there, clipped as the reader
     clips.
     """
-    observed = _medians(img, pts, 2.0)
     exponent = _tone(np.median(observed, axis=0), printed)
     seen = observed / np.maximum(printed**exponent, 0.02)
-    scale = float(max(img.shape[:2]))
     a = quadratic_terms(pts, scale)
     ok = np.ones(len(pts), bool)
     coef = np.zeros((6, 3))
@@ -292,18 +291,27 @@ COVER_REACH = 1.0
 where the cover reaches in (frame points lie at least ``FRAME_CLEAR`` from any centre)."""
 
 
+def _frame_covers(
+    frame_seen: np.ndarray, expected: np.ndarray, frame: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The frame points something covers (``FRAME_COVERED``) and their colours (CIELAB):
+    of the ``frame`` points (board px), those whose median colour ``frame_seen`` lies far
+    from the frame's as the camera shows it there (``expected``)."""
+    observed = to_lab(frame_seen)
+    covered = np.linalg.norm(observed - to_lab(expected), axis=1) >= FRAME_COVERED
+    return frame[covered], observed[covered]
+
+
 def _like_the_frames_cover(
-    board: np.ndarray,
-    model,
-    response: Callable,
-    frame: np.ndarray,
+    covers: tuple[np.ndarray, np.ndarray],
     centres: np.ndarray,
     pitch: float,
     seen: np.ndarray,
     kind: np.ndarray,
 ) -> np.ndarray:
     """Which cells (``seen``: their colours, CIELAB) look more like what covers the frame
-    beside them than like their ``kind`` (the photo's stones of the class they read as):
+    beside them (``covers``: the covered frame points and their colours, ``_frame_covers``)
+    than like their ``kind`` (the photo's stones of the class they read as):
     no stone lies on the frame (``FRAME_CLEAR``), so what covers it there is a hand or a
     sleeve reaching in over the board, and a cell in its colour lies under it.  A dark
     finger has no black stone's hue, but one in deep shadow may come near it, and then
@@ -314,19 +322,15 @@ def _like_the_frames_cover(
     edge, read as a white stone (held-out hands 303653, a6).  What covers the frame must
     itself be unlike those stones: a thick stone on an edge cell, seen at a slant, leans
     over the frame beside it (second family, Tripod steep photos 0-59: six right black
-    stones on edge cells were so taken for covers).  ``response`` is the camera's
-    (``_response``), ``frame`` the frame's points and ``centres`` the cells', in the
-    board's pixels, ``pitch`` a cell's width there."""
-    expected = to_lab(response(frame)(np.array(rgb(model.extra["frame_colour"]))))
-    observed = to_lab(_medians(board, frame, 2.0))
-    covered = np.linalg.norm(observed - expected, axis=1) >= FRAME_COVERED
+    stones on edge cells were so taken for covers).  ``centres`` are the cells' centres in
+    the board's pixels, ``pitch`` a cell's width there."""
+    at, colours = covers
     out = np.zeros(len(seen), bool)
-    if not covered.any():
+    if not len(at):
         return out
-    gaps = np.linalg.norm(centres[:, None, :] - frame[None, covered, :], axis=2)
-    near = gaps <= COVER_REACH * pitch
+    near = np.linalg.norm(centres[:, None, :] - at[None, :, :], axis=2) <= COVER_REACH * pitch
     for i in np.flatnonzero(near.any(axis=1)):
-        cover = np.median(observed[covered][near[i]], axis=0)
+        cover = np.median(colours[near[i]], axis=0)
         unlike_a_stone = np.linalg.norm(cover - kind) >= FRAME_COVERED
         out[i] = unlike_a_stone and np.linalg.norm(seen[i] - cover) < np.linalg.norm(seen[i] - kind)
     return out
@@ -375,7 +379,9 @@ def classify_cells(
     keys = list(model.cells)
     frame = to_px(np.array(extra["frame"], float))
     centres = to_px(np.array([extra["centres"][k] for k in keys], float))
-    response = _response(board, frame, np.array(rgb(extra["frame_colour"])))
+    frame_colour = np.array(rgb(extra["frame_colour"]))
+    frame_seen = _medians(board, frame, 2.0)
+    response = _response(frame_seen, frame, frame_colour, float(max(board.shape[:2])))
     as_seen = response(centres)
     radius = INNER * extra["cell"] * model.px_per_mm
     discs = _discs(image, centres, radius)
@@ -442,11 +448,12 @@ def classify_cells(
     dark_covers[_enclosed(board, model, to_px, keys, dark_covers & unnamed)] = False
     outliers |= dark_covers
     pitch = float(extra["cell"]) * model.px_per_mm
+    covers = _frame_covers(frame_seen, response(frame)(frame_colour), frame)
     for stone in (1, 2):  # a stone of either colour, under a hand of its shade
         kind = kind_colour.get((labels[stone], ""))
         if kind is not None:
             outliers |= (order[:, 0] == stone) & _like_the_frames_cover(
-                board, model, response, frame, centres, pitch, seen, kind
+                covers, centres, pitch, seen, kind
             )
     outliers |= _cover_ends(seen, groups, black, dark_covers, centres, pitch)
     # Cells that read bare whose name something hides, and whose colour is unlike the other
