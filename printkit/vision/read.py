@@ -2850,7 +2850,7 @@ def classify(
     )
     washed = [readings[k].washed for k in keys]
     doubts = _halo(doubts, near, washed)
-    doubts = _beside_washed_out(doubts, [readings[k] for k in keys], points)
+    doubts = _beside_washed_out(doubts, [readings[k] for k in keys], points, near)
     above = _washed_above_paper(washed, smoothed, light, points)
     doubts = ["glare" if up and not d else d for d, up in zip(doubts, above, strict=True)]
     lit_up = [a or b for a, b in zip(lit_up, above, strict=True)]
@@ -3725,18 +3725,29 @@ def _washed_above_paper(
     return [w and bool(r > WASHED_ABOVE) for w, r in zip(washed, seen.min(axis=1), strict=True)]
 
 
-def _beside_washed_out(doubts: list[str], readings: list, points: list) -> list[str]:
+def _beside_washed_out(
+    doubts: list[str], readings: list, points: list, near: np.ndarray
+) -> list[str]:
     """``doubts`` with the ``washed`` cells within ``WASH_REACH`` of a cell a reflection
-    washed out named glare too, in a photo with one: a cell that looks bare but hides its
-    printed name (``name hidden``) holds something the reflection made as pale as paper,
-    so the reflection reaches there, however little of it the photo shows clipped, and a
-    white piece as near it as a washed piece may lie to a clipped cell may be a dark one
-    washed as well (Tripod glare 301870 of position 301370, second family: a black stone
-    read white surely, 2.7 cell widths from the nearest clipped cell and 1.6 from a
-    washed-out one)."""
+    washed out named glare too, in a photo with one: a cell within ``HALO`` of glare
+    (``near``: ``_glare_distance``) that looks bare but hides its printed name (``name
+    hidden``) holds something the reflection made as pale as paper, so the reflection
+    reaches there, however little of it the photo shows clipped, and a white piece as near
+    it as a washed piece may lie to a clipped cell may be a dark one washed as well (Tripod
+    glare 301870 of position 301370, second family: a black stone read white surely, 2.7
+    cell widths from the nearest clipped cell and 1.6 from a washed-out one).
+
+    A cell farther from glare that hides its name is uncertain itself, but says nothing of
+    a reflection: a white stone the light model dims beside a reflection reads as pale as
+    the wood (Tripod glare pair 301672, second family: two such stones, 1.6 and 2.4 cell
+    widths from glare, made six right white stones round them uncertain in the photo
+    that showed them best)."""
     if "glare" not in doubts:
         return doubts
-    washed_out = ["glare" if r.uncertain and r.doubt == "name hidden" else "" for r in readings]
+    washed_out = [
+        "glare" if r.uncertain and r.doubt == "name hidden" and near[i] <= HALO else ""
+        for i, r in enumerate(readings)
+    ]
     near = _glare_distance(washed_out, points)
     return [
         "glare" if not d and r.washed and near[i] <= WASH_REACH else d
