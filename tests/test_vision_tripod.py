@@ -1159,11 +1159,13 @@ def test_a_white_stone_round_nearly_all_round_under_a_reflection_is_sure(monkeyp
     seen = read_as_file(photo.image, "tripod", layout)
     score = score_reading(seen, photo)
     assert score.silent == () and "a7" not in score.wrong
-    assert named_cells(seen)["a7"].label == "O" and not named_cells(seen)["a7"].uncertain
+    a7 = named_cells(seen)["a7"]
+    assert a7.label == "O" and not a7.uncertain
     monkeypatch.setattr(reader, "ROUND_UNDER_GLARE", reader.EDGE_SECTORS)
     strict = read_as_file(photo.image, "tripod", layout)
     assert score_reading(strict, photo).silent == ()
-    assert named_cells(strict)["a7"].uncertain and named_cells(strict)["a7"].doubt == "glare"
+    a7 = named_cells(strict)["a7"]
+    assert a7.uncertain and a7.doubt == "glare"
 
 
 def test_a_streak_of_reflection_across_a_bare_cell_is_no_round_stone(monkeypatch):

@@ -3730,27 +3730,29 @@ def _beside_washed_out(
 ) -> list[str]:
     """``doubts`` with the ``washed`` cells within ``WASH_REACH`` of a cell a reflection
     washed out named glare too, in a photo with one: a cell within ``HALO`` of glare
-    (``near``: ``_glare_distance``) that looks bare but hides its printed name (``name
-    hidden``) holds something the reflection made as pale as paper, so the reflection
-    reaches there, however little of it the photo shows clipped, and a white piece as near
-    it as a washed piece may lie to a clipped cell may be a dark one washed as well (Tripod
-    glare 301870 of position 301370, second family: a black stone read white surely, 2.7
-    cell widths from the nearest clipped cell and 1.6 from a washed-out one).
+    (``near``: how far each cell lies from it, in cell widths) that looks bare but hides
+    its printed name (``name hidden``) holds something the reflection made as pale as
+    paper, so the reflection reaches there, however little of it the photo shows clipped,
+    and a white piece as near it as a washed piece may lie to a clipped cell may be a dark
+    one washed as well (Tripod glare 301870 of position 301370, second family: a black
+    stone read white surely, 2.7 cell widths from the nearest clipped cell and 1.6 from a
+    washed-out one).
 
     A cell farther from glare that hides its name is uncertain itself, but says nothing of
     a reflection: a white stone the light model dims beside a reflection reads as pale as
     the wood (Tripod glare pair 301672, second family: two such stones, 1.6 and 2.4 cell
     widths from glare, made six right white stones round them uncertain in the photo
-    that showed them best)."""
+    that showed them best).  Tripod glare photos 0-79 and 600-679, pairs 0-59 and
+    600-639: 56 right cells so doubted before are sure, and no other cell changed."""
     if "glare" not in doubts:
         return doubts
     washed_out = [
         "glare" if r.uncertain and r.doubt == "name hidden" and near[i] <= HALO else ""
         for i, r in enumerate(readings)
     ]
-    near = _glare_distance(washed_out, points)
+    apart = _glare_distance(washed_out, points)
     return [
-        "glare" if not d and r.washed and near[i] <= WASH_REACH else d
+        "glare" if not d and r.washed and apart[i] <= WASH_REACH else d
         for i, (d, r) in enumerate(zip(doubts, readings, strict=True))
     ]
 
