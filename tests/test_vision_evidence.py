@@ -1478,9 +1478,20 @@ def test_lines_of_one_direction_fit_no_lens(monkeypatch):
     shake smears every printed line but those along its path, and the lines found all run
     the board's horizontal way.  No lens is fitted to them: the board is read flat, every
     cell right.  A lens fitted to them and the markers slides the board 3-6 mm along
-    them, and a two-cell red piece (j4, j5) reads as bare paper, surely."""
+    them, and a two-cell red piece (j4, j5) reads as bare paper, surely.  (So with the
+    markers sought in grey alone, ``markers.FEW_FOUND`` 0: there one shows, and the others
+    are found by their pattern from it.  Sought again on the photo's brightest channel, a
+    second shows, the others are found from the two, and even the lens fitted to lines of
+    one direction is no lens at all.)"""
+    from printkit.vision import markers
+
     layout = load_layout()
     photo = shoot("trigon", layout, 307610, "motion")
+    monkeypatch.setattr(read_module, "_one_way", lambda lines: False)
+    both = read_as_file(photo.image, "trigon", layout)
+    assert both.lens is None and score_reading(both, photo).wrong == ()
+    monkeypatch.undo()
+    monkeypatch.setattr(markers, "FEW_FOUND", 0)
     seen = read_as_file(photo.image, "trigon", layout)
     assert seen.lens is None and score_reading(seen, photo).wrong == ()
     monkeypatch.setattr(read_module, "_one_way", lambda lines: False)

@@ -141,3 +141,26 @@ def test_markers_found_in_a_steadied_photo_keep_their_shaped_corners(monkeypatch
     monkeypatch.setattr(read_module, "_one_way", lambda lines: False)
     blind = score_reading(read_encoded(data.tobytes(), "tripakus", layout), photo)
     assert len(blind.silent) >= 2
+
+
+def test_markers_a_coloured_piece_touches_are_found_on_the_brightest_channel(monkeypatch):
+    """Second family, a wide-lens photo of the TriPakus sections board, small in the frame,
+    read from its JPEG file: a thick blue piece on one corner cell lies over the black
+    border of the marker beside it and a red one touches another's.  In grey, both pieces
+    are as dark as the border, and one marker of three is found, too few to seek the others
+    by their pattern: refused.  On the photo's brightest channel the pieces are light and
+    the borders stay square: all three markers are found, and every cell reads rightly."""
+    from printkit.errors import PhotoError
+    from printkit.vision import markers
+
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 306700, "lens")
+    data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    grey = cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY)
+    assert len(markers._detected(grey)) == 1
+    assert [d.id for d in markers.detect_markers(photo.image)] == [0, 0, 0]
+    score = score_reading(read_encoded(data, "tripakus", layout), photo)
+    assert score.wrong == () and score.uncertain == ()
+    monkeypatch.setattr(markers, "FEW_FOUND", 0)
+    with pytest.raises(PhotoError, match="found 1 of the board's 3 markers"):
+        read_encoded(data, "tripakus", layout)

@@ -112,9 +112,20 @@ def test_a_rough_fit_of_a_shaken_photo_gives_way_to_the_steadied_markers(monkeyp
     12 mm off, and the photo was refused for colours that could not be corrected (its
     strip sampled beside it).  With the shake undone, all four markers show and place the
     board surely: every cell reads right, a few of 486 uncertain.  (The found markers'
-    corners from the rough fit: ``corners_shaped_by_the_rough_fit``.)"""
+    corners from the rough fit: ``corners_shaped_by_the_rough_fit``.  The detector's
+    markers are sought in grey alone, ``markers.FEW_FOUND`` 0: one shows there, and a
+    second on the photo's brightest channel, from which the pattern search finds the
+    others, and the photo reads right even without the shake undone.)"""
+    from printkit.vision import markers
+
     corners_shaped_by_the_rough_fit(monkeypatch)
+    without_steadied(monkeypatch)
     photo = _photo("trigon", 307027, "motion")
+    brightest = read_encoded(_jpeg(photo.image, 95), "trigon", load_layout())
+    assert score_reading(brightest, photo).wrong == ()
+    monkeypatch.undo()
+    corners_shaped_by_the_rough_fit(monkeypatch)
+    monkeypatch.setattr(markers, "FEW_FOUND", 0)
     reading = read_encoded(_jpeg(photo.image, 95), "trigon", load_layout())
     assert len(reading.markers) == 4
     score = score_reading(reading, photo)

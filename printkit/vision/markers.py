@@ -97,14 +97,43 @@ class Detection:
         return float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)]))
 
 
+FEW_FOUND = 2
+"""Where the grey photo shows fewer markers than this, they are sought again on its
+brightest channel (``detect_markers``).  Measured on the second family's pair photos whose
+grey showed fewer than two (first photos of shaken and wide-lens pairs 0-39 and 600-705 and
+of hands pairs 0-39, every game; 78 photos): one refused before, shaken Trigon 307704 (of
+its own position), read with every cell right, as the wide-lens TriPakus photo 306700
+does, and no cell of the 77 others changed.  Sought again wherever fewer
+than three show, a marker so found in a shaken TriPakus photo, 307705, took the place of
+two the pattern search found, and the fit through them put the colour strip off:
+refused."""
+
+
 def detect_markers(image: np.ndarray) -> list[Detection]:
-    """Every marker of the printkit dictionary in a BGR photo."""
+    """Every marker of the printkit dictionary in a BGR photo.
+
+    Markers are sought in grey first.  Where fewer than ``FEW_FOUND`` show, they are sought
+    again on the photo's brightest channel, and those found apart from the first are added:
+    a red or blue piece touching a marker is as dark in grey as the marker's black border,
+    whose outline then runs on into the piece and is no square, while in its brightest
+    channel a coloured piece is light and the border stays black (TriPakus wide-lens photo
+    306700, second family: corner pieces over two of the sections board's three markers;
+    one found in grey, all three so)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    scale = min(1.0, DETECT_SIZE / max(grey.shape))
+    found = _detected(grey)
+    if len(found) < FEW_FOUND:
+        found += [d for d in _detected(image.max(axis=2)) if _apart_from(d, found)]
+    return found
+
+
+def _detected(channel: np.ndarray) -> list[Detection]:
+    """The markers ArUco finds in one channel of a photo, sought in a copy no larger than
+    ``DETECT_SIZE`` and their corners refined on the channel itself."""
+    scale = min(1.0, DETECT_SIZE / max(channel.shape))
     small = (
-        cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        cv2.resize(channel, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         if scale < 1.0
-        else grey
+        else channel
     )
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
     params = cv2.aruco.DetectorParameters()
@@ -117,7 +146,14 @@ def detect_markers(image: np.ndarray) -> list[Detection]:
         Detection(int(marker_id), (quad.reshape(4, 2) / scale).astype(np.float32))
         for quad, marker_id in zip(corners, ids.ravel(), strict=True)
     ]
-    return refine_markers(grey, found) if scale < 1.0 else found
+    return refine_markers(channel, found) if scale < 1.0 else found
+
+
+def _apart_from(detection: Detection, found: list[Detection]) -> bool:
+    """Whether ``detection`` lies apart from every one of ``found`` (its centre farther
+    from theirs than its own size): a board may repeat a marker's id (the sections board's
+    three corners all show id 0), so place, not id, tells a new one."""
+    return all(np.linalg.norm(detection.centre - other.centre) > detection.size for other in found)
 
 
 def refine_markers(grey: np.ndarray, found: list[Detection]) -> list[Detection]:
