@@ -623,6 +623,55 @@ def test_an_edge_cell_in_a_reflections_tail_must_show_its_inner_sides(monkeypatc
     assert blind.silent == ("13,13",)
 
 
+def test_a_reflection_on_the_margin_beside_the_board_doubts_the_edge_cells_it_washes(
+    monkeypatch,
+):
+    """Second family, the first photo of a Trigon glare pair read from its JPEG file: a long
+    thin reflection lies on the margin along the board's left edge, and its glow washes
+    the red piece on the edge cells a10 and b11 nearly white, with too little of their own
+    samples lifted above the paper's light to count as glare.  The margin's paper beside
+    them is lifted far above it: the cells lie in the reflection's reach, are read from
+    the colour it leaves them, and every cell of the photo reads right.  With the margin
+    not looked at, b11 reads as bare paper, surely."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 301706, "glare", position=301706)
+    seen = read_as_file(photo.image, "trigon", layout)
+    assert photo.truth["cells"]["b11"] == "red"
+    assert score_reading(seen, photo).wrong == ()
+    monkeypatch.setattr(read_module, "_margin_glare_distance", _margin_unseen)
+    blind = score_reading(read_as_file(photo.image, "trigon", layout), photo)
+    assert "b11" in blind.silent
+
+
+def test_a_pale_finger_over_a_flap_is_no_reflection_on_the_margin(monkeypatch):
+    """Second family, the first photo of a Trigon hands pair read from its JPEG file: pale
+    fingers lie over a section's flap, lit more than the paper, their red channel far
+    above the paper's light.  The light they send back is far from even across the
+    channels, as a reflection off white paper is: no cell lies in a reflection's reach on
+    the margin's account.  Taking any light above the paper's there for a reflection,
+    cells beside the fingers would be."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 303016, "hands", position=303016)
+    reaches = []
+    margin = read_module._margin_glare_distance
+
+    def kept(*args):
+        reaches.append(margin(*args))
+        return reaches[-1]
+
+    monkeypatch.setattr(read_module, "_margin_glare_distance", kept)
+    read_as_file(photo.image, "trigon", layout)
+    assert (reaches[-1] > read_module.WASH_REACH).all()
+    monkeypatch.setattr(read_module, "NEUTRAL", 100.0)
+    read_as_file(photo.image, "trigon", layout)
+    assert (reaches[-1] <= read_module.HALO).sum() >= 3
+
+
+def _margin_unseen(model, smoothed, light, points, paper_clips):
+    """No glare on the paper beyond the cells, wherever it shows."""
+    return np.full(len(points), np.inf)
+
+
 def test_a_patch_under_a_reflection_gives_its_class_no_colour_to_fit(monkeypatch):
     """Second family, the first photo of a Trigon glare pair read from its JPEG file: a
     reflection lies over the third of the board's three colour strips and over bare cells

@@ -23,7 +23,7 @@ from printkit.games import find_game
 from printkit.layout.config import Layout
 from printkit.vision.stored import stored
 
-__all__ = ["BoardModel", "board_models", "matrix", "repeated", "turned_keys"]
+__all__ = ["BoardModel", "board_models", "corners", "matrix", "repeated", "turned_keys"]
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,10 @@ class BoardModel:
     drawn apart (Tripod's hexagons, each with its own outline).  ``outline``: a convex
     polygon (mm) printed filled, darker than the paper round it (Tripod's wood frame),
     whose sides show as steps from the fill to the paper: where the markers alone place
-    the board only roughly, they place it (``vision.read``).
+    the board only roughly, they place it (``vision.read``).  ``margin``: polygons (mm) of
+    bare paper the kit prints beside the cells (a whole board's sheet, a section's flap),
+    where a reflection lying off the cells still shows (``vision.read``); none is looked at
+    when empty.
 
     ``printed``: the game's reader draws the bare board as the kit prints it (board frame,
     ``reader.bare_board(model)``), for cues that need no colour: whatever lies on a cell
@@ -109,6 +112,7 @@ class BoardModel:
     whole_scale: float = 0.5
     shared_lines: bool = True
     outline: tuple[Point, ...] = ()
+    margin: tuple[tuple[Point, ...], ...] = ()
     printed: bool = False
     extra: dict = field(default_factory=dict)
 
@@ -118,6 +122,12 @@ class BoardModel:
 
     def __hash__(self) -> int:
         return hash((self.game, self.variant))
+
+
+def corners(bounds: tuple[float, float, float, float]) -> tuple[Point, ...]:
+    """The rectangle ``bounds`` (x0, y0, x1, y1) as a polygon."""
+    x0, y0, x1, y1 = bounds
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
 def matrix(t: Affine):

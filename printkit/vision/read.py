@@ -2848,6 +2848,7 @@ def classify(
         _glare_distance(doubts, points),
         _inked_glare_distance(model, smoothed, light, points, paper_clips, brighter),
     )
+    near = np.minimum(near, _margin_glare_distance(model, smoothed, light, points, paper_clips))
     washed = [readings[k].washed for k in keys]
     doubts = _halo(doubts, near, washed)
     doubts = _beside_washed_out(doubts, [readings[k] for k in keys], points, near)
@@ -3853,6 +3854,72 @@ def _inked_glare_distance(
         if len(shaded):
             veiled &= _apart_px(spots, shaded) > SHADE_REACH * _cell_width(points)
     return _widths_to(spots[np.array([d == "glare" for d in doubts]) | veiled], points)
+
+
+MARGIN_GAP = 0.25
+"""The paper beside the cells (``BoardModel.margin``) is looked at for glare
+(``_margin_glare_distance``) from this many cell widths off the nearest cell, clear of a
+piece's thickness or a cell's edge..."""
+MARGIN_INSET = 3.0
+"""...and this many mm inside the paper's edge, beyond which a misplaced fit may show the
+table..."""
+MARGIN_STEP = 1 / 3
+"""...at points this many cell widths apart."""
+
+
+@cache
+def _margin_points(model: BoardModel) -> np.ndarray:
+    """Points (rect px) of the model's ``margin`` paper, at least ``MARGIN_INSET`` mm inside
+    its edge and between ``MARGIN_GAP`` and ``WASH_REACH`` cell widths from the nearest
+    cell, ``MARGIN_STEP`` widths apart (found on a raster of a px per mm, fine enough for
+    distances of a cell's width)."""
+    if not model.margin:
+        return np.empty((0, 2))
+    x0, y0, x1, y1 = model.bounds
+    shape = (round(y1 - y0) + 1, round(x1 - x0) + 1)
+
+    def raster(polygons, inside: int) -> np.ndarray:
+        mask = np.full(shape, 255 - inside, np.uint8)
+        outlines = [np.round(np.asarray(p) - (x0, y0)).astype(np.int32) for p in polygons]
+        cv2.fillPoly(mask, outlines, inside)
+        return cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+
+    from_cells = raster(model.cells.values(), 0)
+    in_paper = raster(model.margin, 255)
+    width = _cell_centres(model)[2]
+    step = max(1, round(width * MARGIN_STEP))
+    ys, xs = np.mgrid[step // 2 : shape[0] : step, step // 2 : shape[1] : step]
+    off = from_cells[ys, xs]
+    keep = (off > MARGIN_GAP * width) & (off <= WASH_REACH * width)
+    keep &= in_paper[ys, xs] > MARGIN_INSET
+    return np.stack([xs[keep], ys[keep]], axis=1) * model.px_per_mm
+
+
+def _margin_glare_distance(
+    model: BoardModel, smoothed: np.ndarray, light: np.ndarray, points: list, paper_clips: bool
+) -> np.ndarray:
+    """How far each cell lies from the nearest point of the paper beside the cells
+    (``BoardModel.margin``) that shows glare (``_doubts``' test, point by point), in cell
+    widths (infinite when none does); ``smoothed``: the rectified photo through
+    ``_smoothed``.  A reflection lying on the margin beside the board washes the edge cells
+    next to it pale with too little of their own samples lifted above the paper's light to
+    count: a long thin one along the edge of a Trigon board made a red piece's edge cells
+    read as bare paper, surely (glare pair 301706's first photo, b11: its own samples
+    unlifted, light above paper's 0.1 cell widths off it on the margin).  The light must be
+    as even across the channels as white light (``NEUTRAL``): white paper sends a reflection
+    back as it came, while a pale finger over the paper, lit more than the paper, is far
+    redder than it (Trigon hands 303016, first photo of the pair: a finger over a section's
+    flap)."""
+    spots = _margin_points(model)
+    if not len(spots):
+        return np.full(len(points), np.inf)
+    seen = _doubts(smoothed, light, [p[None, :] for p in spots], paper_clips, smoothed=smoothed)
+    lit = spots[np.array([d == "glare" for d in seen])]
+    if not len(lit):
+        return np.full(len(points), np.inf)
+    excess = _shares(smoothed, light, lit) - 1.0
+    even = np.ptp(excess, axis=1) <= NEUTRAL * np.maximum(excess.mean(axis=1), 1e-6)
+    return _widths_to(lit[even], points)
 
 
 def _shares(smoothed: np.ndarray, light: np.ndarray, spots: np.ndarray) -> np.ndarray:

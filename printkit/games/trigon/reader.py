@@ -30,7 +30,7 @@ from printkit.layout.config import Layout
 from printkit.polyiamond_games import photolog
 from printkit.polyiamond_games.drawing import assembled
 from printkit.polyiamond_games.engine import unexplained_cells
-from printkit.vision.model import BoardModel
+from printkit.vision.model import BoardModel, corners
 from printkit.vision.scenes import lay_triangles
 
 __all__ = ["board_models", "board_picture", "bare_board", "scene", "draw_pieces", "move_log"]
@@ -51,7 +51,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
     cells = {cell: tri_polygon(cell, side) for cell in sorted(board.cells)}
     inks = {"empty": "#ffffff", **{c: layout.colour(c) for c in colours}}
     classes = ("empty", *colours)
-    _, markers, patches = section_flap(plan_of(layout), side, layout)
+    flap, markers, patches = section_flap(plan_of(layout), side, layout)
     turns = tuple(board_turn(n, side, k) for k in range(3))
     reach = FLAP + 2.0
     xs = [p[0] for poly in cells.values() for p in poly]
@@ -65,6 +65,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         classes=classes,
         colours=inks,
         bounds=(min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach),
+        margin=tuple(tuple(map(t, flap)) for t in turns),
         symmetries=turns,
         cell_key=board.pentobi_name,
         consistency=unexplained_cells,
@@ -76,6 +77,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
     to_board = Affine.translate(-at.e, -at.f)
     markers, patches = full_board_fiducials(layout, size)
     x0, y0 = to_board((0.0, 0.0))
+    sheet = (x0, y0, x0 + size[0], y0 + size[1])
     full = BoardModel(
         KIT,
         "full",
@@ -84,7 +86,8 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cells=cells,
         classes=classes,
         colours=inks,
-        bounds=(x0, y0, x0 + size[0], y0 + size[1]),
+        bounds=sheet,
+        margin=(corners(sheet),),
         cell_key=board.pentobi_name,
         consistency=unexplained_cells,
         raised=True,

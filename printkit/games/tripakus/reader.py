@@ -29,7 +29,7 @@ from printkit.layout.sections import triangle_sections
 from printkit.polyiamond_games import photolog
 from printkit.polyiamond_games.drawing import assembled
 from printkit.polyiamond_games.engine import unexplained_cells
-from printkit.vision.model import BoardModel
+from printkit.vision.model import BoardModel, corners
 from printkit.vision.scenes import lay_triangles
 
 __all__ = ["board_models", "board_picture", "bare_board", "scene", "draw_pieces", "move_log"]
@@ -63,6 +63,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         classes=classes,
         colours=colours,
         bounds=(x0 - reach, y0 - reach, x1 + reach, y1 + reach),
+        margin=tuple(tuple(map(t, frame.outline)) for t in turns),
         symmetries=turns,
         cell_key=reading_name,
         consistency=unexplained_cells,
@@ -75,6 +76,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
     to_board = Affine.translate(-at.e, -at.f)
     markers, patches = full_board_fiducials(layout, size)
     x0, y0 = to_board((0.0, 0.0))
+    sheet = (x0, y0, x0 + size[0], y0 + size[1])
     full = BoardModel(
         KIT,
         "full",
@@ -83,7 +85,8 @@ def board_models(layout: Layout) -> list[BoardModel]:
         cells=cells,
         classes=classes,
         colours=colours,
-        bounds=(x0, y0, x0 + size[0], y0 + size[1]),
+        bounds=sheet,
+        margin=(corners(sheet),),
         cell_key=reading_name,
         consistency=unexplained_cells,
         raised=True,
