@@ -2844,11 +2844,13 @@ def classify(
     smoothed = _smoothed(cells_img)
     doubts = _doubts(cells_img, light, points, paper_clips, brighter, smoothed)
     lit_up = [d == "glare" for d in doubts]  # light above paper on the cell's own samples
-    near = np.minimum(
-        _glare_distance(doubts, points),
-        _inked_glare_distance(model, smoothed, light, points, paper_clips, brighter),
+    near = np.minimum.reduce(
+        [
+            _glare_distance(doubts, points),
+            _inked_glare_distance(model, smoothed, light, points, paper_clips, brighter),
+            _margin_glare_distance(model, smoothed, light, points, paper_clips),
+        ]
     )
-    near = np.minimum(near, _margin_glare_distance(model, smoothed, light, points, paper_clips))
     washed = [readings[k].washed for k in keys]
     doubts = _halo(doubts, near, washed)
     doubts = _beside_washed_out(doubts, [readings[k] for k in keys], points, near)
@@ -3862,7 +3864,7 @@ MARGIN_GAP = 0.25
 piece's thickness or a cell's edge..."""
 MARGIN_INSET = 3.0
 """...and this many mm inside the paper's edge, beyond which a misplaced fit may show the
-table..."""
+table, and from what is printed on it (``_margin_points``)..."""
 MARGIN_STEP = 1 / 3
 """...at points this many cell widths apart."""
 
@@ -3870,22 +3872,26 @@ MARGIN_STEP = 1 / 3
 @cache
 def _margin_points(model: BoardModel) -> np.ndarray:
     """Points (rect px) of the model's ``margin`` paper, at least ``MARGIN_INSET`` mm inside
-    its edge and between ``MARGIN_GAP`` and ``WASH_REACH`` cell widths from the nearest
-    cell, ``MARGIN_STEP`` widths apart (found on a raster of a px per mm, fine enough for
-    distances of a cell's width)."""
+    its edge and from the markers (with their quiet zones) and colour patches printed on it,
+    between ``MARGIN_GAP`` and ``WASH_REACH`` cell widths from the nearest cell and
+    ``MARGIN_STEP`` widths apart (found on a raster of a px per mm, fine enough for
+    distances of a cell's width).  Printed squares are no bare paper, and where the photo
+    lies off them, the light fitted to their quiet zones can lie well below the paper's."""
     if not model.margin:
         return np.empty((0, 2))
     x0, y0, x1, y1 = model.bounds
     shape = (round(y1 - y0) + 1, round(x1 - x0) + 1)
 
-    def raster(polygons, inside: int) -> np.ndarray:
-        mask = np.full(shape, 255 - inside, np.uint8)
+    def filled(mask: np.ndarray, polygons, value: int) -> np.ndarray:
         outlines = [np.round(np.asarray(p) - (x0, y0)).astype(np.int32) for p in polygons]
-        cv2.fillPoly(mask, outlines, inside)
-        return cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+        return cv2.fillPoly(mask, outlines, value)
 
-    from_cells = raster(model.cells.values(), 0)
-    in_paper = raster(model.margin, 255)
+    cells = filled(np.full(shape, 255, np.uint8), model.cells.values(), 0)
+    paper = filled(np.zeros(shape, np.uint8), model.margin, 255)
+    quiet = [replace(m, side=m.side * (1 + 2 / MODULES)).corners for m in model.markers]
+    paper = filled(paper, quiet + [p.ring for p in model.patches], 0)
+    from_cells = cv2.distanceTransform(cells, cv2.DIST_L2, 5)
+    in_paper = cv2.distanceTransform(paper, cv2.DIST_L2, 5)
     width = _cell_centres(model)[2]
     step = max(1, round(width * MARGIN_STEP))
     ys, xs = np.mgrid[step // 2 : shape[0] : step, step // 2 : shape[1] : step]
@@ -3905,21 +3911,17 @@ def _margin_glare_distance(
     next to it pale with too little of their own samples lifted above the paper's light to
     count: a long thin one along the edge of a Trigon board made a red piece's edge cells
     read as bare paper, surely (glare pair 301706's first photo, b11: its own samples
-    unlifted, light above paper's 0.1 cell widths off it on the margin).  The light must be
-    as even across the channels as white light (``NEUTRAL``): white paper sends a reflection
-    back as it came, while a pale finger over the paper, lit more than the paper, is far
-    redder than it (Trigon hands 303016, first photo of the pair: a finger over a section's
-    flap)."""
+    unlifted, light above paper's 0.1 cell widths off it on the margin).  Measured on the
+    first photos of TriPakus and Trigon pairs: of glare 0-39 and 600-659, 86 right bare
+    cells sure before were uncertain and one the other way; of hands, steep, low light,
+    small, ordinary, printer, recompressed, motion and wide-lens 0-19, one right cell was
+    uncertain (Trigon hands 303013, z1: the paper between two hands lit above the light
+    fitted there); no cell read otherwise."""
     spots = _margin_points(model)
     if not len(spots):
         return np.full(len(points), np.inf)
     seen = _doubts(smoothed, light, [p[None, :] for p in spots], paper_clips, smoothed=smoothed)
-    lit = spots[np.array([d == "glare" for d in seen])]
-    if not len(lit):
-        return np.full(len(points), np.inf)
-    excess = _shares(smoothed, light, lit) - 1.0
-    even = np.ptp(excess, axis=1) <= NEUTRAL * np.maximum(excess.mean(axis=1), 1e-6)
-    return _widths_to(lit[even], points)
+    return _widths_to(spots[np.array([d == "glare" for d in seen])], points)
 
 
 def _shares(smoothed: np.ndarray, light: np.ndarray, spots: np.ndarray) -> np.ndarray:
