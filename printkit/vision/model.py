@@ -23,7 +23,7 @@ from printkit.games import find_game
 from printkit.layout.config import Layout
 from printkit.vision.stored import stored
 
-__all__ = ["BoardModel", "board_models", "corners", "matrix", "repeated", "turned_keys"]
+__all__ = ["BoardModel", "board_models", "matrix", "rectangle", "repeated", "turned_keys"]
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ class BoardModel:
         return hash((self.game, self.variant))
 
 
-def corners(bounds: tuple[float, float, float, float]) -> tuple[Point, ...]:
+def rectangle(bounds: tuple[float, float, float, float]) -> tuple[Point, ...]:
     """The rectangle ``bounds`` (x0, y0, x1, y1) as a polygon."""
     x0, y0, x1, y1 = bounds
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))

@@ -56,7 +56,7 @@ from printkit.vision.markers import (
     markers_in,
     refine_markers,
 )
-from printkit.vision.model import BoardModel, board_models, matrix
+from printkit.vision.model import BoardModel, board_models, matrix, rectangle
 from printkit.vision.parallax import lifted, parallax, shifts
 from printkit.vision.pattern import REACH, look_for, parabola_vertex
 from printkit.vision.photofile import PhotoFile
@@ -334,9 +334,7 @@ many times the pixels per mm the reader straightens the board to."""
 def _coarsest(h: np.ndarray, model: BoardModel) -> float:
     """The fewest photo pixels per board mm anywhere on the board (at its bounding corners,
     along either axis): where perspective shrinks it most."""
-    x0, y0, x1, y1 = model.bounds
-    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    steps = [((x, y), (x + 1.0, y), (x, y + 1.0)) for x, y in corners]
+    steps = [((x, y), (x + 1.0, y), (x, y + 1.0)) for x, y in rectangle(model.bounds)]
     pts = _project(h, np.float32([p for step in steps for p in step])).reshape(-1, 3, 2)
     return float(
         min(
@@ -1186,9 +1184,8 @@ def _lens_fitted(
     where = np.vstack([lines.where, board, board])
     across = np.tile([1.0, 0.0], (len(board), 1))
     normal = np.vstack([lines.normal, across, across[:, ::-1]])
-    x0, y0, x1, y1 = model.bounds
-    corners = np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], float)
-    fitted = fit_lens(where, normal, np.vstack([seen, photo, photo]), shape[:2], corners)
+    sheet = np.array(rectangle(model.bounds), float)
+    fitted = fit_lens(where, normal, np.vstack([seen, photo, photo]), shape[:2], sheet)
     if fitted is None or abs(fitted[0].k) < STRAIGHT:
         return None
     return fitted
@@ -3847,15 +3844,24 @@ def _inked_glare_distance(
     if not model.inked:
         return np.full(len(points), np.inf)
     spots = _to_rect(model, model.inked)
-    one = [p[None, :] for p in spots]
-    doubts = _doubts(smoothed, light, one, paper_clips, brighter, smoothed)
     veiled = _veiled(smoothed, light, spots)
     if veiled.any():  # a veil lies on the paper beyond too: a hand there is darker
         paper = _to_rect(model, _white_points(model))
         shaded = paper[_shares(smoothed, light, paper).mean(axis=1) < SHADED]
         if len(shaded):
             veiled &= _apart_px(spots, shaded) > SHADE_REACH * _cell_width(points)
-    return _widths_to(spots[np.array([d == "glare" for d in doubts]) | veiled], points)
+    return _widths_to(
+        spots[_glaring(smoothed, light, spots, paper_clips, brighter) | veiled], points
+    )
+
+
+def _glaring(
+    smoothed: np.ndarray, light: np.ndarray, spots: np.ndarray, paper_clips: bool, brighter: float
+) -> np.ndarray:
+    """Which of ``spots`` (rect px) show glare, by ``_doubts``' test point by point;
+    ``smoothed``: the rectified photo through ``_smoothed``."""
+    seen = _doubts(smoothed, light, [p[None, :] for p in spots], paper_clips, brighter, smoothed)
+    return np.array([d == "glare" for d in seen], bool)
 
 
 MARGIN_GAP = 0.25
@@ -3920,8 +3926,7 @@ def _margin_glare_distance(
     spots = _margin_points(model)
     if not len(spots):
         return np.full(len(points), np.inf)
-    seen = _doubts(smoothed, light, [p[None, :] for p in spots], paper_clips, smoothed=smoothed)
-    return _widths_to(spots[np.array([d == "glare" for d in seen])], points)
+    return _widths_to(spots[_glaring(smoothed, light, spots, paper_clips, BRIGHTER)], points)
 
 
 def _shares(smoothed: np.ndarray, light: np.ndarray, spots: np.ndarray) -> np.ndarray:

@@ -29,7 +29,7 @@ from printkit.layout.sections import triangle_sections
 from printkit.polyiamond_games import photolog
 from printkit.polyiamond_games.drawing import assembled
 from printkit.polyiamond_games.engine import unexplained_cells
-from printkit.vision.model import BoardModel, corners
+from printkit.vision.model import BoardModel, rectangle
 from printkit.vision.scenes import lay_triangles
 
 __all__ = ["board_models", "board_picture", "bare_board", "scene", "draw_pieces", "move_log"]
@@ -86,7 +86,7 @@ def board_models(layout: Layout) -> list[BoardModel]:
         classes=classes,
         colours=colours,
         bounds=sheet,
-        margin=(corners(sheet),),
+        margin=(rectangle(sheet),),
         cell_key=reading_name,
         consistency=unexplained_cells,
         raised=True,

@@ -31,7 +31,7 @@ import numpy as np
 from printkit.errors import PhotoError
 from printkit.games import find_game
 from printkit.layout.config import Layout
-from printkit.vision.model import BoardModel, board_models
+from printkit.vision.model import BoardModel, board_models, rectangle
 from printkit.vision.photoshoot.camera import FRAME, Camera, focal_px, monotonic_k2, pose, tilt_of
 from printkit.vision.photoshoot.conditions import CONDITIONS, PRESETS, Condition
 from printkit.vision.photoshoot.printer import print_profile
@@ -198,11 +198,6 @@ def _centre(model: BoardModel) -> tuple[float, float]:
     return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
-def _corners(model: BoardModel) -> np.ndarray:
-    x0, y0, x1, y1 = model.bounds
-    return np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], float)
-
-
 def _camera(
     model: BoardModel, cond: Condition, frame: tuple[int, int], rng: np.random.Generator
 ) -> Camera:
@@ -215,7 +210,7 @@ def _camera(
     focal = focal_px(_uniform(rng, cond.focal), frame)
     k1, k2 = _uniform(rng, cond.k1), _uniform(rng, cond.k2)
     k2 = monotonic_k2(k1, k2)
-    corners = _corners(model)
+    corners = np.array(rectangle(model.bounds), float)
     corners3 = np.column_stack([corners, np.zeros(4)])
     area = float(np.prod(corners.max(axis=0) - corners.min(axis=0)))
     centre = _centre(model)
