@@ -46,18 +46,30 @@ def fuse_readings(readings: list[Reading]) -> Reading:
         return first
     model = first.model
     seen = [first.cells]
-    unsettled: set[Hashable] = set()
+    rivals_of = []
     for reading in readings[1:]:
         best, *rivals = alignments(first.cells, reading.cells, model)
         seen.append(best)
-        unsettled |= {k for rival in rivals for k in model.cells if rival[k].label != best[k].label}
-    cells = {key: fuse_cell(c[key] for c in seen) for key in model.cells}
+        rivals_of.append(rivals)
+    cells = _fused(seen)
+    # A turn as good as the best that would fuse a cell otherwise leaves it unsettled; one
+    # that only moves what the photos were unsure of changes nothing.
+    unsettled: set[Hashable] = set()
+    for i, rivals in enumerate(rivals_of, start=1):
+        for rival in rivals:
+            other = _fused([*seen[:i], rival, *seen[i + 1 :]])
+            unsettled |= {k for k, c in other.items() if c.uncertain or c.label != cells[k].label}
     cells = {
         k: replace(c, uncertain=True, doubt=DISAGREE) if k in unsettled and not c.uncertain else c
         for k, c in cells.items()
     }
     markers = sorted({m for r in readings for m in r.markers})
     return Reading(model, consistent(model, cells), markers, first.homography, first.rectified)
+
+
+def _fused(seen: list[dict[Hashable, CellReading]]) -> dict[Hashable, CellReading]:
+    """Each cell fused from its readings in every photo (``seen``, in one frame)."""
+    return {key: fuse_cell(cells[key] for cells in seen) for key in seen[0]}
 
 
 def alignments(

@@ -28,9 +28,12 @@ from printkit.vision.synth import render_board
 __all__ = [
     "STROKE",
     "SEARCH",
+    "SIDE_REACH",
     "strokes",
     "printed_strokes",
     "print_fits",
+    "print_matches",
+    "print_gains",
     "side_fits",
     "printed_near",
     "faded",
@@ -98,17 +101,58 @@ def print_fits(
     """How well the photo's strokes ``seen`` show the print round each centre (rect px):
     the best normalised correlation of the printed strokes within ``radius`` px of it,
     searched ``SEARCH`` mm about; 0 where nothing is printed there."""
+    return print_matches(seen, printed, centres, radius, px_per_mm)[0]
+
+
+def print_matches(
+    seen: np.ndarray, printed: np.ndarray, centres: np.ndarray, radius: float, px_per_mm: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``print_fits``, and the shift (rect px, x and y) at which each fits best: from where
+    the fit puts the print to where the photo shows it (0 where nothing is printed)."""
     r, reach = int(math.ceil(radius)), int(round(SEARCH * px_per_mm))
     pad = r + reach
     seen = cv2.copyMakeBorder(seen, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     printed = cv2.copyMakeBorder(printed, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    out = np.zeros(len(centres))
+    fits, shifts = np.zeros(len(centres)), np.zeros((len(centres), 2), int)
     for i, (x, y) in enumerate(np.round(centres).astype(int) + pad):
         print_here = printed[y - r : y + r + 1, x - r : x + r + 1]
         if float(print_here.std()) < BLANK:
             continue  # nothing printed here
         around = seen[y - pad : y + pad + 1, x - pad : x + pad + 1]
-        out[i] = float(cv2.matchTemplate(around, print_here, cv2.TM_CCOEFF_NORMED).max())
+        match = cv2.matchTemplate(around, print_here, cv2.TM_CCOEFF_NORMED)
+        _, fits[i], _, best = cv2.minMaxLoc(match)
+        shifts[i] = np.subtract(best, reach)
+    return fits, shifts
+
+
+def print_gains(
+    seen: np.ndarray, printed: np.ndarray, centres: np.ndarray, radius: float, shifts: np.ndarray
+) -> np.ndarray:
+    """How strongly the photo's strokes ``seen`` show the print within ``radius`` px of
+    each centre (rect px), the photo's taken ``shifts`` (px) away: the least-squares factor
+    taking the printed strokes to the photo's there (0 where nothing is printed, NaN where
+    the photo ends).  A fit is a correlation, blind to how strongly strokes show; the gain
+    is not: a finger's edge lying along a printed line fits it with a fraction of its
+    contrast."""
+    r = int(math.ceil(radius))
+    h, w = seen.shape[:2]
+    at = np.round(centres).astype(int)
+    to = at + shifts
+    inside = ((np.minimum(at, to) >= r) & (np.maximum(at, to) < np.array([w, h]) - r)).all(axis=1)
+    out = np.full(len(centres), np.nan)
+    if not inside.any():
+        return out
+
+    def windows(image: np.ndarray, xy: np.ndarray) -> np.ndarray:
+        every = np.lib.stride_tricks.sliding_window_view(image, (2 * r + 1, 2 * r + 1))
+        return every[xy[:, 1] - r, xy[:, 0] - r]
+
+    shape = windows(printed, at[inside])
+    shape = shape - shape.mean(axis=(1, 2), keepdims=True)
+    power = (shape * shape).sum(axis=(1, 2))
+    there = windows(seen, to[inside])
+    gains = (there * shape).sum(axis=(1, 2)) / np.maximum(power, BLANK)
+    out[inside] = np.where(power >= BLANK, gains, 0.0)
     return out
 
 

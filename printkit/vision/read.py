@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -61,12 +61,16 @@ from printkit.vision.parallax import lifted, parallax, shifts
 from printkit.vision.pattern import REACH, look_for, parabola_vertex
 from printkit.vision.photofile import PhotoFile
 from printkit.vision.printed import (
+    SIDE_REACH,
     faded,
     neighbours,
     pitch,
     print_fits,
+    print_gains,
+    print_matches,
     printed_near,
     printed_strokes,
+    showing,
     side_fits,
     spread,
     strokes,
@@ -1246,8 +1250,19 @@ def _shared_edges(model: BoardModel, keys: set) -> list[tuple]:
 def _cell_sides(model: BoardModel, key: Hashable) -> list[tuple]:
     """A cell's sides (side i from corner i to the next), each its two corners (mm,
     rounded, in sorted order), so that cells sharing a side name it alike."""
-    ring = [tuple(round(float(v), 3) for v in p) for p in model.cells[key]]
-    return [tuple(sorted((ring[i], ring[(i + 1) % len(ring)]))) for i in range(len(ring))]
+    return _sides_by_cell(model)[key]
+
+
+@cache
+def _sides_by_cell(model: BoardModel) -> dict:
+    """Every cell's sides, as ``_cell_sides`` names them."""
+    rings = {
+        k: [tuple(round(float(v), 3) for v in p) for p in ring] for k, ring in model.cells.items()
+    }
+    return {
+        k: [tuple(sorted((ring[i], ring[(i + 1) % len(ring)]))) for i in range(len(ring))]
+        for k, ring in rings.items()
+    }
 
 
 GREY_PAPER = 15.0
@@ -3180,7 +3195,9 @@ def _print_hidden(
     flatten it, unclipped (``_flattened``; on the board's own plane; ``vision.printed``).
 
     A cell read surely bare whose print does not show is uncertain (``print hidden``): a
-    finger pale as the paper hides the lines a bare cell shows.  Beside the cells a cover
+    finger pale as the paper hides the lines a bare cell shows; so is one on a side
+    another such cell shares whose line does not show (``_blank_sides``), where a finger's
+    edges lying along printed lines pass for its outline.  Beside the cells a cover
     hides so, a cell read surely bare must show its print clearly (``PRINT_BARE``) and on
     two of its sides at least (``_one_sided``), or it is uncertain (``beside a cover``):
     the cover's own edges fit a cell's outline weakly, and a straight one lying along a
@@ -3219,7 +3236,7 @@ def _print_hidden(
     centres = every_centre[[at[k] for k in bare + odd]]
     size = _corner_distance(model)
     px = model.px_per_mm
-    fits = print_fits(
+    fits, shifts = print_matches(
         seen, printed_strokes(model), _to_rect(model, centres), PRINT_REACH * size * px, px
     )
     beside = neighbours(centres, size)
@@ -3241,6 +3258,8 @@ def _print_hidden(
     # A cover fades out at its edge: the cells beside it, or beside a cell it makes look
     # odd, whose print shows only weakly are under it too.
     seeds = set(np.flatnonzero(fits[: len(bare)] < PRINT_SHOWS).tolist())
+    blank = _blank_sides(seen, model, bare, shifts[: len(bare)])
+    seeds |= {i for i, k in enumerate(bare) if k in blank}
     seeds |= set(range(len(bare), len(bare) + len(odd))) - shows
     weak = np.concatenate([fits[: len(bare)] < PRINT_WEAK, np.zeros(len(odd), bool)])
     faint = fits[: len(bare)] < PRINT_BARE
@@ -3273,6 +3292,69 @@ def _print_hidden(
         else r
         for k, r in readings.items()
     }
+
+
+LINE_GAIN = 0.1
+"""A side two cells read surely bare share shows its printed line at least this share as
+strongly as the photo's sides of its direction that show (``showing``, over the sides two
+such cells share), or both cells are under a cover (``_blank_sides``).  Second family,
+Trigon hands 303004: a finger lying along one of the board's directions over a blue
+piece's o14 and o13, whose outlines its edges fitted 0.25 and 0.54 (cells under it fitted
+up to 0.85), and whose shared sides showed their lines at 0.01-0.03 of the photo's.
+Photos 0-19 of every condition (TriPakus and Trigon, 400 photos): those two cells
+uncertain, and besides them five right cells under the same finger and two of glare
+photos; hands photos 600-729 (260): four right cells uncertain; no other cell changed."""
+LINES_EVEN = 0.5
+"""Sides are judged by their lines only where the photo shows every direction's lines at
+least this share as strongly as its clearest direction's: a shake smears the lines across
+it away and ghosts the others, so that some sides between bare cells show none.  Second
+family, motion photos 0-19 of TriPakus and Trigon: 35 of 40 show a direction this faint;
+motion photos 0-39 judged anyway: Trigon 307018's four bare cells round one such side
+uncertain, no other cell changed."""
+LINES_FEW = 8
+"""A direction's sides are judged only where at least this many are shared by cells read
+bare: fewer say little of how the photo shows its lines."""
+
+
+def _blank_sides(seen: np.ndarray, model: BoardModel, bare: list, shifts: np.ndarray) -> set:
+    """The cells of ``bare`` (read surely bare) on a side another of them shares whose
+    printed line does not show in the photo's strokes ``seen``: its gain (``print_gains``)
+    below ``LINE_GAIN`` of what its direction's show, where either cell's print fits best
+    (``shifts``, px: ``print_matches``) and where the side's own print fits best (a wide
+    lens's residue can leave a cell's outline fitted a few pixels off one of its lines).
+    Nothing lies on such a side but a cover, a finger as pale as the paper.  A correlation
+    alone cannot tell: a finger lying along one of the board's directions draws its edges
+    along printed lines, and a cell under it fits its outline as well as a bare one."""
+    owners = defaultdict(list)
+    for i, k in enumerate(bare):
+        for side in _cell_sides(model, k):
+            owners[side].append(i)
+    shared = [side for side, cells in owners.items() if len(cells) == 2]
+    if not shared:
+        return set()
+    ends = np.array(shared, float)  # side, end, (x, y) in mm
+    run = ends[:, 1] - ends[:, 0]
+    ways = np.round(np.degrees(np.arctan2(run[:, 1], run[:, 0]))) % 180
+    middles = _to_rect(model, ends.mean(axis=1))
+    px = model.px_per_mm
+    reach = SIDE_REACH * float(np.linalg.norm(run, axis=1).mean()) * px
+    printed = printed_strokes(model)
+    by_cells = [shifts[[owners[side][j] for side in shared]] for j in (0, 1)]
+    gains = np.fmax(*(print_gains(seen, printed, middles, reach, by) for by in by_cells))
+    seen_ways = ~np.isnan(gains)
+    typical = {
+        w: showing(gains[seen_ways & (ways == w)])
+        for w in np.unique(ways)
+        if (seen_ways & (ways == w)).sum() >= LINES_FEW
+    }
+    if not typical or min(typical.values()) < LINES_EVEN * max(typical.values()):
+        return set()
+    least = np.array([LINE_GAIN * typical.get(w, -np.inf) for w in ways])
+    faint = np.flatnonzero(gains < least)  # NaN (the photo's edge) is never faint
+    if len(faint):
+        _, own = print_matches(seen, printed, middles[faint], reach, px)
+        gains[faint] = np.fmax(gains[faint], print_gains(seen, printed, middles[faint], reach, own))
+    return {bare[i] for s in np.flatnonzero(gains < least) for i in owners[shared[s]]}
 
 
 def _within_cover(fits: np.ndarray, beside: np.ndarray, bare: int) -> list[bool]:
