@@ -129,11 +129,11 @@ def print_gains(
     seen: np.ndarray, printed: np.ndarray, centres: np.ndarray, radius: float, shifts: np.ndarray
 ) -> np.ndarray:
     """How strongly the photo's strokes ``seen`` show the print within ``radius`` px of
-    each centre (rect px), the photo's taken ``shifts`` (px) away: the least-squares factor
-    taking the printed strokes to the photo's there (0 where nothing is printed, NaN where
-    the photo ends).  A fit is a correlation, blind to how strongly strokes show; the gain
-    is not: a finger's edge lying along a printed line fits it with a fraction of its
-    contrast."""
+    each centre (rect px), looked for ``shifts`` (px) away in the photo: the least-squares
+    factor taking the printed strokes to the photo's there (0 where nothing is printed,
+    NaN where the photo ends).  A fit is a correlation, blind to how strongly strokes
+    show; the gain is not: a finger's edge lying along a printed line fits it with a
+    fraction of its contrast."""
     r = int(math.ceil(radius))
     h, w = seen.shape[:2]
     at = np.round(centres).astype(int)
