@@ -247,8 +247,9 @@ def markdown(rows: list[Row]) -> str:
     return "\n".join(out)
 
 
-def write_debug(row: Row, folder: Path) -> None:
-    """The worst photo of a row: the photo, reduced, and the reader's debug picture."""
+def write_debug(row: Row, folder: Path, files: bool) -> None:
+    """The worst photo of a row: the photo, reduced, and the reader's debug picture, read
+    as it was measured (from its JPEG file where ``files``)."""
     worst = max(row.results, key=lambda r: r.badness)
     photos = photos_of(worst.family, worst.game, worst.condition, worst.seed)
     for n, photo in enumerate(photos):
@@ -261,7 +262,11 @@ def write_debug(row: Row, folder: Path) -> None:
         )
         cv2.imwrite(str(folder / f"{stem}.jpg"), small, [cv2.IMWRITE_JPEG_QUALITY, 88])
         try:
-            reading = read_image(photo.image, worst.game, _layout())
+            reading = (
+                read_encoded(_as_file(image), worst.game, _layout())
+                if files
+                else read_image(image, worst.game, _layout())
+            )
         except PhotoError:
             continue
         cv2.imwrite(str(folder / f"{stem}-read.png"), debug_image(reading))
@@ -330,7 +335,7 @@ def main() -> None:
     if args.debug:
         args.debug.mkdir(parents=True, exist_ok=True)
         for row in rows:
-            write_debug(row, args.debug)
+            write_debug(row, args.debug, args.files)
 
 
 def _report(results, by_key: dict, count: int) -> None:
