@@ -3414,7 +3414,7 @@ def _edge_unshown(seen: np.ndarray, model: BoardModel, cells: list) -> set:
 def _outer_sides(model: BoardModel) -> dict:
     """Each cell's sides (side i from corner i to the next) that no other cell shares: the
     board's edge."""
-    sides = {k: _cell_sides(model, k) for k in model.cells}
+    sides = _sides_by_cell(model)
     count = Counter(s for ss in sides.values() for s in ss)
     return {k: np.array([count[s] == 1 for s in ss]) for k, ss in sides.items()}
 
