@@ -1094,6 +1094,46 @@ def test_a_shaken_photos_smeared_lines_are_not_taken_for_a_cover(monkeypatch):
     assert cells <= set(judged.uncertain) and judged.wrong == ()
 
 
+def test_a_piece_patch_ringed_by_unseen_cells_is_uncertain_unless_a_reflection_rings_it():
+    """A patch read surely as one piece colour, every cell beside it uncertain, is
+    uncertain (``ringed``): a cover round it may be what was read.  One sure neighbour
+    lets it stand; so does a ring of reflections, which only whiten what they lie on."""
+    model = board_models("tripakus", load_layout())[0]
+    beside = read_module._beside_keys(model)
+    first = next(k for k in model.cells if len(beside[k]) == 3)
+    second = beside[first][0]
+    patch = {first, second}
+    ring = {n for k in patch for n in beside[k]} - patch
+    bare = CellReading("empty", 1.0, "red", 50.0, False)
+    cells = {k: bare for k in model.cells}
+    cells.update({k: CellReading("yellow", 0.4, "red", 20.0, False) for k in patch})
+    covered = {**cells, **{k: replace(bare, uncertain=True, doubt="mixed") for k in ring}}
+    assert all(read_module.ringed(model, covered)[k].doubt == "ringed" for k in patch)
+    assert read_module.ringed(model, covered)[next(iter(ring))] == covered[next(iter(ring))]
+    one_seen = {**covered, next(iter(ring)): bare}
+    assert not any(read_module.ringed(model, one_seen)[k].uncertain for k in patch)
+    glare = {**cells, **{k: replace(bare, uncertain=True, doubt="glare") for k in ring}}
+    assert not any(read_module.ringed(model, glare)[k].uncertain for k in patch)
+
+
+def test_a_hand_read_as_a_piece_is_uncertain_when_nothing_round_it_was_seen(monkeypatch):
+    """Second family, TriPakus hands 303736 read from its JPEG file: a warm-lit hand over
+    the board's corner.  Dozens of cells under it are uncertain, but two of bare paper
+    under its fingers, 16,15 and 16,16, read as a yellow two-triangle piece (a piece hides
+    print as a hand does, so print says nothing of them).  Every cell round the two is
+    uncertain: they are too (``ringed``).  Without that check they are silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 303736, "hands")
+    seen = read_as_file(photo.image, "tripakus", layout)
+    read = named_cells(seen)
+    assert all(photo.truth["cells"][n] == "empty" for n in ("16,15", "16,16"))
+    assert all(read[n].uncertain and read[n].doubt == "ringed" for n in ("16,15", "16,16"))
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "ringed", lambda model, cells: cells)
+    blind = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert {"16,15", "16,16"} <= set(blind.silent)
+
+
 def test_an_odd_cell_among_odd_and_hidden_ones_is_not_cleared_by_its_lines(monkeypatch):
     """Second family, TriPakus hands 303208 read from its JPEG file: a tan finger over a
     yellow piece at the board's left edge.  Its cell 16,-16 looks unlike bare paper, yet

@@ -144,7 +144,8 @@ def test_three_markers_whose_smeared_corners_stray_place_the_board_only_roughly(
     only rough (``_placement_doubt``), and with the shake undone all four markers show and
     every cell reads right and sure.  Counting that lone corner, or trusting the three
     markers' fit whatever, the board's far side lies 10 mm off and cells there read
-    surely wrong.  (The third marker's corners from the rough fit,
+    surely wrong, but for the misplaced cells ringing them (``ringed``), which hold
+    them in doubt too.  (The third marker's corners from the rough fit,
     ``corners_shaped_by_the_rough_fit``, place the board 18-49 mm off: rough as well.)"""
     from printkit.vision import read as read_module
 
@@ -154,6 +155,9 @@ def test_three_markers_whose_smeared_corners_stray_place_the_board_only_roughly(
     score = score_reading(reading, photo)
     assert score.wrong == () and score.uncertain == ()
     monkeypatch.setattr(read_module, "MARKER_KEPT", 1)
+    lone = read_encoded(_jpeg(photo.image), "tripakus", load_layout())
+    assert len(lone.markers) == 3 and score_reading(lone, photo).silent == ()
+    monkeypatch.setattr(read_module, "ringed", lambda model, cells: cells)
     lone = read_encoded(_jpeg(photo.image), "tripakus", load_layout())
     assert len(lone.markers) == 3 and len(score_reading(lone, photo).silent) >= 2
     monkeypatch.setattr(read_module, "MARKER_KEPT", 2)
@@ -252,7 +256,8 @@ def test_a_shaken_photo_whose_two_marker_fits_disagree_is_read_under_the_better(
     puts the board's middle 6 mm from where the half-size fit put it.  Read under both,
     the half-size fit's reading has far fewer uncertain cells and is kept, with the cells
     the other read surely otherwise uncertain: no cell silently wrong.  Read under the full
-    photo's fit alone, 25 cells were.  (The found markers' corners from the rough fit:
+    photo's fit alone, 25 cells were, with no check of patches ringed by misplaced cells
+    (``ringed``), which catches some.  (The found markers' corners from the rough fit:
     ``corners_shaped_by_the_rough_fit``.)"""
     from printkit.vision import read as read_module
 
@@ -262,6 +267,7 @@ def test_a_shaken_photo_whose_two_marker_fits_disagree_is_read_under_the_better(
     score = score_reading(reading, photo)
     assert score.silent == () and len(score.uncertain) <= 40
     monkeypatch.setattr(read_module, "FITS_APART", 1000.0)
+    monkeypatch.setattr(read_module, "ringed", lambda model, cells: cells)
     blind = read_encoded(_jpeg(photo.image), "trigon", load_layout())
     assert len(score_reading(blind, photo).silent) >= 10
 

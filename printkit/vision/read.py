@@ -631,7 +631,7 @@ def _read_fitted(image: np.ndarray, model: BoardModel, fit: Fit) -> Reading:
             f"the board's printed lines lie {bent:.1f} mm (median) off any flat view of "
             f"it: {NOT_FLAT}"
         )
-    cells = misplaced(model, cells, lines)
+    cells = ringed(model, misplaced(model, cells, lines))
     return Reading(model, consistent(model, cells), used, homography, corrected, lens, plane.height)
 
 
@@ -1241,6 +1241,46 @@ def misplaced(model: BoardModel, cells: dict, lines: Lines) -> dict:
     return out
 
 
+RINGED = "ringed"
+"""The doubt of a cell read as a piece in a patch no surely read cell lies beside."""
+
+
+def ringed(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
+    """The reading with every patch of cells read surely as one piece colour marked
+    uncertain (``RINGED``) where every cell beside the patch is uncertain and none of them
+    for a reflection.  A piece shows its cut edges against what lies round it; a patch
+    ringed by a hand or a sleeve shows them against nothing seen, and may be the cover's
+    own colour (a warm-lit finger read as a yellow piece).  A reflection only whitens
+    what it lies on, so colour seen within one is a piece's."""
+    beside = _beside_keys(model)
+    empty = model.classes[0]
+    out, done = dict(cells), set()
+    for start, cell in cells.items():
+        if start in done or cell.uncertain or cell.label == empty:
+            continue
+        patch, grown = {start}, [start]
+        while grown:
+            near = {n for k in grown for n in beside[k]}
+            grown = [
+                n for n in near - patch if not cells[n].uncertain and cells[n].label == cell.label
+            ]
+            patch.update(grown)
+        done |= patch
+        ring = {n for k in patch for n in beside[k]} - patch
+        if ring and all(cells[n].uncertain and cells[n].doubt != "glare" for n in ring):
+            for k in patch:
+                out[k] = replace(cells[k], uncertain=True, doubt=RINGED)
+    return out
+
+
+@cache
+def _beside_keys(model: BoardModel) -> dict:
+    """Every cell's neighbours (keys), as ``_beside`` finds them."""
+    keys, _, _ = _cell_centres(model)
+    near = _beside(model, np.arange(len(keys)))
+    return {k: [keys[j] for j in np.flatnonzero(near[i]) if j != i] for i, k in enumerate(keys)}
+
+
 def _shared_edges(model: BoardModel, keys: set) -> list[tuple]:
     """The sides (pairs of mm points) two cells of ``keys`` share."""
     count = Counter(side for key in keys for side in _cell_sides(model, key))
@@ -1347,7 +1387,7 @@ components is refused: it is not a position, and what does make pieces in it is 
 better founded than the rest."""
 
 
-UNSEEN = frozenset({"glare", "dark", "unlike", "mixed", "noise", "thickness", "ink astray"})
+UNSEEN = frozenset({"glare", "dark", "unlike", "mixed", "noise", "thickness", "ink astray", RINGED})
 """Doubts that mean a cell's own colour was not seen (a reflection, no light, noise, a finger
 over it, half of it covered), or not surely where it lies (a thick piece's side, seen at
 a slant, may show over a bare cell beside it): its label may be anything, and the
@@ -4287,12 +4327,14 @@ DOUBT_TAGS = {
     "shape": "S",
     "ink astray": "H",
     "faint": "W",
+    RINGED: "R",
 }
 """The letter after an uncertain cell's ``?`` in the debug picture: why it is uncertain
 (a glare, too dark, mixed colours, colour noise, the printed lines not where the fit
 puts them, a cell's printed label showing under what was read as a piece, the photos
 fused disagree, a symbol's two shape cues disagree, a piece seen on its faces' plane
-where the board shows bare paper, a number or symbol too weak to read surely; C for a
+where the board shows bare paper, a number or symbol too weak to read surely, a piece
+patch with nothing seen round it; C for a
 consistency problem: a patch that is no piece, something seen twice)."""
 
 
