@@ -1251,7 +1251,11 @@ def ringed(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
     for a reflection.  A piece shows its cut edges against what lies round it; a patch
     ringed by a hand or a sleeve shows them against nothing seen, and may be the cover's
     own colour (a warm-lit finger read as a yellow piece).  A reflection only whitens
-    what it lies on, so colour seen within one is a piece's."""
+    what it lies on, so colour seen within one is a piece's.  Second family, first photos
+    of pairs 0-19 of every condition, the five games (1,000 photos): five right cells made
+    uncertain, all among a hand's; single hands photos 600-737 of TriPakus and Trigon
+    (276): 84 right cells between fingers, and TriPakus 303736's two cells of a warm-lit
+    hand read surely as a yellow piece."""
     beside = _beside_keys(model)
     empty = model.classes[0]
     out, done = dict(cells), set()
