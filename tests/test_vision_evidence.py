@@ -1116,6 +1116,24 @@ def test_a_piece_patch_ringed_by_unseen_cells_is_uncertain_unless_a_reflection_r
     assert not any(read_module.ringed(model, glare)[k].uncertain for k in patch)
 
 
+def test_a_bare_looking_cell_amid_a_cover_must_show_its_print_on_two_sides(monkeypatch):
+    """Second family, TriPakus hands 303630 (the pair's first photo) read from its JPEG
+    file: a pale hand over the board's apex.  1,1 lies on the board's edge between two
+    cells read as odd under the hand; it looks like bare paper and its outline fits 0.42,
+    but on one side only, and a red piece lies there.  Every cell round it is uncertain,
+    so it must show its print on two sides as one beside a hidden cell must: uncertain
+    (``beside a cover``).  Without that, it is silently wrong."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 303630, "hands", position=303630)
+    seen = read_as_file(photo.image, "tripakus", layout)
+    assert photo.truth["cells"]["1,1"] != "empty"
+    assert named_cells(seen)["1,1"].doubt == "beside a cover"
+    assert score_reading(seen, photo).silent == ()
+    monkeypatch.setattr(read_module, "_ringed_by", lambda model, patch, covering: False)
+    blind = score_reading(read_as_file(photo.image, "tripakus", layout), photo)
+    assert "1,1" in blind.silent
+
+
 def test_a_hand_read_as_a_piece_is_uncertain_when_nothing_round_it_was_seen(monkeypatch):
     """Second family, TriPakus hands 303736 read from its JPEG file: a warm-lit hand over
     the board's corner.  Dozens of cells under it are uncertain, but two of bare paper

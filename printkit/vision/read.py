@@ -1270,11 +1270,23 @@ def ringed(model: BoardModel, cells: dict[Hashable, CellReading]) -> dict:
             ]
             patch.update(grown)
         done |= patch
-        ring = {n for k in patch for n in beside[k]} - patch
-        if ring and all(cells[n].uncertain and cells[n].doubt != "glare" for n in ring):
+        if _ringed_by(model, patch, lambda n: _may_cover(cells[n])):
             for k in patch:
                 out[k] = replace(cells[k], uncertain=True, doubt=RINGED)
     return out
+
+
+def _ringed_by(model: BoardModel, patch: set, covering: Callable[[Hashable], bool]) -> bool:
+    """Whether some cell lies beside ``patch`` (cell keys) and every one does ``covering``."""
+    beside = _beside_keys(model)
+    ring = {n for k in patch for n in beside[k]} - patch
+    return bool(ring) and all(covering(n) for n in ring)
+
+
+def _may_cover(cell: CellReading) -> bool:
+    """Whether a cover may lie over the cell: uncertain, and not for a reflection, which
+    only whitens what it lies on."""
+    return cell.uncertain and cell.doubt != "glare"
 
 
 @cache
@@ -3245,7 +3257,13 @@ def _print_hidden(
     hides so, a cell read surely bare must show its print clearly (``PRINT_BARE``) and on
     two of its sides at least (``_one_sided``), or it is uncertain (``beside a cover``):
     the cover's own edges fit a cell's outline weakly, and a straight one lying along a
-    printed line fits it well by that line alone.
+    printed line fits it well by that line alone.  So must a cell read surely bare amid
+    a cover, every cell round it hidden or uncertain (not for a reflection alone:
+    ``_ringed_by``), on two sides: second family, TriPakus hands 303630 (first photo of
+    the pair), 1,1 between two odd cells under a pale hand fitted 0.42, on one side only;
+    first photos of pairs 0-19 of every condition and hands 600-737 (TriPakus and
+    Trigon, 676 photos): that cell and seven right ones uncertain; single hands photos
+    600-737: six right ones.
     In a reflection's ``tail`` (the cells within ``WASH_REACH`` of a glare cell) a cell read
     surely bare must show its print clearly too (on its inner sides, if it lies on the
     board's edge: ``_edge_unshown``), or it is uncertain (``glare``): the tail
@@ -3318,6 +3336,11 @@ def _print_hidden(
     by_cover = beside[: len(bare), covered].any(axis=1)
     fringe = {bare[i] for i in edge}
     fringe |= _one_sided(seen, model, [k for k, near in zip(bare, by_cover, strict=True) if near])
+    # Amid a cover (every cell round it uncertain or hidden), so must a bare-looking one.
+    amid = [
+        k for k in bare if _ringed_by(model, {k}, lambda n: n in hidden or _may_cover(readings[n]))
+    ]
+    fringe |= _one_sided(seen, model, amid)
     fringe -= hidden | nameless
     unproven = {k for k, low in zip(bare, faint, strict=True) if low and k in tail}
     unproven |= _edge_unshown(seen, model, [k for k in bare if k in tail])
