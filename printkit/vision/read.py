@@ -3258,7 +3258,7 @@ def _print_hidden(
     two of its sides at least (``_one_sided``), or it is uncertain (``beside a cover``):
     the cover's own edges fit a cell's outline weakly, and a straight one lying along a
     printed line fits it well by that line alone.  So must a cell read surely bare amid
-    a cover, every cell round it hidden or uncertain (not for a reflection alone:
+    a cover, every cell round it hidden or uncertain (none for a reflection:
     ``_ringed_by``), on two sides: second family, TriPakus hands 303630 (first photo of
     the pair), 1,1 between two odd cells under a pale hand fitted 0.42, on one side only;
     first photos of pairs 0-19 of every condition and hands 600-737 (TriPakus and
