@@ -4361,8 +4361,8 @@ DOUBT_TAGS = {
 puts them, a cell's printed label showing under what was read as a piece, the photos
 fused disagree, a symbol's two shape cues disagree, a piece seen on its faces' plane
 where the board shows bare paper, a number or symbol too weak to read surely, a piece
-patch with nothing seen round it; C for a
-consistency problem: a patch that is no piece, something seen twice)."""
+patch with nothing seen round it; C for a consistency problem: a patch that is no
+piece, something seen twice)."""
 
 
 def debug_image(reading: Reading) -> np.ndarray:
