@@ -1670,6 +1670,25 @@ def test_lines_of_one_direction_fit_no_lens(monkeypatch):
     assert set(score_reading(blind, photo).silent) == {"j4", "j5"}
 
 
+def test_a_lens_fitted_to_lines_of_one_direction_leaves_the_markers_where_they_were_found(
+    monkeypatch,
+):
+    """Second family, a shaken photo of the full TriPakus board read from its JPEG file:
+    every printed line found runs one way, about a mm off the markers' flat fit as a
+    rule, so a lens is fitted to them and the markers' corners.  That fit drops the
+    smeared corners as outliers and slides the board along the lines until its bottom rows
+    lie on the table.  It is not kept, for it leaves a corner far from where it was found
+    (``LENS_SLID``): the board is read flat and no cell is silently wrong.  Kept, nine
+    cells were."""
+    layout = load_layout()
+    photo = shoot("tripakus", layout, 307770, "motion")
+    flat = read_as_file(photo.image, "tripakus", layout)
+    assert flat.lens is None and score_reading(flat, photo).silent == ()
+    monkeypatch.setattr(read_module, "LENS_SLID", math.inf)
+    slid = read_as_file(photo.image, "tripakus", layout)
+    assert slid.lens is not None and len(score_reading(slid, photo).silent) >= 5
+
+
 def test_a_shaken_photo_s_corners_do_not_drop_a_marker_from_the_fit(monkeypatch):
     """Second family, a shaken photo of the full TriPakus board small in the frame, read
     from its JPEG file: two markers are found by the detector and two by their pattern,

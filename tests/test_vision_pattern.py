@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 import cv2
@@ -96,21 +97,26 @@ def test_where_sought_and_shaped_corners_place_a_board_apart_the_cells_they_disp
 ):
     """Second family, a shaken TriPakus photo (307479): the detector finds one marker, the
     pattern search the other two.  Their corners sought once (``SEEK_AGAIN`` 0) place the
-    board more than ``FITS_APART`` from where their shaped corners do, and under that fit
-    (and the slight lens its lines then show) the pieces are read on the board's own
-    plane: corner cell 18,18, under a red piece, reads surely bare.  Read under both
-    fits, the cells the two read surely apart are uncertain: no cell is silently wrong.
-    Under those corners alone (``_shaped_fit`` finding no second fit), 18,18 is silent.
-    Sought again in the views they straighten, the corners place the board so that every
-    cell reads right and sure."""
+    board more than ``FITS_APART`` from where their shaped corners do.  The lines then
+    run one way, and the slight lens fitted to them leaves a corner farther off than
+    ``LENS_SLID`` allows: it is not kept, and no cell is wrong.  Kept, the pieces are read on
+    the board's own plane: corner cell 18,18, under a red piece, reads surely bare.  Read
+    under both fits, the cells the two read surely apart are uncertain: no cell is
+    silently wrong.  Under those corners alone (``_shaped_fit`` finding no second fit),
+    18,18 is silent.  Sought again in the views they straighten, the corners place the
+    board so that every cell reads right and sure."""
     layout = load_layout()
     photo = shoot("tripakus", layout, 307479, "motion")
     ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
     again = score_reading(read_encoded(data.tobytes(), "tripakus", layout), photo)
     assert again.wrong == () and again.uncertain == ()
     monkeypatch.setattr(pattern, "SEEK_AGAIN", 0)
+    unslid = read_encoded(data.tobytes(), "tripakus", layout)
+    assert score_reading(unslid, photo).wrong == ()
+    monkeypatch.setattr(read_module, "LENS_SLID", math.inf)
     reading = read_encoded(data.tobytes(), "tripakus", layout)
     score = score_reading(reading, photo)
+    assert reading.lens is not None
     assert score.silent == () and "18,18" in score.uncertain
     monkeypatch.setattr(read_module, "_shaped_fit", lambda *args: None)
     alone = read_encoded(data.tobytes(), "tripakus", layout)

@@ -1146,7 +1146,8 @@ fitted to them put them 0.021 mm off and moved cells 3-6 mm along them, and a tw
 piece read as bare paper, surely; flat, every cell read right).  Lines of one direction
 bent as a rule measure the lens by their bend (its one coefficient bends every direction
 alike), and without it the board is refused as bent: second family motion photos 307009,
-307018, 307479 of TriPakus read rightly under such a lens."""
+307018, 307479 of TriPakus read rightly under such a lens.  Only the markers' corners
+then hold the board along the lines (``LENS_SLID``)."""
 
 
 def _one_way(lines: Lines) -> bool:
@@ -1192,7 +1193,46 @@ def _lens_fitted(
     fitted = fit_lens(where, normal, np.vstack([seen, photo, photo]), shape[:2], sheet)
     if fitted is None or abs(fitted[0].k) < STRAIGHT:
         return None
+    if len(lines.offset) and _one_way(lines) and _slid(model, (h, lens), fitted, markers):
+        return None
     return fitted
+
+
+LENS_SLID = 1.5
+"""A lens fitted to printed lines of one direction is not kept where it leaves some
+marker's corner this many mm (at the board's coarsest) farther from where it was found
+than the fit the lines were measured under leaves any (``_slid``).  Such lines say
+nothing of where the board lies along them: only the markers' corners hold it there, and
+the lens fit drops corners that lie off its lines as outliers.  A shaken photo's corners
+lie a mm or two off (smeared), and once dropped the fit may slide the board freely
+(TriPakus motion 307770, second family: 109 lines all of one direction, 0.97 mm off
+flat, put 0.005 mm off by a lens that left a corner 35.7 mm from where it was found,
+against 2.46 flat; the board's bottom rows lay on the table, nine cells surely wrong).
+The fits kept so before (TriPakus motion 307479) left corners at most 0.4 mm farther
+off than flat."""
+
+
+def _slid(
+    model: BoardModel,
+    measured: tuple[np.ndarray, Lens | None],
+    fitted: tuple[Lens, np.ndarray, float, float],
+    markers: tuple[np.ndarray, np.ndarray],
+) -> bool:
+    """Whether the ``fitted`` lens and homography leave some marker's corner more than
+    ``LENS_SLID`` mm farther from where it was found than the fit the lines were
+    ``measured`` under (homography, lens) leaves any."""
+    board, photo = markers
+    if not len(board):
+        return False
+
+    def worst(h: np.ndarray, lens: Lens | None) -> float:
+        at = _project(h, board)
+        return float(
+            np.linalg.norm((at if lens is None else lens.to_photo(at)) - photo, axis=1).max()
+        )
+
+    moved = worst(fitted[1], fitted[0]) - worst(*measured)
+    return moved > LENS_SLID * _coarsest(measured[0], model)
 
 
 def _within(model: BoardModel, points: np.ndarray) -> set:
