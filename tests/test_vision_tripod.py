@@ -1149,7 +1149,8 @@ def test_a_white_stone_round_nearly_all_round_under_a_reflection_is_sure(monkeyp
     """Second family, Tripod under a lamp (301031), read from its JPEG file: the white
     stone a7, near the reflection and unclipped, falls off outwards in 11 of the 12 sectors
     round it, the reflection's bright side lifting the wood beside it in the other.  It is
-    read surely and rightly; asking for every sector, it stays uncertain (``glare``)."""
+    read surely and rightly; asking for every sector (``LIFTED_SECTORS`` 0), it stays
+    uncertain (``glare``)."""
     from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
@@ -1161,7 +1162,7 @@ def test_a_white_stone_round_nearly_all_round_under_a_reflection_is_sure(monkeyp
     assert score.silent == () and "a7" not in score.wrong
     a7 = named_cells(seen)["a7"]
     assert a7.label == "O" and not a7.uncertain
-    monkeypatch.setattr(reader, "ROUND_UNDER_GLARE", reader.EDGE_SECTORS)
+    monkeypatch.setattr(reader, "LIFTED_SECTORS", 0)
     strict = read_as_file(photo.image, "tripod", layout)
     assert score_reading(strict, photo).silent == ()
     a7 = named_cells(strict)["a7"]
@@ -1171,9 +1172,10 @@ def test_a_white_stone_round_nearly_all_round_under_a_reflection_is_sure(monkeyp
 def test_a_streak_of_reflection_across_a_bare_cell_is_no_round_stone(monkeypatch):
     """Second family, a Tripod glare photo read from its JPEG file: a streak of reflection
     half a cell wide crosses two bare perimeter cells, which read as white stones.  The
-    streak's two edges fall off outwards in 10 of the 12 sectors round each, one short of
-    a stone's (``ROUND_UNDER_GLARE``): they stay uncertain for glare, and no cell is
-    silently wrong.  Asking for 10 sectors, both are silently wrong."""
+    streak's two edges fall off outwards in 10 of the 12 sectors round each, and the two
+    it misses lie along it, opposite each other, where a stone's would lie side by side
+    (``LIFTED_SECTORS``): they stay uncertain for glare, and no cell is silently wrong.
+    Counting the sectors alone, both are silently wrong."""
     from printkit.games.tripod import reader
     from printkit.layout.config import load_layout
     from printkit.vision.photoshoot import shoot
@@ -1185,9 +1187,36 @@ def test_a_streak_of_reflection_across_a_bare_cell_is_no_round_stone(monkeypatch
     cells = named_cells(seen)
     assert all(cells[k].uncertain and cells[k].doubt == "glare" for k in ("h8", "i11"))
     assert score_reading(seen, photo).silent == ()
-    monkeypatch.setattr(reader, "ROUND_UNDER_GLARE", 10)
+    monkeypatch.setattr(
+        reader, "_round_but_one_side", lambda falls: (~falls).sum(axis=1) <= reader.LIFTED_SECTORS
+    )
     loose = score_reading(read_as_file(photo.image, "tripod", layout), photo)
     assert {"h8", "i11"} <= set(loose.silent)
+
+
+def test_a_white_stone_whose_edge_a_reflection_lifts_on_one_side_is_sure(monkeypatch):
+    """Second family, Tripod under a lamp (301005), read from its JPEG file: white stones
+    near the reflection, unclipped, fall off outwards all round but in two sectors side
+    by side, where the reflection's bright side lifts the wood.  They are read surely and
+    rightly; allowing one sector only, as before, they stay uncertain (``glare``)."""
+    from printkit.games.tripod import reader
+    from printkit.layout.config import load_layout
+    from printkit.vision.photoshoot import shoot
+
+    layout = load_layout()
+    photo = shoot("tripod", layout, 301005, "glare")
+    truth = photo.truth["cells"]
+    seen = read_as_file(photo.image, "tripod", layout)
+    score = score_reading(seen, photo)
+    cells = named_cells(seen)
+    lifted = [k for k in ("c3", "d4") if truth[k] == "O"]
+    assert lifted == ["c3", "d4"] and score.silent == ()
+    assert all(cells[k].label == "O" and not cells[k].uncertain for k in lifted)
+    monkeypatch.setattr(reader, "LIFTED_SECTORS", 1)
+    strict = read_as_file(photo.image, "tripod", layout)
+    cells = named_cells(strict)
+    assert all(cells[k].uncertain and cells[k].doubt == "glare" for k in lifted)
+    assert len(score_reading(strict, photo).uncertain) >= len(score.uncertain) + 2
 
 
 def test_a_board_whose_apex_marker_a_reflection_hides_is_placed_by_its_frame(monkeypatch):
