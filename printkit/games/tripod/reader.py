@@ -740,11 +740,11 @@ a reflection washes white clips.  A narrow streak of reflection across a bare ce
 off outwards on both its sides and not along it: it misses two sectors opposite each
 other (held-out glare 301522: h8 and i11, read as white stones, missed sectors 3 and 9).
 Second family, Tripod glare photos 0-199 and 500-559, cells read as white stones where
-nothing clips whose edge fell off in exactly 10 sectors: of 74 white stones, 64 missed two
-side by side (the rest 3-6 sectors apart); the two bare cells of 301522 missed two
-opposite; no black stone fell off in more than 8.  One sector missing (11 of 12) holds as
-it did before two side by side were allowed: 36 white stones made sure, all rightly, in
-glare photos 0-39 and 474-489."""
+nothing clips whose edge fell off in exactly 10 sectors: of 75 white stones, 64 missed two
+side by side (the rest two to five sectors apart); the two bare cells of 301522 missed two
+opposite; no black stone read as a white one fell off in more than 9.  One sector missing
+(11 of 12) holds as it did before two side by side were allowed: 36 white stones made
+sure, all rightly, in glare photos 0-39 and 474-489."""
 EDGE_SECTORS = 12
 """The sectors round a cell in which a stone's edge is looked for (``_round_edges``)."""
 ROUND_EDGE = 0.5
