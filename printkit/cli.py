@@ -340,6 +340,7 @@ UNSURE_WHY = {
     "print hidden": "the board's print does not show where the cell looks bare (a finger?)",
     "thickness": "a thick piece's side or its face, seen at a slant: retake from above",
     "beside a cover": "beside a cell a hand hides, whose edge may cover part of them",
+    "ringed": "read as a piece, but nothing seen round them shows its edges (a hand?)",
     "no piece": "they make no piece of the set",
     "piece twice": "one piece seen twice",
     "pid twice": "one pid seen twice",

@@ -115,3 +115,21 @@ def test_of_several_photos_one_the_reader_refuses_is_skipped(tmp_path, capsys, m
         ["read", str(good), str(tmp_path / "gone.jpg"), "--game", "tripod"], capsys, monkeypatch
     )
     assert code == 2 and err.count("\n") == 1 and "gone.jpg: no such file" in err
+
+
+def test_every_reason_for_an_uncertain_cell_has_words_for_the_player():
+    """`printkit read` lists uncertain cells under what each reason means to a player
+    (``cli.UNSURE_WHY``): every reason the reader gives, tagged in its debug picture or
+    weighed by its checks, has its words there, not its bare name."""
+    from printkit.cli import UNSURE_WHY
+    from printkit.vision import read as read_module
+
+    reasons = (
+        set(read_module.DOUBT_TAGS)
+        | read_module.UNSEEN
+        | read_module.PRINT_DOUBTS
+        | read_module.COVER_DOUBTS
+        | read_module.LIGHT_DOUBTS
+    )
+    assert reasons - set(UNSURE_WHY) == set()
+    assert all(len(UNSURE_WHY[why].split()) >= 3 for why in reasons)
