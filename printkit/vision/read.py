@@ -3373,14 +3373,15 @@ def _print_hidden(
     nameless = _names_gone(seen, model, bare, centres[: len(bare)]) - hidden - overhung
     # Beside what the cover hides, and in a reflection's tail, a bare-looking cell must show
     # its print clearly: a pale hand's edges and a reflection's draw lines of their own.
+    # Beside a hidden cell, or amid a cover (every cell round it uncertain or hidden), on
+    # two sides.
     by_cover = beside[: len(bare), covered].any(axis=1)
-    fringe = {bare[i] for i in edge}
-    fringe |= _one_sided(seen, model, [k for k, near in zip(bare, by_cover, strict=True) if near])
-    # Amid a cover (every cell round it uncertain or hidden), so must a bare-looking one.
-    amid = [
-        k for k in bare if _ringed_by(model, {k}, lambda n: n in hidden or _may_cover(readings[n]))
+    two_sides = [
+        k
+        for k, near in zip(bare, by_cover, strict=True)
+        if near or _ringed_by(model, {k}, lambda n: n in hidden or _may_cover(readings[n]))
     ]
-    fringe |= _one_sided(seen, model, amid)
+    fringe = {bare[i] for i in edge} | _one_sided(seen, model, two_sides)
     fringe -= hidden | nameless
     unproven = {k for k, low in zip(bare, faint, strict=True) if low and k in tail}
     unproven |= _edge_unshown(seen, model, [k for k in bare if k in tail])
