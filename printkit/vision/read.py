@@ -2350,7 +2350,8 @@ def _check_strip(
     washed-out patch takes that colour for paper (a Trigon photo with three of its six
     patches under a lamp read 38 red cells as bare, surely), and one fitted without it is
     not anchored there (a Trigon photo whose only yellow patch lay under a reflection,
-    fitted to the other five, read 54 cells wrong, surely)."""
+    fitted to the other five, read 54 cells wrong, surely), unless the patches left show
+    that it may stand in for that colour (``_stands_in``)."""
     if len(model.patches) < STRIP_LEFT:
         return np.zeros(len(model.patches), bool)
     turns = np.linspace(0.0, 2 * math.pi, 8, endpoint=False)
@@ -2367,13 +2368,57 @@ def _check_strip(
         doubt = _doubts(img[window], light[window], points, paper_clips, brighter)[0]
         glared.append(doubt == "glare")
     colours = [p.colour.lower() for p in model.patches]
-    if _unanchored(colours, ~np.array(glared, bool)):
+    glared = np.array(glared, bool)
+    if _unanchored(colours, ~glared) and not _stands_in(model, img, light, glared):
         raise PhotoError(
-            f"a reflection lies on {sum(glared)} of the {len(colours)} colour patches, "
+            f"a reflection lies on {int(glared.sum())} of the {len(colours)} colour patches, "
             "so the board's colours cannot be corrected: keep reflections off the colour "
             "strips, and retake it"
         )
-    return np.array(glared)
+    return glared
+
+
+STAND_IN_LEFT = 7
+"""Fewest patches left for a colour map to stand in for a colour none of them shows
+(``_stands_in``): as each is left out in turn, the map's twelve terms are fitted to the
+eighteen values of the other six at least; fitted to fewer, it meets them too closely
+for the one left out to say much."""
+STAND_IN_OFF = 10.0
+"""...and the ΔE within which each of them, left out, must come out of its print through
+the map fitted to the rest.  Second family, Triominoes photos 0-5 (nine patches, none
+left out): ordinary, steep and printer 0.5-9.6, glare photos read 0-12, low light up to 25."""
+
+
+def _stands_in(model: BoardModel, img: np.ndarray, light: np.ndarray, glared: np.ndarray) -> bool:
+    """Whether the colour map fitted to the patches no reflection lies on (not ``glared``)
+    may stand in for a colour whose every patch one does: at least ``STAND_IN_LEFT`` are
+    left, and each of them, left out in turn, comes out within ``STAND_IN_OFF`` of its
+    print through the map fitted to the others.  Such a map predicts a colour it was not
+    fitted to as well as the strip's own colours predict one another; a strip of one patch
+    per colour on a board of five or six colours leaves too few to tell (a Trigon photo
+    whose only yellow patch lay under a reflection, fitted to the other five, read 54 cells
+    wrong, surely), a Triominoes strip of nine leaves enough."""
+    a, target, _ = _patch_rows(model, img, light, glared)
+    if len(a) < STAND_IN_LEFT:
+        return False
+    for i in range(len(a)):
+        rest = np.arange(len(a)) != i
+        coef, *_ = np.linalg.lstsq(a[rest], target[rest], rcond=None)
+        if _patches_off(a[i : i + 1], target[i : i + 1], coef)[0] > STAND_IN_OFF:
+            return False
+    return True
+
+
+def _patch_rows(
+    model: BoardModel, img: np.ndarray, light: np.ndarray, left_out: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The patches a colour map is fitted to (seen, and not ``left_out``): each one's
+    observed colour and a 1 (a row of the map's terms), its printed colour, and which
+    of the model's patches they are."""
+    observed = _patches_seen(model, img, light)
+    target = np.array([rgb(p.colour) for p in model.patches])
+    ok = np.all(np.isfinite(observed), axis=1) & ~left_out
+    return np.hstack([observed[ok], np.ones((int(ok.sum()), 1))]), target[ok], ok
 
 
 def _colour_fit(
@@ -2387,28 +2432,25 @@ def _colour_fit(
     four of them 70-72 ΔE off the map fitted to all fifteen; refused before, now read).
     Where patches stand out of none of that, yet some come out far from their print, the
     map is fitted again without them (``_without_covered``)."""
-    observed = _patches_seen(model, img, light)
-    target = np.array([rgb(p.colour) for p in model.patches])
-    ok = np.all(np.isfinite(observed), axis=1) & ~washed
-    a = np.hstack([observed[ok], np.ones((int(ok.sum()), 1))])
+    a, target, ok = _patch_rows(model, img, light, washed)
     if len(a) < 4:
         return np.vstack([np.eye(3), np.zeros((1, 3))])
-    coef, *_ = np.linalg.lstsq(a, target[ok], rcond=None)
+    coef, *_ = np.linalg.lstsq(a, target, rcond=None)
     # A patch under a finger or a reflection is dropped and the map fitted again, if enough
     # remain to fit it.
-    error = np.abs(a @ coef - target[ok]).max(axis=1)
+    error = np.abs(a @ coef - target).max(axis=1)
     keep = error <= max(3 * float(np.median(error)), 0.05)
     if FIT_LEFT <= keep.sum() < len(keep):
-        coef, *_ = np.linalg.lstsq(a[keep], target[ok][keep], rcond=None)
+        coef, *_ = np.linalg.lstsq(a[keep], target[keep], rcond=None)
         return coef
     # No patch left out (none stood out, or too few would remain): each must come out near
     # its print through the map fitted to them all, or through one fitted without the
     # patches farthest off (``_without_covered``).
     colours = [p.colour.lower() for p, kept in zip(model.patches, ok, strict=True) if kept]
-    fitted = _without_covered(a, target[ok], colours, coef)
+    fitted = _without_covered(a, target, colours, coef)
     if fitted is not None:
         return fitted
-    off = _patches_off(a, target[ok], coef)
+    off = _patches_off(a, target, coef)
     raise PhotoError(
         f"the board's colours could not be corrected ({int((off > PATCH_OFF).sum())} of "
         f"its {len(off)} colour patches come out far from their print through the "
