@@ -2386,7 +2386,8 @@ for the one left out to say much."""
 STAND_IN_OFF = 10.0
 """...and the ΔE within which each of them, left out, must come out of its print through
 the map fitted to the rest.  Second family, Triominoes photos 0-5 (nine patches, none
-left out): ordinary, steep and printer 0.5-9.6, glare photos read 0-12, low light up to 25."""
+left out): ordinary, steep and printer 0-9.6, four of the five glare photos read 0-12 (the
+fifth 36), low light up to 25."""
 
 
 def _stands_in(model: BoardModel, img: np.ndarray, light: np.ndarray, glared: np.ndarray) -> bool:
