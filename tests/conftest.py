@@ -146,6 +146,26 @@ def without_steadied(monkeypatch) -> None:
     monkeypatch.setattr(shake, "steadied", lambda image, found=None: iter(()))
 
 
+def printed_before_the_second_strip(monkeypatch, game: str) -> None:
+    """The game's sheet that prints two colour strips (a whole board, the Triominoes mat)
+    drawn as printed before the second: bare paper there.  Photos whose scenes were
+    pinned on that print are shot as they were, and boards printed then must still read."""
+    from printkit.games.triominoes import mat
+    from printkit.polyiamond_games import drawing
+    from printkit.vision.model import board_models
+
+    model = next((m for m in board_models(game, load_layout()) if m.added_patches), None)
+    if model is None:
+        return  # the game prints no second strip
+    count, first = len(model.patches), len(model.patches) - model.added_patches
+    for module in (drawing, mat):
+
+        def first_only(patches, real=module.strip_items):
+            return real(patches[:first] if len(patches) == count else patches)
+
+        monkeypatch.setattr(module, "strip_items", first_only)
+
+
 def run_cli(args, capsys, monkeypatch):
     """Run ``printkit ARGS`` in process: (exit code, standard output, standard error)."""
     import sys

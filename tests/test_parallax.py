@@ -12,6 +12,7 @@ import pytest
 from conftest import (
     corners_shaped_by_the_rough_fit,
     named_cells,
+    printed_before_the_second_strip,
     read_as_file,
     without_clear_of_lean,
 )
@@ -243,6 +244,7 @@ def test_thick_tiles_seen_at_45_degrees_read_on_their_faces(monkeypatch):
     the numbers lie off their places: many cells are uncertain and several wrong."""
     from printkit.vision import read as read_module
 
+    printed_before_the_second_strip(monkeypatch, "triominoes")  # scene pinned on it
     photo = shoot("triominoes", load_layout(), 305007, "steep", frame=(2400, 1800))
     reading = read_image(photo.image, "triominoes", load_layout())
     faces = score_reading(reading, photo)

@@ -16,14 +16,21 @@ import numpy as np
 import pytest
 from conftest import (
     corners_shaped_by_the_rough_fit,
+    layout_for,
     light_through_every_white_sample,
     named_cells,
+    printed_before_the_second_strip,
     read_as_file,
     without_steadied,
 )
+from shapely.geometry import LineString, box
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon as ShapelyPolygon
 
-from printkit.draw.model import rgb
+from printkit.draw.model import Circle, Polygon, Polyline, Text, rgb
+from printkit.draw.text import item_extent
 from printkit.errors import PhotoError
+from printkit.games import find_game
 from printkit.games.triominoes.reader import unexplained_tiles
 from printkit.games.tripitz import token_reader
 from printkit.games.tripitz.pids import PIDS
@@ -197,9 +204,14 @@ def test_turns_that_move_only_what_a_photo_was_unsure_of_leave_the_cells_settled
 
 @cache
 def _scene_and_board(seed: int):
+    """A TriPakus scene on the whole board, drawn on the sheet as printed before its second
+    strip (the scenes were pinned on it)."""
     layout = load_layout()
     model = next(m for m in board_models("tripakus", layout) if m.variant == "full")
-    picture, truth = _scene("tripakus")(layout, model, LEVELS["easy"], np.random.default_rng(seed))
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        printed_before_the_second_strip(monkeypatch, "tripakus")
+        scene = _scene("tripakus")(layout, model, LEVELS["easy"], np.random.default_rng(seed))
+    picture, truth = scene
     return layout, model, truth, render_board(picture, model.bounds)
 
 
@@ -737,12 +749,18 @@ def test_a_name_a_neighbours_thick_piece_leans_over_proves_nothing(monkeypatch):
 
 def test_a_hand_over_the_colour_strip_is_named_not_read_through(monkeypatch):
     """Second family, a Trigon hands photo read from its JPEG file: a dark hand lies over
-    the colour strip by a marker.  The colour map fitted to what is left of the strip
-    took green for yellow and red for blue: dozens of cells read wrong, surely.  The
-    patches the hand covers come out nowhere near their print through that map, the paper
-    far past white and the markers' black border nowhere near black: each cue refuses it,
-    naming the strip; without all three, cells are silently wrong."""
+    the colour strip by a marker.  The second strip, across the sheet, leaves the colour
+    map anchored: the board is read, no cell wrong surely.  On a sheet printed before the
+    second strip, the map fitted to what is left of the first took green for yellow and
+    red for blue: dozens of cells read wrong, surely.  The patches the hand covers come
+    out nowhere near their print through that map, the paper far past white and the
+    markers' black border nowhere near black: each cue refuses it, naming the strip;
+    without all three, cells are silently wrong."""
     layout = load_layout()
+    photo = shoot("trigon", layout, 303010, "hands")
+    score = score_reading(read_as_file(photo.image, "trigon", layout), photo)
+    assert score.silent == () and len(score.uncertain) <= 5
+    printed_before_the_second_strip(monkeypatch, "trigon")
     photo = shoot("trigon", layout, 303010, "hands")
     with pytest.raises(PhotoError, match="colour patches come out far from their print"):
         read_as_file(photo.image, "trigon", layout)
@@ -764,6 +782,7 @@ def test_paper_mapped_far_past_white_is_refused_before_clipping_hides_it(monkeyp
     finger's brown for white: the paper comes out twice as bright as white, which clipping
     turns into white, and the cream tiles with it.  Refused for its paper; judged only
     clipped, two tiles whose pale numbers the map washed away read as bare, surely."""
+    printed_before_the_second_strip(monkeypatch, "triominoes")  # scene pinned on it
     layout = load_layout()
     photo = shoot("triominoes", layout, 303636, "hands")
     with pytest.raises(PhotoError, match="times as bright as white"):
@@ -827,6 +846,7 @@ def test_a_hand_over_half_a_six_patch_strip_is_named_not_read_through(monkeypatc
     and yellow and red for colours no piece has: 8 cells or more wrong, surely, the
     markers' black still near enough black.  Two of the patches the hand covers come out
     up to 60 ΔE from their print through that map: refused, naming the strip."""
+    printed_before_the_second_strip(monkeypatch, "trigon")  # scene pinned on it
     layout = load_layout()
     photo = shoot("trigon", layout, 303316, "hands")
     with pytest.raises(PhotoError, match="2 of its 6 colour patches come out far"):
@@ -836,10 +856,11 @@ def test_a_hand_over_half_a_six_patch_strip_is_named_not_read_through(monkeypatc
     assert len(blind.silent) >= 8
 
 
-def test_a_reflection_over_the_colour_strip_is_named_not_read_through():
+def test_a_reflection_over_the_colour_strip_is_named_not_read_through(monkeypatch):
     """Second family, held-out glare photo of a Trigon board: a lamp's reflection lies on
     three of the strip's six patches.  Fitted to them, the colour map took red for paper
     and 38 red cells read as bare, surely; the photo is refused, naming the strip."""
+    printed_before_the_second_strip(monkeypatch, "trigon")  # scene pinned on it
     layout = load_layout()
     photo = shoot("trigon", layout, 301064, "glare")
     with pytest.raises(PhotoError, match="a reflection lies on 3 of the 6 colour patches"):
@@ -873,32 +894,41 @@ def test_a_colour_map_stands_in_for_a_washed_patch_only_where_the_others_agree()
     triominoes = next(iter(board_models("triominoes", layout)))
     trigon = next(m for m in board_models("trigon", layout) if m.variant == "full")
     light = np.ones_like(_strip_photo(triominoes, camera, {}))
-    washed = np.zeros(len(triominoes.patches), bool)
+    # Boards printed before their second strip: it is left out.
+    count = len(triominoes.patches)
+    washed = np.arange(count) >= count - triominoes.added_patches
     washed[5] = True
     clean = _strip_photo(triominoes, camera, {})
     assert read_module._stands_in(triominoes, clean, light, washed)
     fingered = _strip_photo(triominoes, camera, {7: (0.85, 0.62, 0.5)})
     assert not read_module._stands_in(triominoes, fingered, light, washed)
     six = _strip_photo(trigon, camera, {})
-    washed_six = np.zeros(len(trigon.patches), bool)
+    washed_six = np.arange(len(trigon.patches)) >= len(trigon.patches) - trigon.added_patches
     washed_six[3] = True
     assert not read_module._stands_in(trigon, six, np.ones_like(six), washed_six)
 
 
 def test_a_triominoes_photo_whose_strip_stands_in_for_a_washed_patch_is_read(monkeypatch):
     """Second family, a Triominoes glare photo read from its JPEG file: a reflection lies
-    on two of the mat's nine patches, one of them the only patch of its colour.  The seven
-    left predict one another within 5.5 ΔE, so the map fitted to them stands in for it:
-    the mat is read, no cell wrong surely.  Refused before, as it is where the map may not
-    stand in."""
+    on two of the first strip's nine patches, one of them the only patch of its colour.
+    The mat is read with no cell wrong surely, its second strip anchoring that colour.
+    Printed before the second strip, the seven patches left predict one another within
+    5.5 ΔE, so the map fitted to them stands in for the colour: the mat is read as well,
+    and refused where the map may not stand in."""
     layout = load_layout()
     photo = shoot("triominoes", layout, 301010, "glare")
     seen = read_as_file(photo.image, "triominoes", layout)
     score = score_reading(seen, photo)
     assert score.silent == () and len(score.uncertain) <= 5
+    # Printed before the second strip, the mat's colours rest on the first alone.
+    printed_before_the_second_strip(monkeypatch, "triominoes")
+    before = shoot("triominoes", layout, 301010, "glare")
+    seen = read_as_file(before.image, "triominoes", layout)
+    score = score_reading(seen, before)
+    assert score.silent == () and len(score.uncertain) <= 5
     monkeypatch.setattr(read_module, "STAND_IN_LEFT", 100)
     with pytest.raises(PhotoError, match="a reflection lies on 2 of the 9 colour patches"):
-        read_as_file(photo.image, "triominoes", layout)
+        read_as_file(before.image, "triominoes", layout)
 
 
 def test_a_strip_a_reflection_washes_out_is_left_out_of_the_colour_map(monkeypatch):
@@ -1196,6 +1226,7 @@ def test_a_hand_read_as_a_piece_is_uncertain_when_nothing_round_it_was_seen(monk
     under its fingers, 16,15 and 16,16, read as a yellow two-triangle piece (a piece hides
     print as a hand does, so print says nothing of them).  Every cell round the two is
     uncertain: they are too (``ringed``).  Without that check they are silently wrong."""
+    printed_before_the_second_strip(monkeypatch, "tripakus")  # scene pinned on it
     layout = load_layout()
     photo = shoot("tripakus", layout, 303736, "hands")
     seen = read_as_file(photo.image, "tripakus", layout)
@@ -1277,6 +1308,7 @@ def test_the_print_is_looked_for_before_the_paper_is_clipped_white(monkeypatch):
     to white there, the thin print of a hundred bare cells vanished with the paper and they
     read ``print hidden`` although nothing lies on them; the print is looked for in the
     board unclipped."""
+    printed_before_the_second_strip(monkeypatch, "tripakus")  # scene pinned on it
     layout = load_layout()
     photo = synthetic_photo("tripakus", layout, 20_284, "hard")
     seen = read_as_file(photo.image, "tripakus", layout)
@@ -1322,6 +1354,7 @@ def test_colour_noise_smooth_over_whole_cells_makes_them_uncertain(monkeypatch):
     paper to yellow: cells it could carry across are uncertain (``noise``), and nothing
     is silent.  Without that test, and with the light fitted through every white sample
     (three lie off the paper's hue), bare cells are read surely as yellow."""
+    printed_before_the_second_strip(monkeypatch, "tripakus")  # scene pinned on it
     layout = load_layout()
     photo = shoot("tripakus", layout, 302120, "lowlight")
     seen = read_as_file(photo.image, "tripakus", layout)
@@ -1358,13 +1391,14 @@ def test_colour_counts_less_where_the_paper_shows_blotchy_colour_noise():
     assert weight(0.5, 40.0) == read_module.CHROMA_LEAST
 
 
-def test_a_dim_photo_s_colour_blotches_do_not_outweigh_lightness():
+def test_a_dim_photo_s_colour_blotches_do_not_outweigh_lightness(monkeypatch):
     """Second family, a dim photo of the full TriPakus board with wooden pieces, read from
     its JPEG file (302369): denoising left colour blotches a few millimetres wide, and
     green ones pushed blue pieces as far from blue as from white.  With colour counting
     less than lightness, as the white paper's own noise says, the board reads with few
     uncertain cells and none wrong; weighed fully, over a third of its cells were
     uncertain and 20 wrong (uncertain too)."""
+    printed_before_the_second_strip(monkeypatch, "tripakus")  # scene pinned on it
     layout = load_layout()
     photo = shoot("tripakus", layout, 302369, "lowlight")
     seen = read_as_file(photo.image, "tripakus", layout)
@@ -1497,6 +1531,7 @@ def test_a_lone_cell_off_its_kind_in_hue_alone_is_read_surely(monkeypatch):
     in lightness, each among cells read surely: dim light's colour blotches, not a finger
     (``_lone_blotches``).  They are read surely and right; without the test they are
     uncertain (``unlike``)."""
+    printed_before_the_second_strip(monkeypatch, "trigon")  # scene pinned on it
     layout = load_layout()
     photo = shoot("trigon", layout, 302315, "lowlight")
     seen = read_as_file(photo.image, "trigon", layout)
@@ -1709,6 +1744,7 @@ def test_lines_of_one_direction_fit_no_lens(monkeypatch):
     are found by their pattern from it.  Sought again on the photo's brightest channel, a
     second shows, the others are found from the two, and even the lens fitted to lines of
     one direction is no lens at all.)"""
+    printed_before_the_second_strip(monkeypatch, "trigon")  # scene pinned on it
     from printkit.vision import markers
 
     layout = load_layout()
@@ -1977,3 +2013,126 @@ def test_hands_left_out_of_the_light_leave_no_cell_silently_wrong(game, seed, po
     layout = load_layout()
     photo = shoot(game, layout, seed, "hands", position=position)
     assert score_reading(read_as_file(photo.image, game, layout), photo).silent == ()
+
+
+SECOND_STRIPS = {"trigon": "full", "tripakus": "full", "triominoes": "mat"}
+"""The boards whose sheet prints a second colour strip, by game: the variant that does."""
+
+
+def _second_strip_model(game: str, layout):
+    return next(m for m in board_models(game, layout) if m.variant == SECOND_STRIPS[game])
+
+
+def _shape(item):
+    """Where a drawing item puts ink (a shapely shape, board frame)."""
+    if isinstance(item, Text):
+        return box(*item_extent(item))
+    if isinstance(item, Circle):
+        return ShapelyPoint(item.centre).buffer(item.radius)
+    if isinstance(item, Polygon) and item.style.fill not in (None, "none"):
+        return ShapelyPolygon(item.points)
+    if isinstance(item, (Polygon, Polyline)):
+        ring = [*item.points, item.points[0]] if isinstance(item, Polygon) else item.points
+        return LineString(ring).buffer(max(item.style.width or 0.0, 0.1) / 2)
+    return None
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", sorted(SECOND_STRIPS))
+def test_a_second_colour_strip_lies_on_bare_paper_far_from_the_first(game, paper):
+    """The sheets that printed one colour strip print it twice, the copy across the sheet
+    from the first, so that a reflection on one leaves the other; the copy lies where
+    boards printed before it have bare paper: nothing else printed within 1 mm of it."""
+    layout = layout_for(paper__size=paper)
+    model = _second_strip_model(game, layout)
+    count = model.added_patches
+    first, second = model.patches[: len(model.patches) - count], model.patches[-count:]
+    assert count >= 5 and sorted(p.name for p in first) == sorted(p.name for p in second)
+    x0, y0, x1, y1 = model.bounds
+    apart = min(math.dist(a.centre, b.centre) for a in first for b in second)
+    assert apart > 0.5 * (x1 - x0)
+    squares = [ShapelyPolygon(p.ring).buffer(1.0) for p in second]
+    rings = {p.ring for p in second}
+    printed = find_game(game).reader.bare_board(model)
+    others = [i for i in printed.items if getattr(i, "points", None) not in rings]
+    shapes = [shape for shape in map(_shape, others) if shape is not None]
+    assert len(shapes) > 100
+    assert not any(sq.intersects(shape) for sq in squares for shape in shapes)
+    for p in second:  # on the sheet, and inside the part the reader looks at
+        assert all(x0 < x < x1 and y0 < y < y1 for x, y in p.ring)
+
+
+def test_a_second_strip_is_used_only_where_a_photo_shows_it_printed():
+    """A second strip counts where the photo shows it (``_unprinted``): its black far
+    darker than its white, and a colour map fitted to it alone bringing each patch near its
+    print.  Bare paper (a board printed before the strip), a hand, or a reflection on its
+    white or black leave it out, and the board is read from the first strip alone."""
+    layout = load_layout()
+    camera = np.array(
+        [[0.80, 0.06, 0.02], [0.10, 0.70, 0.08], [0.03, 0.12, 0.75], [0.05, 0.04, 0.06]]
+    )
+    for game in SECOND_STRIPS:
+        model = _second_strip_model(game, layout)
+        count = len(model.patches)
+        added = np.arange(count) >= count - model.added_patches
+        paper = np.append(np.ones(3), 1.0) @ camera
+        none = np.zeros(count, bool)
+
+        def unprinted(off, glared=none, model=model):
+            img = _strip_photo(model, camera, off)
+            return read_module._unprinted(model, img, np.ones_like(img), glared)
+
+        assert not unprinted({}).any(), game
+        bare = {i: paper for i in np.flatnonzero(added)}
+        assert (unprinted(bare) == added).all(), game
+        hand = {i: (0.62, 0.45, 0.38) for i in np.flatnonzero(added)}
+        assert (unprinted(hand) == added).all(), game
+        names = [p.name for p in model.patches]
+        black = count - model.added_patches + names[-model.added_patches :].index("black")
+        glared = none.copy()
+        glared[black] = True
+        assert (unprinted({}, glared) == added).all(), game
+        first_glared = ~added  # the first strip under a reflection says nothing of the second
+        assert not unprinted({}, first_glared).any(), game
+
+
+@pytest.mark.parametrize("game", sorted(SECOND_STRIPS))
+def test_a_board_printed_before_the_second_strip_still_reads(game, monkeypatch):
+    """A sheet printed before its second colour strip has bare paper there: the reader
+    sees no strip (``_unprinted``) and reads the board from the first, every cell right."""
+    layout = load_layout()
+    printed_before_the_second_strip(monkeypatch, game)
+    seen_unprinted = []
+    real = read_module._unprinted
+
+    def spy(model, img, light, glared):
+        out = real(model, img, light, glared)
+        seen_unprinted.append(int(out.sum()))
+        return out
+
+    monkeypatch.setattr(read_module, "_unprinted", spy)
+    model = _second_strip_model(game, layout)
+    photo = synthetic_photo(game, layout, 7, "easy", variant=model.variant)
+    reading = read_as_file(photo.image, game, layout)
+    assert reading.model.variant == model.variant
+    assert seen_unprinted and set(seen_unprinted) == {model.added_patches}
+    score = score_reading(reading, photo)
+    assert score.exact, (score.wrong, score.uncertain)
+
+
+def test_a_trigon_photo_with_a_reflection_on_one_strip_is_read_from_the_other(monkeypatch):
+    """Second family, Trigon glare photo 301027 of the whole board, read from its JPEG
+    file: a reflection lies on two of the first strip's six patches, one of them the only
+    yellow there.  The second strip, across the sheet, anchors the colour map, and every
+    cell is read right.  Printed before the second strip, the board is refused, naming the
+    reflection on the strip."""
+    layout = load_layout()
+    photo = shoot("trigon", layout, 301027, "glare")
+    seen = read_as_file(photo.image, "trigon", layout)
+    assert seen.model.variant == "full"
+    score = score_reading(seen, photo)
+    assert score.exact, (score.wrong, score.uncertain)
+    printed_before_the_second_strip(monkeypatch, "trigon")
+    before = shoot("trigon", layout, 301027, "glare")
+    with pytest.raises(PhotoError, match="a reflection lies on 2 of the 6 colour patches"):
+        read_as_file(before.image, "trigon", layout)

@@ -8,7 +8,11 @@ from functools import cache
 import cv2
 import numpy as np
 import pytest
-from conftest import corners_shaped_by_the_rough_fit, without_steadied
+from conftest import (
+    corners_shaped_by_the_rough_fit,
+    printed_before_the_second_strip,
+    without_steadied,
+)
 
 from printkit.errors import PhotoError
 from printkit.layout.config import load_layout
@@ -21,7 +25,10 @@ from printkit.vision.synth import score_reading
 
 @cache
 def _photo(game: str, seed: int, condition: str):
-    return shoot(game, load_layout(), seed, condition)
+    """Photo ``seed``, its scene pinned on the sheet as printed before its second strip."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        printed_before_the_second_strip(monkeypatch, game)
+        return shoot(game, load_layout(), seed, condition)
 
 
 def _jpeg(image, quality: int = 92) -> bytes:

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import layout_for, named_cells, read_as_file, run_cli
+from conftest import layout_for, named_cells, printed_before_the_second_strip, read_as_file, run_cli
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
@@ -113,16 +113,23 @@ def test_mat_fits_the_paper_and_keeps_markers_and_strip_off_the_grid(paper):
         assert bx0 < x < bx1 and by0 < y < by1
 
 
-def test_strip_holds_white_black_the_face_and_every_number_ink():
-    colours = [p.colour.lower() for p in _model().patches]
-    assert colours[:2] == ["#ffffff", "#000000"]
-    assert set(colours) == {
-        "#ffffff",
-        "#000000",
-        components.FACE.lower(),
-        *(c.lower() for c in components.NUMBER_INKS),
-    }
-    assert len(colours) == 3 + len(components.NUMBER_INKS)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_strip_holds_white_black_the_face_and_every_number_ink(paper):
+    """The mat prints its strip twice (the second down the right band, the model's
+    ``added_patches``), each whole: white, black, the face and every number ink."""
+    model = _model(paper)
+    first = len(model.patches) - model.added_patches
+    assert model.added_patches == first
+    for strip in (model.patches[:first], model.patches[first:]):
+        colours = [p.colour.lower() for p in strip]
+        assert colours[:2] == ["#ffffff", "#000000"]
+        assert set(colours) == {
+            "#ffffff",
+            "#000000",
+            components.FACE.lower(),
+            *(c.lower() for c in components.NUMBER_INKS),
+        }
+        assert len(colours) == 3 + len(components.NUMBER_INKS)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -385,6 +392,7 @@ def test_tiles_read_empty_in_numbers_do_not_hide_that_the_names_show(monkeypatch
     median called the photo's names illegible, and tile (2,7), 3-3-3 in plain view, passed
     as bare.  Judged by what a showing name fits (``SHOWING``), the names are legible and
     every tile read empty whose name does not show is uncertain."""
+    printed_before_the_second_strip(monkeypatch, "triominoes")  # scene pinned on it
     layout = load_layout()
     photo = shoot("triominoes", layout, 304056, "hands", position=303556)
     seen = read_as_file(photo.image, "triominoes", layout)

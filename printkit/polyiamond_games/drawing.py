@@ -576,10 +576,13 @@ def page_corner_fiducials(
     colours: tuple[str, ...],
     marker: float,
     patch: float,
-) -> tuple[list[Marker], list[Patch]]:
-    """Markers ``ids`` in the four corners of a page beside a whole board, the colour
-    patches at the top right.  The title and footer stack across the top, so the upper
-    markers sit below them."""
+) -> tuple[list[Marker], list[Patch], list[Patch]]:
+    """Markers ``ids`` in the four corners of a page beside a whole board and two colour
+    strips: one across the top right, beside the upper right marker, and one down the
+    bottom left, above the lower left marker, so that a reflection on one leaves the
+    other.  The title and footer stack across the top, so the upper markers sit below
+    them.  Returns the markers, the first strip and the second (boards printed before the
+    second have bare paper there: ``BoardModel.added_patches``)."""
     margin, quiet = layout.margin, marker / 2 + marker / 6 + 1.0
     w, h = size
     top_y = margin + HEADER + FOOTER + 4.0 + quiet
@@ -590,9 +593,12 @@ def page_corner_fiducials(
         (margin + quiet, h - margin - quiet),
     ]
     markers = [Marker(i, c, marker) for i, c in zip(ids, centres, strict=True)]
-    count = 2 + len(colours)
-    start = (w - margin - 2 * quiet - 4.0 - (count - 0.5) * (patch + 1.5), top_y)
-    return markers, reference_patches(layout, colours, start, (patch + 1.5, 0.0), patch)
+    count, step = 2 + len(colours), patch + 1.5
+    start = (w - margin - 2 * quiet - 4.0 - (count - 0.5) * step, top_y)
+    first = reference_patches(layout, colours, start, (step, 0.0), patch)
+    start = (margin + quiet, h - margin - 2 * quiet - 4.0 - (count - 0.5) * step)
+    second = reference_patches(layout, colours, start, (0.0, step), patch)
+    return markers, first, second
 
 
 def assembled(section: Drawing, turns: Iterable[Affine]) -> Drawing:

@@ -89,6 +89,10 @@ class BoardModel:
     finger, a sleeve) whatever its colour (``vision.read``).  A flag, not the function:
     a stored model then names no drawing code, and reading loads none unless the print
     must be drawn.
+
+    ``added_patches``: the last so many ``patches`` are a second colour strip, printed
+    where boards printed before it have bare paper; the reader uses them only where a
+    photo shows them printed (``vision.read``).
     """
 
     game: str
@@ -114,6 +118,7 @@ class BoardModel:
     outline: tuple[Point, ...] = ()
     margin: tuple[tuple[Point, ...], ...] = ()
     printed: bool = False
+    added_patches: int = 0
     extra: dict = field(default_factory=dict)
 
     @property

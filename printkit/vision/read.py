@@ -2105,7 +2105,11 @@ def _sample(
 
 
 def _white_points(model: BoardModel) -> np.ndarray:
-    """Board-frame points known to be bare paper: marker quiet zones and white patches."""
+    """Board-frame points known to be bare paper: marker quiet zones and white patches,
+    but not a second strip's (``BoardModel.added_patches``): a board printed before it is
+    then read as it was, its light fitted to the same points.  One point more where none
+    lay changes the quadratic light of a dim photo enough to unsettle a TriPakus board's
+    cells (low light 302369: 93 uncertain cells of 361, 57 without it)."""
     pts = list(model.white)
     for m in model.markers:
         reach = m.side / 2 + m.side / MODULES / 2
@@ -2115,7 +2119,8 @@ def _white_points(model: BoardModel) -> np.ndarray:
             t = a + k * math.pi / 4
             r = reach / max(abs(math.cos(k * math.pi / 4)), abs(math.sin(k * math.pi / 4)))
             pts.append((cx + r * math.cos(t), cy + r * math.sin(t)))
-    pts.extend(p.centre for p in model.patches if p.name == "white")
+    first = len(model.patches) - model.added_patches
+    pts.extend(p.centre for p in model.patches[:first] if p.name == "white")
     return np.array(pts, dtype=np.float64)
 
 
@@ -2351,7 +2356,8 @@ def _check_strip(
     patches under a lamp read 38 red cells as bare, surely), and one fitted without it is
     not anchored there (a Trigon photo whose only yellow patch lay under a reflection,
     fitted to the other five, read 54 cells wrong, surely), unless the patches left show
-    that it may stand in for that colour (``_stands_in``)."""
+    that it may stand in for that colour (``_stands_in``).  A second strip the photo
+    does not show printed (``_unprinted``) is left out too, and counts as no patch."""
     if len(model.patches) < STRIP_LEFT:
         return np.zeros(len(model.patches), bool)
     turns = np.linspace(0.0, 2 * math.pi, 8, endpoint=False)
@@ -2369,13 +2375,47 @@ def _check_strip(
         glared.append(doubt == "glare")
     colours = [p.colour.lower() for p in model.patches]
     glared = np.array(glared, bool)
-    if _unanchored(colours, ~glared) and not _stands_in(model, img, light, glared):
+    unprinted = _unprinted(model, img, light, glared)
+    left_out = glared | unprinted
+    if _unanchored(colours, ~left_out) and not _stands_in(model, img, light, left_out):
         raise PhotoError(
-            f"a reflection lies on {int(glared.sum())} of the {len(colours)} colour patches, "
-            "so the board's colours cannot be corrected: keep reflections off the colour "
-            "strips, and retake it"
+            f"a reflection lies on {int((glared & ~unprinted).sum())} of the "
+            f"{int((~unprinted).sum())} colour patches, so the board's colours cannot be "
+            "corrected: keep reflections off the colour strips, and retake it"
         )
-    return glared
+    return left_out
+
+
+PRINTED_DARK = 0.5
+"""A second strip shows printed only where its black patch sends back less than this
+share of its white patch's light (``_unprinted``); bare paper sends back as much."""
+
+
+def _unprinted(
+    model: BoardModel, img: np.ndarray, light: np.ndarray, glared: np.ndarray
+) -> np.ndarray:
+    """Which of the model's patches the photo shows no print of: its second strip
+    (``BoardModel.added_patches``), which boards printed before it lack, unless the photo
+    shows that strip printed.  Its patches no reflection lies on (not ``glared``) must hold
+    its white and black, the black far darker than the white (``PRINTED_DARK``: bare
+    paper is not), and more than ``STRIP_LEFT`` of them, each coming out within
+    ``PATCH_OFF`` of its print through the colour map fitted to them alone (a hand or a
+    piece lying there is no strip).  A strip it cannot tell so is left out, and the board
+    is read from the first, as one printed without it."""
+    count = len(model.patches)
+    out = np.zeros(count, bool)
+    if not model.added_patches:
+        return out
+    added = np.arange(count) >= count - model.added_patches
+    a, target, ok = _patch_rows(model, img, light, glared | ~added)
+    names = [p.name for p, kept in zip(model.patches, ok, strict=True) if kept]
+    if "white" not in names or "black" not in names or len(a) <= STRIP_LEFT:
+        return added
+    white, black = a[names.index("white"), :3].mean(), a[names.index("black"), :3].mean()
+    if not black < PRINTED_DARK * white:
+        return added
+    coef, *_ = np.linalg.lstsq(a, target, rcond=None)
+    return added if _patches_off(a, target, coef).max() > PATCH_OFF else out
 
 
 STAND_IN_LEFT = 7
@@ -2426,7 +2466,8 @@ def _colour_fit(
     model: BoardModel, img: np.ndarray, light: np.ndarray, washed: np.ndarray
 ) -> np.ndarray:
     """A 4 × 3 affine map from observed RGB, flat-fielded by the ``light``, to printed RGB,
-    fitted to the patches no reflection lies on (``washed``: ``_check_strip``).  The map's
+    fitted to the patches no reflection lies on and the photo shows printed (not
+    ``washed``: ``_check_strip``).  The map's
     own outlier test drops one patch or a few a hand or a soft reflection spoils; a
     reflection over a whole strip spoils too many for it (TriPakus glare 301496 of the
     second family: the five patches of one section's strip 1.3 times the paper's light,
@@ -2686,8 +2727,9 @@ def _through_glare(
     a reflection's fading edge washes a piece towards white, which makes it look bare,
     never a piece of another hue.  Other glare cells stay uncertain.  ``images`` are
     the board as rectified and the view the cells were read in (the pieces' tops);
-    ``glared``, the reference patches a reflection lies on (``_check_strip``), which say
-    nothing of their class's reflectance (``_patch_reflectance``).
+    ``glared``, the reference patches a reflection lies on or the photo shows no print of
+    (``_check_strip``), which say nothing of their class's reflectance
+    (``_patch_reflectance``).
     """
     glare = [i for i, d in enumerate(doubts) if d == "glare"]
     albedo = _patch_reflectance(model, images[0], light, glared) if glare else None
@@ -2799,7 +2841,10 @@ def _patch_reflectance(
     ``_check_strip``); None if a class has no such patch.  A patch under a reflection
     shows the lamp, not its print: a Trigon photo whose third strip lay under one
     (held-out glare pair 301594) had every colour's patch there brighter than the paper,
-    red's faintly pink, and a bare cell in the same reflection fitted that "red" best."""
+    red's faintly pink, and a bare cell in the same reflection fitted that "red" best.
+    A second strip (``BoardModel.added_patches``) stands in where the first has no such
+    patch: a reflection's veil far off lifts it unseen (Trigon glare 301009, its white 1.08
+    of the paper's light, the first strip's 0.98: 22 cells more left in doubt for glare)."""
     seen = linear(_patches_seen(model, img))
     paper = linear(_sample(light, _patch_centres(model), radius=0))
     shown = seen / np.maximum(paper, 1e-3)
@@ -2807,10 +2852,12 @@ def _patch_reflectance(
     if glared is not None:
         usable &= ~glared
     colours = [p.colour.lower() for p in model.patches]
+    first = len(colours) - model.added_patches
     rows = []
     for c in model.classes:
         mine = [i for i, colour in enumerate(colours) if colour == model.colours[c].lower()]
         kept = [i for i in mine if usable[i]]
+        kept = [i for i in kept if i < first] or kept
         if not kept:
             return None
         rows.append(np.median(shown[kept], axis=0))
@@ -2930,9 +2977,9 @@ def classify(
             smooth, light, support = light, *_in_shadow(model, cells_img, light, *shaded)
         noise = _paper_noise(base_vals, _sample(light, base_pts, 0))
         brighter = max(BRIGHTER, 1 + GLARE_Z * noise)
-        strip_glare = _check_strip(model, img, light, paper_clips, brighter)
+        left_out = _check_strip(model, img, light, paper_clips, brighter)
         if maps is None:
-            colour = _colour_fit(model, img, light, strip_glare)
+            colour = _colour_fit(model, img, light, left_out)
             affine = np.hstack([colour[:3].T, colour[3][:, None]]).astype(np.float32)
             chroma = _chroma(_sample(img, base_pts, light=light, affine=affine))
         else:
@@ -3014,7 +3061,7 @@ def classify(
             for k, d in zip(keys, doubts, strict=True)
         ]
         readings, doubts = _through_glare(
-            model, (img, cells_img), light, points, readings, doubts, lit_up, strip_glare
+            model, (img, cells_img), light, points, readings, doubts, lit_up, left_out
         )
     elif model.glared is not None and "glare" in doubts:
         views = (seen, cells_img, light)

@@ -85,8 +85,9 @@ def full_board(layout: Layout) -> tuple[Drawing, str, bool, tuple[float, float],
 
 def full_board_fiducials(
     layout: Layout, size: tuple[float, float]
-) -> tuple[list[Marker], list[Patch]]:
-    """Markers in the four corners of the page beside the hexagon, patches at the top right."""
+) -> tuple[list[Marker], list[Patch], list[Patch]]:
+    """Markers in the four corners of the page beside the hexagon, a colour strip at the
+    top right and one at the bottom left (``page_corner_fiducials``)."""
     colours = layout.section(Settings).players
     return page_corner_fiducials(layout, size, FULL_MARKERS, colours, MARKER, PATCH)
 
@@ -97,8 +98,8 @@ def full_board_sheet(layout: Layout) -> Sheet:
     name = paper_label(paper)
     # TRANSLATORS: a sheet title: the game, then the paper the whole board is printed on.
     title = _("{title} · whole board ({paper})").format(title=TITLE, paper=name)
-    markers, patches = full_board_fiducials(layout, size)
-    page = drawing.full_board_page(layout, size, title, d, at, markers, patches)
+    markers, first, second = full_board_fiducials(layout, size)
+    page = drawing.full_board_page(layout, size, title, d, at, markers, first + second)
     if landscape:
         step = _(
             "For a print shop or large-format printer: print on {paper} landscape at actual "

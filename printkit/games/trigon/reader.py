@@ -75,14 +75,15 @@ def board_models(layout: Layout) -> list[BoardModel]:
     )
     _, _, _, size, at = full_board(layout)
     to_board = Affine.translate(-at.e, -at.f)
-    markers, patches = full_board_fiducials(layout, size)
+    markers, first, second = full_board_fiducials(layout, size)
     x0, y0 = to_board((0.0, 0.0))
     sheet = (x0, y0, x0 + size[0], y0 + size[1])
     full = BoardModel(
         KIT,
         "full",
         markers=tuple(m.transformed(to_board) for m in markers),
-        patches=tuple(p.transformed(to_board) for p in patches),
+        patches=tuple(p.transformed(to_board) for p in first + second),
+        added_patches=len(second),
         cells=cells,
         classes=classes,
         colours=inks,

@@ -18,8 +18,10 @@ cells ``(r, 0) … (r, cols-1)``, ``(0, 0)`` pointing up, every cell the size of
 tiny and faint in its middle, so a position can be written down from the mat alone.
 Beside the grid, in a band on each side, sit the ArUco markers ``MAT_MARKERS`` (three on
 the right, two on the left) and, between the left ones, the colour strip: white, black,
-the tile face and the six number inks.  Nothing of them lies in the play area, so tiles
-never cover them.
+the tile face and the six number inks.  The strip is printed again down the right band,
+split between the gaps the right markers leave, so that a reflection on one strip leaves
+the other (mats printed before it have bare paper there).  Nothing of them lies in the
+play area, so tiles never cover them.
 
 Board frame (for the photo reader): lattice millimetres, ``tri_point`` of vertex
 ``(0, 0)`` (the apex of cell ``(0, 0)``) at the origin.
@@ -92,7 +94,7 @@ def _fit(side: float, box: tuple[float, float, float, float]) -> tuple[int, int]
 class MatPlan:
     """Where everything of the mat goes: paper, grid size, and board frame → page map."""
 
-    __slots__ = ("size", "margin", "rows", "cols", "side", "to_page", "markers", "patches")
+    __slots__ = ("size", "margin", "rows", "cols", "side", "to_page", "markers", "patches", "added")
 
     def __init__(
         self,
@@ -104,9 +106,11 @@ class MatPlan:
         to_page: Affine,
         markers: tuple[Marker, ...],
         patches: tuple[Patch, ...],
+        added: int = 0,
     ):
         self.size, self.margin, self.rows, self.cols, self.side = size, margin, rows, cols, side
         self.to_page, self.markers, self.patches = to_page, markers, patches
+        self.added = added  # the last patches: the second strip (``BoardModel.added_patches``)
 
     def __repr__(self) -> str:
         return f"MatPlan({self.rows}x{self.cols} cells of {self.side:g} mm on {self.size})"
@@ -141,6 +145,26 @@ def strip_patches(start: Point, step: float, side: float = PATCH) -> list[Patch]
         Patch.square(name, colour, (start[0], start[1] + k * step), side)
         for k, (name, colour) in enumerate(strip_colours())
     ]
+
+
+def _second_strip(right: float, gaps: list[tuple[float, float]]) -> list[Patch]:
+    """The strip again down the right band, split between the two gaps (``gaps``: top and
+    bottom of each) the right markers leave, its first patches in the upper one; none if
+    its patches would be smaller than the reader samples safely."""
+    whole = strip_colours()
+    upper = (len(whole) + 1) // 2
+    parts = (whole[:upper], whole[upper:])
+    step = min([PATCH_STEP] + [(b - a) / len(p) for (a, b), p in zip(gaps, parts, strict=True)])
+    if step - (PATCH_STEP - PATCH) < MIN_PATCH:
+        return []
+    patches = []
+    for (a, b), part in zip(gaps, parts, strict=True):
+        first = (a + b) / 2 - (len(part) - 1) / 2 * step
+        patches += [
+            Patch.square(name, colour, (right, first + k * step), step - (PATCH_STEP - PATCH))
+            for k, (name, colour) in enumerate(part)
+        ]
+    return patches
 
 
 def mat_plan(layout: Layout) -> MatPlan:
@@ -182,7 +206,13 @@ def mat_plan(layout: Layout) -> MatPlan:
         )
     centre = ((top + LABEL_DROP) + (bottom - QUIET)) / 2
     start = (left, centre - (count - 1) / 2 * step)
-    patches = tuple(strip_patches(start, step, step - (PATCH_STEP - PATCH)))
+    patches = strip_patches(start, step, step - (PATCH_STEP - PATCH))
+    # The second strip, where a reflection on the first seldom reaches: down the right band.
+    gaps = [
+        (top + LABEL_DROP + CLEAR, middle - QUIET - CLEAR),
+        (middle + LABEL_DROP + CLEAR, bottom - QUIET - CLEAR),
+    ]
+    second = _second_strip(right, gaps)
     back = Affine.translate(-gx, -gy)
     return MatPlan(
         size,
@@ -192,7 +222,8 @@ def mat_plan(layout: Layout) -> MatPlan:
         side,
         to_page,
         tuple(m.transformed(back) for m in markers),
-        tuple(p.transformed(back) for p in patches),
+        tuple(p.transformed(back) for p in patches + second),
+        len(second),
     )
 
 
