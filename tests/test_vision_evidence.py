@@ -2071,7 +2071,8 @@ def test_a_second_strip_is_used_only_where_a_photo_shows_it_printed():
     """A second strip counts where the photo shows it (``_unprinted``): its black far
     darker than its white, and a colour map fitted to it alone bringing each patch near its
     print.  Bare paper (a board printed before the strip), a hand, or a reflection on its
-    white or black leave it out, and the board is read from the first strip alone."""
+    black leave it out, and the board is read from the first strip alone; a reflection on
+    the first strip says nothing of the second."""
     layout = load_layout()
     camera = np.array(
         [[0.80, 0.06, 0.02], [0.10, 0.70, 0.08], [0.03, 0.12, 0.75], [0.05, 0.04, 0.06]]
