@@ -157,7 +157,7 @@ def printed_before_the_second_strip(monkeypatch, game: str) -> None:
     model = next((m for m in board_models(game, load_layout()) if m.added_patches), None)
     if model is None:
         return  # the game prints no second strip
-    count, first = len(model.patches), len(model.patches) - model.added_patches
+    count, first = len(model.patches), model.added_from
     for module in (drawing, mat):
 
         def first_only(patches, real=module.strip_items):

@@ -901,14 +901,14 @@ def test_a_colour_map_stands_in_for_a_washed_patch_only_where_the_others_agree()
     light = np.ones_like(_strip_photo(triominoes, camera, {}))
     # Boards printed before their second strip: it is left out.
     count = len(triominoes.patches)
-    washed = np.arange(count) >= count - triominoes.added_patches
+    washed = np.arange(count) >= triominoes.added_from
     washed[5] = True
     clean = _strip_photo(triominoes, camera, {})
     assert read_module._stands_in(triominoes, clean, light, washed)
     fingered = _strip_photo(triominoes, camera, {7: (0.85, 0.62, 0.5)})
     assert not read_module._stands_in(triominoes, fingered, light, washed)
     six = _strip_photo(trigon, camera, {})
-    washed_six = np.arange(len(trigon.patches)) >= len(trigon.patches) - trigon.added_patches
+    washed_six = np.arange(len(trigon.patches)) >= trigon.added_from
     washed_six[3] = True
     assert not read_module._stands_in(trigon, six, np.ones_like(six), washed_six)
 
@@ -2051,7 +2051,7 @@ def test_a_second_colour_strip_lies_on_bare_paper_far_from_the_first(game, paper
     layout = layout_for(paper__size=paper)
     model = _second_strip_model(game, layout)
     count = model.added_patches
-    first, second = model.patches[: len(model.patches) - count], model.patches[-count:]
+    first, second = model.patches[: model.added_from], model.patches[model.added_from :]
     assert count >= 5 and sorted(p.name for p in first) == sorted(p.name for p in second)
     x0, y0, x1, y1 = model.bounds
     apart = min(math.dist(a.centre, b.centre) for a in first for b in second)
@@ -2080,7 +2080,7 @@ def test_a_second_strip_is_used_only_where_a_photo_shows_it_printed():
     for game in SECOND_STRIPS:
         model = _second_strip_model(game, layout)
         count = len(model.patches)
-        added = np.arange(count) >= count - model.added_patches
+        added = np.arange(count) >= model.added_from
         paper = np.append(np.ones(3), 1.0) @ camera
         none = np.zeros(count, bool)
 
@@ -2094,7 +2094,7 @@ def test_a_second_strip_is_used_only_where_a_photo_shows_it_printed():
         hand = {i: (0.62, 0.45, 0.38) for i in np.flatnonzero(added)}
         assert (unprinted(hand) == added).all(), game
         names = [p.name for p in model.patches]
-        black = count - model.added_patches + names[-model.added_patches :].index("black")
+        black = model.added_from + names[model.added_from :].index("black")
         glared = none.copy()
         glared[black] = True
         assert (unprinted({}, glared) == added).all(), game

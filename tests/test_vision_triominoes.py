@@ -118,7 +118,7 @@ def test_strip_holds_white_black_the_face_and_every_number_ink(paper):
     """The mat prints its strip twice (the second down the right band, the model's
     ``added_patches``), each whole: white, black, the face and every number ink."""
     model = _model(paper)
-    first = len(model.patches) - model.added_patches
+    first = model.added_from
     assert model.added_patches == first
     for strip in (model.patches[:first], model.patches[first:]):
         colours = [p.colour.lower() for p in strip]

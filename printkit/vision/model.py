@@ -125,6 +125,11 @@ class BoardModel:
     def marker_ids(self) -> frozenset[int]:
         return frozenset(m.id for m in self.markers)
 
+    @property
+    def added_from(self) -> int:
+        """The index in ``patches`` where the second strip (``added_patches``) begins."""
+        return len(self.patches) - self.added_patches
+
     def __hash__(self) -> int:
         return hash((self.game, self.variant))
 

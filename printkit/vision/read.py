@@ -2119,8 +2119,7 @@ def _white_points(model: BoardModel) -> np.ndarray:
             t = a + k * math.pi / 4
             r = reach / max(abs(math.cos(k * math.pi / 4)), abs(math.sin(k * math.pi / 4)))
             pts.append((cx + r * math.cos(t), cy + r * math.sin(t)))
-    first = len(model.patches) - model.added_patches
-    pts.extend(p.centre for p in model.patches[:first] if p.name == "white")
+    pts.extend(p.centre for p in model.patches[: model.added_from] if p.name == "white")
     return np.array(pts, dtype=np.float64)
 
 
@@ -2402,11 +2401,10 @@ def _unprinted(
     ``PATCH_OFF`` of its print through the colour map fitted to them alone (a hand or a
     piece lying there is no strip).  A strip it cannot tell so is left out, and the board
     is read from the first, as one printed without it."""
-    count = len(model.patches)
-    out = np.zeros(count, bool)
+    out = np.zeros(len(model.patches), bool)
     if not model.added_patches:
         return out
-    added = np.arange(count) >= count - model.added_patches
+    added = np.arange(len(model.patches)) >= model.added_from
     a, target, ok = _patch_rows(model, img, light, glared | ~added)
     names = [p.name for p, kept in zip(model.patches, ok, strict=True) if kept]
     if "white" not in names or "black" not in names or len(a) <= STRIP_LEFT:
@@ -2852,12 +2850,11 @@ def _patch_reflectance(
     if glared is not None:
         usable &= ~glared
     colours = [p.colour.lower() for p in model.patches]
-    first = len(colours) - model.added_patches
     rows = []
     for c in model.classes:
         mine = [i for i, colour in enumerate(colours) if colour == model.colours[c].lower()]
         kept = [i for i in mine if usable[i]]
-        kept = [i for i in kept if i < first] or kept
+        kept = [i for i in kept if i < model.added_from] or kept
         if not kept:
             return None
         rows.append(np.median(shown[kept], axis=0))

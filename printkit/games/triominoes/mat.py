@@ -139,11 +139,14 @@ def strip_colours() -> list[tuple[str, str]]:
     ]
 
 
-def strip_patches(start: Point, step: float, side: float = PATCH) -> list[Patch]:
-    """The strip downwards from ``start``, patch centres ``step`` apart."""
+def strip_patches(
+    start: Point, step: float, side: float = PATCH, colours: list[tuple[str, str]] | None = None
+) -> list[Patch]:
+    """The strip (or its named ``colours`` only) downwards from ``start``, patch centres
+    ``step`` apart."""
     return [
         Patch.square(name, colour, (start[0], start[1] + k * step), side)
-        for k, (name, colour) in enumerate(strip_colours())
+        for k, (name, colour) in enumerate(strip_colours() if colours is None else colours)
     ]
 
 
@@ -159,11 +162,8 @@ def _second_strip(right: float, gaps: list[tuple[float, float]]) -> list[Patch]:
         return []
     patches = []
     for (a, b), part in zip(gaps, parts, strict=True):
-        first = (a + b) / 2 - (len(part) - 1) / 2 * step
-        patches += [
-            Patch.square(name, colour, (right, first + k * step), step - (PATCH_STEP - PATCH))
-            for k, (name, colour) in enumerate(part)
-        ]
+        start = (right, (a + b) / 2 - (len(part) - 1) / 2 * step)
+        patches += strip_patches(start, step, step - (PATCH_STEP - PATCH), part)
     return patches
 
 

@@ -853,7 +853,8 @@ def _white_points(plan: MatPlan) -> tuple[Point, ...]:
         pts += [(x0 - out, y0 + k / 8 * (y1 - y0)), (x1 + out, y0 + k / 8 * (y1 - y0))]
     left, right = x0 + QUIET, x1 - QUIET
     top, bottom = y0 + LABEL_DROP + 3.0, y1 - LABEL_DROP - QUIET - 3.0
-    ends = [p.centre[1] for p in plan.patches[: len(plan.patches) - plan.added]]
+    first = len(plan.patches) - plan.added  # the second strip's patches come last
+    ends = [p.centre[1] for p in plan.patches[:first]]
     strip_top, strip_bottom = min(ends) - PATCH, max(ends) + PATCH
     for k in range(5):
         t = (k + 0.5) / 5
@@ -863,13 +864,13 @@ def _white_points(plan: MatPlan) -> tuple[Point, ...]:
         ]
     # The right band's gaps, less the second strip's parts in them.
     middle = plan.markers[-1].centre[1]
-    second = [p.centre[1] for p in plan.patches[len(plan.patches) - plan.added :]]
+    second = [p.centre[1] for p in plan.patches[first:]]
     for a, b in ((top, middle - QUIET - 3.0), (middle + LABEL_DROP + 3.0, bottom)):
         part = [y for y in second if a < y < b]
         free = [(a, min(part) - PATCH), (max(part) + PATCH, b)] if part else [(a, b)]
+        each = 4 // len(free)
         for c, d in free:
-            for k in range(4 // len(free)):
-                pts.append((right, c + (k + 0.5) / (4 // len(free)) * (d - c)))
+            pts += [(right, c + (k + 0.5) / each * (d - c)) for k in range(each)]
     # Half-triangle notches along the zigzag sides: outside every cell, inside the grid box.
     side = plan.side
     grid_box = box(-side / 2, 0.0, plan.cols * side / 2, plan.rows * side * ROW_HEIGHT)
