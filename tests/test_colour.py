@@ -11,6 +11,7 @@ from printkit.draw.colour import BLACK, WHITE, contrast_ratio, delta_e, ink_on, 
 from printkit.draw.model import rgb
 from printkit.layout.config import load_layout
 from printkit.vision.colour import (
+    from_lab,
     group_spreads,
     lab_prepared_beside,
     lightness,
@@ -42,6 +43,15 @@ def test_the_photo_readers_lab_agrees_with_the_printed_colours_lab():
     seen = to_lab(np.array([rgb(c) for c in colours]))
     for colour, got in zip(colours, seen, strict=True):
         assert np.linalg.norm(got - np.array(lab(colour))) < 0.5, colour
+
+
+def test_no_colours_convert_to_no_colours_in_either_direction():
+    """A window holding no pixels (no token seen) converts to an empty array of its shape,
+    not an OpenCV assertion that would refuse the photo."""
+    for shape in ((0, 3), (0, 12, 3), (4, 0, 3)):
+        assert to_lab(np.zeros(shape)).shape == shape
+        assert to_lab(np.zeros(shape), dtype=np.float32).dtype == np.float32
+        assert from_lab(np.zeros(shape)).shape == shape
 
 
 def test_quick_lightness_stays_within_0_6_of_cielab():

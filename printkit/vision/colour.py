@@ -69,9 +69,12 @@ def to_lab(rgb, clip: bool = True, dtype=np.float64) -> np.ndarray:
     ``clip`` first limits the values to 0..1, as the corrected image is; without it, a
     colour past white in one channel keeps its hue, but lightness stops at 100 (OpenCV
     caps it): how far past white a colour lies is measured in RGB.  ``dtype`` float32
-    halves the memory of whole image windows.
+    halves the memory of whole image windows.  No colours give no colours (OpenCV refuses
+    an empty image: Tripitz glare 301835, a reflection over every token).
     """
     arr = np.asarray(rgb, dtype=np.float32)
+    if arr.size == 0:
+        return np.zeros(arr.shape, dtype)
     if clip:
         arr = np.clip(arr, 0, 1)
     lab = _lab(arr.reshape(-1, 1, 3))
@@ -88,6 +91,8 @@ def nearest_colour(lab: np.ndarray, refs: np.ndarray) -> np.ndarray:
 def from_lab(lab) -> np.ndarray:
     """CIELAB colours (any shape ending in 3) as sRGB in 0..1: the inverse of ``to_lab``."""
     arr = np.asarray(lab, dtype=np.float32)
+    if arr.size == 0:
+        return arr.copy()
     return cv2.cvtColor(arr.reshape(-1, 1, 3), cv2.COLOR_Lab2RGB).reshape(arr.shape)
 
 
