@@ -569,6 +569,21 @@ cells at most 0.11 more in blue, black stones 0.1 where their corners agreed; a 
 whose corners a hand's shadow darkened, 0.29 more, its corners 0.29 apart); of the 225
 white stones read under glare, 109 did."""
 SLACK = 0.05
+NEUTRAL = 0.15
+"""A cell's inner disc is neutral, as a stone's is, white or black, when it sends back at
+most this much more of its tint's brightest channel than of its darkest (red and blue,
+for both wood tints; median shares of the paper's light, linear).  Bare wood keeps its
+tint's lean to red however much light a reflection adds, as a reflection adds about the
+same share to every channel: a spot of reflection centred on a bare cell lifts its disc
+above the wood round it as a white stone's is, but leaves it leaning.  A bluish
+reflection (daylight from a window) makes a stone lean the other way, which proves
+nothing and costs nothing.  With it, a white stone holds under an uneven reflection too,
+when its disc (its darker tenth, ``WHOLE``) sends back ``WHITER`` more blue than the
+brightest of its six corners.  Second family, Tripod glare photos 0-59, the 524 cells
+doubted for glare where nothing clips: the stones leaned at most 0.11 to red, the bare
+cells 0.3 or more; the bare cells' darker tenth lay at most 0.01 above their brightest
+corner in blue, the black stones' 0.12 below, the white stones' 0.48 above (median).
+Held-out glare 301837: two white stones leaned 0.19 and 0.2 to blue."""
 WHOLE = 10
 """The stone's disc counts by its darker pixels, this percentile: a reflection on part of
 a black stone (a glossy dome's highlight) lifts its median, while the rest stays black.
@@ -589,16 +604,21 @@ def glare_proof(
     channel, to whatever it falls on; so
     - a cell darker, in some channel, than a white stone and than its own tint could ever
       look is a black stone however much light was added (``UNLIT``);
-    - where the reflection lies evenly over a cell (its corners agree, ``EVEN``), it adds as
-      much to the stone as to the print round it: only a white stone sends back more blue
-      than the wood tint round it over the whole of its inner disc (its darker tenth,
-      ``WHOLE``; ``WHITER``), while a black stone or the bare cell send back as much or
-      less.  Nothing clipped counts: a clipped channel says only "at least";
-    - a cell read as a white stone where nothing clips (its disc, its corners) holds when
-      a stone's round edge falls off outwards (``ROUND_EDGE``) all round it but on one
-      side, where the reflection may lift the wood (``_round_but_one_side``): a stone,
-      and its colour, seen unclipped, a white one.  A black stone a reflection washes out
-      wholly clips (second family, Tripod glare 301091: round all round, clipped).
+    - a cell read as a white stone holds when its inner disc leans to red no more than a
+      stone's does, less than bare wood's under any reflection (``NEUTRAL``), and sends
+      back more blue than the wood round it over the whole disc (its darker tenth,
+      ``WHOLE``; ``WHITER``): than the wood's median where the reflection lies evenly over
+      the cell (its corners agree, ``EVEN``) and so adds as much to the stone as to the
+      print round it, than its brightest corner where it lies unevenly.  A black stone
+      sends back less than the wood.  Nothing clipped counts: a clipped channel says only
+      "at least";
+    - a cell read as a white stone where nothing clips (its disc, its corners) and whose
+      disc is neutral holds when a stone's round edge falls off outwards
+      (``ROUND_EDGE``) all round it but on one side, where the reflection may lift the
+      wood (``_round_but_one_side``): a stone, and its colour, seen unclipped, a white
+      one.  A black stone a reflection washes out wholly clips (second family, Tripod
+      glare 301091: round all round, clipped); a round spot of reflection on bare wood
+      leaves it tinted.
     What this cannot tell: a reflection lying on the whole disc of a black stone and
     nowhere on the wood round it, a stone-sized mirror image on a glossy dome.
 
@@ -625,14 +645,18 @@ def glare_proof(
         rims.append(to_px(centre + RIM * (corners - centre)))
     rim = _shares(raw, light, np.concatenate(rims), RIM_RADIUS * model.px_per_mm)
     rim = rim.reshape(len(glare), -1, 4)
+    unclipped = (share[:, 3] < 1) & np.all(rim[:, :, 3] < 1, axis=1)
+    rows, bright, dim = np.arange(len(glare)), tints.argmax(axis=1), tints.argmin(axis=1)
+    middle = _shares(raw, light, centres, radius)
+    neutral = middle[rows, bright] - middle[rows, dim] <= NEUTRAL
     contrast = share[:, :3] - np.median(rim[:, :, :3], axis=1)
     even = np.ptp(rim[:, :, :3], axis=1).max(axis=1) <= EVEN
-    unclipped = (share[:, 3] < 1) & np.all(rim[:, :, 3] < 1, axis=1)
-    blue = contrast[np.arange(len(glare)), tints.argmin(axis=1)] >= WHITER
-    whiter = even & unclipped & blue & (contrast.min(axis=1) >= -SLACK)
+    evenly = even & (contrast[rows, dim] >= WHITER) & (contrast.min(axis=1) >= -SLACK)
+    above = share[rows, dim] - rim[rows, :, dim].max(axis=1) >= WHITER
+    whiter = unclipped & neutral & (evenly | above)
     labels = [readings[keys[i]].label for i in glare]
     rounded = np.zeros(len(glare), bool)
-    shown = np.flatnonzero((np.array(labels) == "O") & unclipped & ~whiter)
+    shown = np.flatnonzero((np.array(labels) == "O") & unclipped & neutral & ~whiter)
     if len(shown):
         edges = _round_edges(seen, centres[shown], _stone_radius(model))
         rounded[shown] = _round_but_one_side(edges >= ROUND_EDGE)
